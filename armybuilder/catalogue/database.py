@@ -1,0 +1,117 @@
+"""The SQLite database: engine, connection settings and migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import Engine, event
+from sqlmodel import Session, create_engine
+
+from armybuilder.paths import migrations_dir
+
+
+class DatabaseError(RuntimeError):
+    """The database file cannot be opened or migrated."""
+
+
+def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+    # Foreign keys are off by default in SQLite and are per connection; WAL lets the
+    # app read while an import writes.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.execute("PRAGMA busy_timeout = 5000")
+    cursor.close()
+
+
+def _sqlite_driver_transactions(engine: Engine) -> None:
+    # pysqlite's own implicit BEGIN does not cover DDL, so a failed migration could leave
+    # half a schema; let SQLAlchemy issue BEGIN itself (SQLAlchemy docs, "Serializable
+    # isolation / Savepoints / Transactional DDL").
+    @event.listens_for(engine, "connect")
+    def _no_implicit_begin(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn) -> None:  # type: ignore[no-untyped-def]
+        conn.exec_driver_sql("BEGIN")
+
+
+def migrations() -> list[tuple[int, Path]]:
+    files = sorted(migrations_dir().glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    return [(int(p.name[:4]), p) for p in files]
+
+
+def open_engine(path: Path) -> Engine:
+    """An engine on ``path`` with every pragma set and the schema migrated."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the folder for {path}: {exc}") from exc
+    engine = create_engine(f"sqlite:///{path}")
+    event.listen(engine, "connect", _on_connect)
+    _sqlite_driver_transactions(engine)
+    try:
+        migrate(engine)
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
+    except Exception as exc:
+        if isinstance(getattr(exc, "orig", None), sqlite3.DatabaseError):
+            raise DatabaseError(f"{path} is not an armybuilder database: {exc.orig}") from exc
+        raise
+    return engine
+
+
+def schema_version(engine: Engine) -> int:
+    with engine.connect() as conn:
+        return int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+
+
+def migrate(engine: Engine) -> list[int]:
+    """Apply every migration newer than the database, each in its own transaction."""
+    applied: list[int] = []
+    current = schema_version(engine)
+    latest = max((n for n, _ in migrations()), default=0)
+    if current > latest:
+        raise DatabaseError(
+            f"the database is at schema {current}, newer than this armybuilder ({latest})"
+        )
+    for number, file in migrations():
+        if number <= current:
+            continue
+        script = file.read_text(encoding="utf-8")
+        with engine.begin() as conn:
+            raw = conn.connection.dbapi_connection
+            assert raw is not None
+            # executescript would COMMIT; run the statements one by one inside our BEGIN.
+            for statement in _statements(script):
+                raw.execute(statement)
+            raw.execute(f"PRAGMA user_version = {number}")
+        applied.append(number)
+    return applied
+
+
+def _statements(script: str) -> list[str]:
+    out: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statement = buffer.strip()
+            if statement and not all(
+                ln.strip().startswith("--") or not ln.strip() for ln in statement.splitlines()
+            ):
+                out.append(statement)
+            buffer = ""
+    if buffer.strip() and not all(
+        ln.strip().startswith("--") or not ln.strip() for ln in buffer.splitlines()
+    ):
+        raise DatabaseError(f"incomplete SQL statement in migration: {buffer.strip()[:60]}")
+    return out
+
+
+def session(engine: Engine) -> Session:
+    return Session(engine, expire_on_commit=False)

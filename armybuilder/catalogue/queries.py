@@ -1,0 +1,219 @@
+"""Finding figures: the search filters the CLI and the app offer, and naming one figure."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import Connection, and_, exists, func, or_, select
+
+from armybuilder.catalogue.records import RANK_STARS
+from armybuilder.catalogue.store import (
+    T_EXPANSION,
+    T_FIGURE,
+    T_FIGURE_ABILITY,
+    T_FIGURE_FACTION,
+    CatalogueError,
+)
+
+
+@dataclass(slots=True)
+class SearchFilter:
+    """Every filter is optional; set ones are combined with AND."""
+
+    text: str = ""  # part of the name, any case
+    faction: str = ""
+    expansion: str = ""  # slug or name
+    rank: str = ""  # weak / standard / tough / unique
+    unique: bool | None = None
+    min_points: int | None = None
+    max_points: int | None = None
+    min_range: int | None = None
+    max_range: int | None = None
+    min_targets: int | None = None
+    arc: int | None = None
+    ability: str = ""  # anywhere on the dial
+    start_ability: str = ""  # on the starting click
+    min_speed: int | None = None  # starting stats
+    min_attack: int | None = None
+    min_defense: int | None = None
+    min_damage: int | None = None
+    kind: str = ""  # warrior / chariot / castle
+    include_demo: bool = True
+    limit: int | None = None
+
+
+@dataclass(slots=True)
+class FigureSummary:
+    key: str
+    name: str
+    expansion: str
+    number: int
+    rank: str
+    points: int
+    factions: str
+    range: int
+    targets: int
+    arc: int
+    base: str
+    speed: int | None
+    attack: int | None
+    defense: int | None
+    damage: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_ORDER = (T_FIGURE.c.name, T_FIGURE.c.rank_stars, T_FIGURE.c.expansion, T_FIGURE.c.number)
+
+
+def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
+    c = T_FIGURE.c
+    where: list[Any] = []
+    if f.text:
+        where.append(func.lower(c.name).contains(f.text.lower(), autoescape=True))
+    if f.faction:
+        where.append(exists().where(and_(T_FIGURE_FACTION.c.figure_key == c.key,
+                                         func.lower(T_FIGURE_FACTION.c.faction)
+                                         == f.faction.lower())))
+    if f.expansion:
+        slug = expansion_slug_for(conn, f.expansion)
+        where.append(c.expansion == slug)
+    if f.rank:
+        where.append(c.rank == f.rank.lower())
+    if f.unique is not None:
+        where.append(c.is_unique == f.unique)
+    for column, low, high in ((c.points, f.min_points, f.max_points),
+                              (c.range, f.min_range, f.max_range)):
+        if low is not None:
+            where.append(column >= low)
+        if high is not None:
+            where.append(column <= high)
+    if f.min_targets is not None:
+        where.append(c.targets >= f.min_targets)
+    if f.arc is not None:
+        where.append(c.arc == f.arc)
+    for name, start_only in ((f.ability, False), (f.start_ability, True)):
+        if name:
+            cond = and_(T_FIGURE_ABILITY.c.figure_key == c.key,
+                        func.lower(T_FIGURE_ABILITY.c.ability) == name.lower())
+            if start_only:
+                cond = and_(cond, T_FIGURE_ABILITY.c.on_start.is_(True))
+            where.append(exists().where(cond))
+    for column, low in ((c.start_speed, f.min_speed), (c.start_attack, f.min_attack),
+                        (c.start_defense, f.min_defense), (c.start_damage, f.min_damage)):
+        if low is not None:
+            where.append(column >= low)
+    if f.kind:
+        where.append(c.kind == f.kind)
+    if not f.include_demo:
+        where.append(c.expansion != "demo")
+    query = select(c.key, c.name, c.expansion, c.number, c.rank, c.points, c.factions_text,
+                   c.range, c.targets, c.arc, c.base, c.start_speed, c.start_attack,
+                   c.start_defense, c.start_damage).where(*where).order_by(*_ORDER)
+    if f.limit is not None:
+        query = query.limit(f.limit)
+    return [FigureSummary(*row) for row in conn.execute(query)]
+
+
+def expansion_slug_for(conn: Connection, text: str) -> str:
+    """An expansion named by slug, name or set letter, case-insensitively."""
+    wanted = text.strip().lower()
+    for r in conn.execute(select(T_EXPANSION)):
+        if wanted in (r.slug.lower(), r.name.lower(), r.set_letter.lower()):
+            return r.slug
+    return wanted
+
+
+_KEY = re.compile(r"^\s*([a-z0-9][a-z0-9 _-]*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
+_SET_ID = re.compile(r"^\s*([a-z]{1,3})\s*-?\s*(\d{1,4})\s*$", re.IGNORECASE)
+_RANK_WORDS = {"*": "weak", "**": "standard", "***": "tough", **{r: r for r in RANK_STARS}}
+
+
+def resolve(conn: Connection, ref: str) -> str:
+    """The key of the figure ``ref`` names: ``rebellion:58``, ``R058`` or a name.
+
+    A name may end with a rank ("Altem Guardsman tough", "Altem Guardsman - ***");
+    a name that fits several figures is refused with the candidates listed.
+    """
+    c = T_FIGURE.c
+    text = ref.strip()
+    if not text:
+        raise CatalogueError("no figure named")
+    match = _KEY.match(text)
+    if match:
+        slug = expansion_slug_for(conn, match.group(1))
+        key = conn.execute(select(c.key).where(c.expansion == slug,
+                                               c.number == int(match.group(2)))).scalar()
+        if key is None:
+            raise CatalogueError(f"unknown figure {text!r}: no {slug} #{int(match.group(2))} "
+                                 "in the catalogue")
+        return key
+    match = _SET_ID.match(text)
+    if match:
+        letter, number = match.group(1).lower(), int(match.group(2))
+        rows = conn.execute(select(c.key).join(T_EXPANSION, T_EXPANSION.c.slug == c.expansion)
+                            .where(func.lower(T_EXPANSION.c.set_letter) == letter,
+                                   c.number == number)).scalars().all()
+        if len(rows) == 1:
+            return rows[0]
+    name, rank = _split_rank(text)
+    exact = [c.name.ilike(name)]
+    if rank:
+        exact.append(c.rank == rank)
+    rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*exact)
+                        .order_by(*_ORDER)).all()
+    if not rows:
+        pattern = f"%{_escape_like(name)}%"
+        loose = [c.name.ilike(pattern, escape="\\")]
+        if rank:
+            loose.append(c.rank == rank)
+        rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*loose)
+                            .order_by(*_ORDER).limit(25)).all()
+    if len(rows) == 1:
+        return rows[0].key
+    if not rows:
+        raise CatalogueError(f"unknown figure {text!r}: no key, set id or name matches "
+                             "(try `armybuilder catalogue search`)")
+    listed = "; ".join(f"{r.key} {r.name} ({r.rank}, {r.points} pts)" for r in rows[:12])
+    more = "" if len(rows) <= 12 else f"; and {len(rows) - 12} more"
+    raise CatalogueError(f"{text!r} fits {len(rows)} figures: {listed}{more}. "
+                         "Name one by key, or add its rank")
+
+
+def _split_rank(text: str) -> tuple[str, str]:
+    words = re.sub(r"\s+-\s+", " ", text).split()
+    if len(words) > 1:
+        last = words[-1].lower().strip("()")
+        if last in _RANK_WORDS:
+            return " ".join(words[:-1]), _RANK_WORDS[last]
+    return text.strip(), ""
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def facets(conn: Connection) -> dict[str, list[str]]:
+    """The values the filters can take, for the app's selectors."""
+    c = T_FIGURE.c
+    return {
+        "factions": list(conn.execute(select(T_FIGURE_FACTION.c.faction).distinct()
+                                      .order_by(T_FIGURE_FACTION.c.faction)).scalars()),
+        "expansions": list(conn.execute(select(c.expansion).distinct()
+                                        .order_by(c.expansion)).scalars()),
+        "abilities": list(conn.execute(select(T_FIGURE_ABILITY.c.ability).distinct()
+                                       .order_by(T_FIGURE_ABILITY.c.ability)).scalars()),
+        "ranks": ["weak", "standard", "tough", "unique"],
+    }
+
+
+def count_figures(conn: Connection, demo: bool | None = None) -> int:
+    query = select(func.count()).select_from(T_FIGURE)
+    if demo is True:
+        query = query.where(T_FIGURE.c.expansion == "demo")
+    elif demo is False:
+        query = query.where(or_(T_FIGURE.c.expansion != "demo"))
+    return int(conn.execute(query).scalar() or 0)

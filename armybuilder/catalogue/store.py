@@ -1,0 +1,372 @@
+"""Writing catalogue records to the database and reading them back.
+
+One import is one transaction: everything in it is written, or nothing. A figure whose
+content hash is unchanged is not touched, so an unchanged re-import writes next to nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+
+from armybuilder.catalogue.records import (
+    STATS,
+    Ability,
+    CatalogueData,
+    Click,
+    Dial,
+    Expansion,
+    Faction,
+    Figure,
+)
+from armybuilder.catalogue.tables import (
+    AbilityRow,
+    ClickRow,
+    DialRow,
+    ErratumRow,
+    ExpansionRow,
+    FactionRow,
+    FigureAbilityRow,
+    FigureFactionRow,
+    FigureRow,
+    ImportRunRow,
+)
+
+T_EXPANSION = ExpansionRow.__table__  # type: ignore[attr-defined]
+T_FACTION = FactionRow.__table__  # type: ignore[attr-defined]
+T_ABILITY = AbilityRow.__table__  # type: ignore[attr-defined]
+T_FIGURE = FigureRow.__table__  # type: ignore[attr-defined]
+T_FIGURE_FACTION = FigureFactionRow.__table__  # type: ignore[attr-defined]
+T_DIAL = DialRow.__table__  # type: ignore[attr-defined]
+T_CLICK = ClickRow.__table__  # type: ignore[attr-defined]
+T_FIGURE_ABILITY = FigureAbilityRow.__table__  # type: ignore[attr-defined]
+T_ERRATUM = ErratumRow.__table__  # type: ignore[attr-defined]
+T_IMPORT_RUN = ImportRunRow.__table__  # type: ignore[attr-defined]
+
+
+class CatalogueError(ValueError):
+    """A catalogue operation that cannot be done (unknown figure, inconsistent data)."""
+
+
+@dataclass(slots=True)
+class ErratumStatus:
+    """What one FAQ correction did on an import; written to the erratum table."""
+
+    id: str
+    expansion: str
+    number: int | None
+    name: str
+    dial: str
+    click: int | None
+    field: str
+    printed: str
+    corrected: str
+    source: str
+    note: str
+    status: str
+    figure_key: str | None
+    found: str
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    origin: str
+    source: str
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    removed: list[str] = field(default_factory=list)
+    errata: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "origin": self.origin,
+            "source": self.source,
+            "added": len(self.added),
+            "updated": len(self.updated),
+            "unchanged": self.unchanged,
+            "removed": len(self.removed),
+            "errata": dict(sorted(self.errata.items())),
+            "problems": list(self.problems),
+        }
+
+
+# --- rule tables -------------------------------------------------------------------
+
+
+def _ability_row(a: Ability) -> dict[str, Any]:
+    return {"name": a.name, "slot": a.slot, "colour": a.colour, "symbol": a.symbol,
+            "optional": a.optional, "text": a.text, "text_source": a.text_source,
+            "feed_id": a.feed_id}
+
+
+def _faction_row(f: Faction) -> dict[str, Any]:
+    return {"name": f.name, "short_name": f.short_name, "feed_id": f.feed_id,
+            "rules": f.rules, "rules_source": f.rules_source}
+
+
+def _expansion_row(e: Expansion) -> dict[str, Any]:
+    return {"slug": e.slug, "name": e.name, "set_letter": e.set_letter, "feed_id": e.feed_id}
+
+
+def _sync_rows(conn: Connection, table: Any, key: str, rows: Iterable[dict[str, Any]],
+               keep: Sequence[str] = ()) -> None:
+    """Insert new rows and update changed ones; ``keep`` columns are never overwritten
+    with an empty value (a feed without companions must not wipe what we know)."""
+    existing = {r._mapping[key]: dict(r._mapping) for r in conn.execute(select(table))}
+    for row in rows:
+        old = existing.get(row[key])
+        if old is None:
+            conn.execute(insert(table), [row])
+            continue
+        merged = dict(row)
+        for column in keep:
+            if merged.get(column) in (None, "") and old.get(column) not in (None, ""):
+                merged[column] = old[column]
+        if any(old.get(k) != v for k, v in merged.items()):
+            conn.execute(update(table).where(table.c[key] == row[key]).values(**merged))
+
+
+def save_rule_tables(conn: Connection, abilities: Iterable[Ability],
+                     factions: Iterable[Faction]) -> None:
+    _sync_rows(conn, T_ABILITY, "name", (_ability_row(a) for a in abilities))
+    _sync_rows(conn, T_FACTION, "name", (_faction_row(f) for f in factions))
+
+
+def _add_missing_abilities(conn: Connection, abilities: Iterable[Ability]) -> None:
+    """Abilities the import brings that the database lacks; known ones keep the project's text."""
+    known = set(conn.execute(select(T_ABILITY.c.name)).scalars())
+    new = [_ability_row(a) for a in abilities if a.name not in known]
+    if new:
+        conn.execute(insert(T_ABILITY), new)
+
+
+def _add_missing_factions(conn: Connection, factions: Iterable[Faction]) -> None:
+    known = set(conn.execute(select(T_FACTION.c.name)).scalars())
+    new = [_faction_row(f) for f in factions if f.name not in known]
+    if new:
+        conn.execute(insert(T_FACTION), new)
+
+
+# --- figures -------------------------------------------------------------------------
+
+
+def _figure_row(f: Figure, origin: str, digest: str) -> dict[str, Any]:
+    start = f.main_dial.clicks[f.starting_click] if f.dials else None
+    return {
+        "key": f.key, "expansion": f.expansion, "number": f.number, "name": f.name,
+        "rank": f.rank, "rank_stars": f.rank_stars, "is_unique": f.unique, "promo": f.promo,
+        "limited_edition": f.limited_edition, "frequency": f.frequency, "points": f.points,
+        "range": f.range, "targets": f.targets, "arc": f.arc, "base": f.base, "kind": f.kind,
+        "castle_section": f.castle_section, "starting_click": f.starting_click,
+        "disarm": f.disarm, "source": f.source, "origin": origin, "content_hash": digest,
+        "factions_text": ", ".join(f.factions),
+        "start_speed": start.speed if start else None,
+        "start_attack": start.attack if start else None,
+        "start_defense": start.defense if start else None,
+        "start_damage": start.damage if start else None,
+    }
+
+
+def _insert_figures(conn: Connection, figures: Sequence[Figure], origin: str,
+                    digests: dict[str, str]) -> None:
+    if not figures:
+        return
+    conn.execute(insert(T_FIGURE), [_figure_row(f, origin, digests[f.key]) for f in figures])
+    conn.execute(insert(T_FIGURE_FACTION), [
+        {"figure_key": f.key, "faction": name, "position": i}
+        for f in figures for i, name in enumerate(f.factions)
+    ])
+    next_id = (conn.execute(select(func.max(T_DIAL.c.id))).scalar() or 0) + 1
+    dial_rows: list[dict[str, Any]] = []
+    click_rows: list[dict[str, Any]] = []
+    ability_rows: list[dict[str, Any]] = []
+    for f in figures:
+        on_start: dict[str, bool] = {}
+        for dial in f.dials:
+            dial_rows.append({"id": next_id, "figure_key": f.key, "position": dial.position})
+            for c in dial.clicks:
+                click_rows.append({
+                    "dial_id": next_id, "idx": c.index, "speed": c.speed, "attack": c.attack,
+                    "defense": c.defense, "damage": c.damage, "dead": c.dead,
+                    **{f"{s}_ability": c.abilities.get(s) for s in STATS},
+                })
+                starting = c.index == f.starting_click
+                for name in c.abilities.values():
+                    on_start[name] = on_start.get(name, False) or starting
+            next_id += 1
+        ability_rows.extend({"figure_key": f.key, "ability": name, "on_start": start}
+                            for name, start in on_start.items())
+    conn.execute(insert(T_DIAL), dial_rows)
+    conn.execute(insert(T_CLICK), click_rows)
+    if ability_rows:
+        conn.execute(insert(T_FIGURE_ABILITY), ability_rows)
+
+
+def _delete_figures(conn: Connection, keys: Sequence[str]) -> None:
+    for chunk in _chunks(keys, 500):
+        # ON DELETE CASCADE takes dials, clicks, factions and ability summaries with them.
+        conn.execute(delete(T_FIGURE).where(T_FIGURE.c.key.in_(chunk)))
+
+
+def _chunks(items: Sequence[str], size: int) -> Iterable[Sequence[str]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def save_catalogue(
+    engine: Engine,
+    data: CatalogueData,
+    origin: str,
+    errata: Sequence[ErratumStatus] = (),
+    prune: bool = True,
+) -> ImportSummary:
+    """Write one import in a single transaction and say what changed.
+
+    With ``prune``, figures this origin brought before and no longer brings are removed;
+    figures of other origins (the demo set, a player's own spreadsheet) are never touched.
+    """
+    summary = ImportSummary(origin=origin, source=data.source)
+    digests = {key: f.content_hash() for key, f in data.figures.items()}
+    with engine.begin() as conn:
+        _sync_rows(conn, T_EXPANSION, "slug", (_expansion_row(e) for e in data.expansions.values()),
+                   keep=("set_letter", "feed_id"))
+        _add_missing_factions(conn, data.factions.values())
+        _add_missing_abilities(conn, data.abilities.values())
+        existing = {r.key: (r.content_hash, r.origin)
+                    for r in conn.execute(select(T_FIGURE.c.key, T_FIGURE.c.content_hash,
+                                                 T_FIGURE.c.origin))}
+        replace: list[str] = []
+        fresh: list[Figure] = []
+        for key, figure in data.figures.items():
+            old = existing.get(key)
+            if old is None:
+                summary.added.append(key)
+                fresh.append(figure)
+            elif old != (digests[key], origin):
+                summary.updated.append(key)
+                replace.append(key)
+                fresh.append(figure)
+            else:
+                summary.unchanged += 1
+        if prune:
+            summary.removed = sorted(k for k, (_, o) in existing.items()
+                                     if o == origin and k not in data.figures)
+        _delete_figures(conn, replace + summary.removed)
+        _insert_figures(conn, fresh, origin, digests)
+        _save_errata(conn, errata, summary)
+        if summary.added or summary.updated or summary.removed:
+            conn.execute(insert(T_IMPORT_RUN), [{
+                "at": datetime.now(UTC).isoformat(timespec="seconds"), "origin": origin,
+                "source": data.source, "added": len(summary.added),
+                "updated": len(summary.updated), "unchanged": summary.unchanged,
+                "removed": len(summary.removed),
+            }])
+    return summary
+
+
+def _save_errata(conn: Connection, errata: Sequence[ErratumStatus],
+                 summary: ImportSummary) -> None:
+    """Keep each correction's status from the last import that saw its figure."""
+    if not errata:
+        return
+    figure_keys = set(conn.execute(select(T_FIGURE.c.key)).scalars())
+    old = {r.id: r for r in conn.execute(select(T_ERRATUM))}
+    for e in errata:
+        row = asdict(e)
+        previous = old.get(e.id)
+        if (e.status == "not in catalogue" and previous is not None
+                and previous.figure_key in figure_keys):
+            row.update(status=previous.status, figure_key=previous.figure_key,
+                       found=previous.found)
+        summary.errata[row["status"]] += 1
+        if row["status"] == "conflicting":
+            summary.problems.append(
+                f"erratum {e.id} ({e.source}): {row['figure_key']} {e.field} shows "
+                f"{row['found']!r}, neither the printed {e.printed!r} nor the corrected "
+                f"{e.corrected!r}")
+        if previous is None:
+            conn.execute(insert(T_ERRATUM), [row])
+        elif any(getattr(previous, k) != v for k, v in row.items()):
+            conn.execute(update(T_ERRATUM).where(T_ERRATUM.c.id == e.id).values(**row))
+
+
+# --- reading back ----------------------------------------------------------------------
+
+
+def load_figures(conn: Connection, keys: Sequence[str] | None = None) -> dict[str, Figure]:
+    """Figures with their factions and every click of every dial, by key."""
+    query = select(T_FIGURE)
+    if keys is not None:
+        if not keys:
+            return {}
+        query = query.where(T_FIGURE.c.key.in_(list(keys)))
+    figures: dict[str, Figure] = {}
+    for r in conn.execute(query):
+        figures[r.key] = Figure(
+            expansion=r.expansion, number=r.number, name=r.name, rank=r.rank,
+            points=r.points, factions=[], rank_stars=r.rank_stars, unique=bool(r.is_unique),
+            promo=bool(r.promo), limited_edition=bool(r.limited_edition),
+            frequency=r.frequency, range=r.range, targets=r.targets, arc=r.arc, base=r.base,
+            kind=r.kind, castle_section=r.castle_section, starting_click=r.starting_click,
+            disarm=r.disarm, source=r.source, dials=[],
+        )
+    if not figures:
+        return figures
+    wanted = list(figures)
+    for chunk in _chunks(wanted, 500):
+        for r in conn.execute(select(T_FIGURE_FACTION)
+                              .where(T_FIGURE_FACTION.c.figure_key.in_(chunk))
+                              .order_by(T_FIGURE_FACTION.c.figure_key,
+                                        T_FIGURE_FACTION.c.position)):
+            figures[r.figure_key].factions.append(r.faction)
+        dials: dict[int, Dial] = {}
+        for r in conn.execute(select(T_DIAL).where(T_DIAL.c.figure_key.in_(chunk))
+                              .order_by(T_DIAL.c.id)):
+            dial = Dial(position=r.position)
+            dials[r.id] = dial
+            figures[r.figure_key].dials.append(dial)
+        for r in conn.execute(select(T_CLICK).where(T_CLICK.c.dial_id.in_(list(dials)))
+                              .order_by(T_CLICK.c.dial_id, T_CLICK.c.idx)):
+            abilities = {s: getattr(r, f"{s}_ability") for s in STATS
+                         if getattr(r, f"{s}_ability")}
+            dials[r.dial_id].clicks.append(Click(
+                index=r.idx, speed=r.speed, attack=r.attack, defense=r.defense,
+                damage=r.damage, abilities=abilities))
+    return figures
+
+
+def load_abilities(conn: Connection) -> dict[str, Ability]:
+    return {r.name: Ability(name=r.name, slot=r.slot, colour=r.colour, symbol=r.symbol,
+                            optional=bool(r.optional), text=r.text, text_source=r.text_source,
+                            feed_id=r.feed_id)
+            for r in conn.execute(select(T_ABILITY).order_by(T_ABILITY.c.name))}
+
+
+def load_factions(conn: Connection) -> dict[str, Faction]:
+    return {r.name: Faction(name=r.name, short_name=r.short_name, feed_id=r.feed_id,
+                            rules=r.rules, rules_source=r.rules_source)
+            for r in conn.execute(select(T_FACTION).order_by(T_FACTION.c.name))}
+
+
+def load_expansions(conn: Connection) -> dict[str, Expansion]:
+    return {r.slug: Expansion(slug=r.slug, name=r.name, set_letter=r.set_letter,
+                              feed_id=r.feed_id)
+            for r in conn.execute(select(T_EXPANSION).order_by(T_EXPANSION.c.name))}
+
+
+def load_catalogue(conn: Connection) -> CatalogueData:
+    """The whole catalogue, for export."""
+    figures = load_figures(conn)
+    return CatalogueData(
+        expansions=load_expansions(conn), factions=load_factions(conn),
+        abilities=load_abilities(conn),
+        figures=dict(sorted(figures.items(), key=lambda kv: (kv[1].expansion, kv[1].number))),
+        source="database",
+    )

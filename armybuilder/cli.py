@@ -1,0 +1,256 @@
+"""The command line: a thin layer over the catalogue, armies and battle services.
+
+``armybuilder`` alone opens the app; every function has a scriptable form here. Bad input
+exits with status 2 and a message naming what and where; nothing is half-written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from armybuilder.catalogue.database import DatabaseError
+from armybuilder.catalogue.queries import SearchFilter
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.catalogue.store import CatalogueError
+from armybuilder.importers.feed import FeedError
+from armybuilder.importers.sources import FEED_URL, SourceError
+from armybuilder.render import dial_table, figure_json, summary_table, table
+
+EXIT_BAD_INPUT = 2
+
+#: Errors that are the user's input, reported as one clear line.
+USER_ERRORS: tuple[type[BaseException], ...] = (
+    CatalogueError, DatabaseError, FeedError, SourceError, ValueError, KeyError, OSError,
+)
+
+
+class UserError(Exception):
+    """A message for the user; the command exits non-zero."""
+
+
+def _catalogue(args: argparse.Namespace) -> Catalogue:
+    return Catalogue.open(args.db)
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+# --- catalogue -----------------------------------------------------------------------------
+
+
+def cmd_catalogue_summary(args: argparse.Namespace) -> int:
+    cat = _catalogue(args)
+    info = cat.summary()
+    if args.json:
+        _print_json(info)
+        return 0
+    print(f"Database: {info['database']}")
+    print(f"Figures: {info['figures']}")
+    for slug, n in sorted(info["expansions"].items()):
+        print(f"  {slug:<14} {n}")
+    if info["only_demo"]:
+        print("Only the demo figures are loaded. Load the real catalogue with\n"
+              "  armybuilder catalogue update            (the published mageknight.net feed)\n"
+              "  armybuilder catalogue import PATH       (a saved mkstats.json or a spreadsheet)")
+    return 0
+
+
+def _print_import(summary: Any, as_json: bool) -> None:
+    if as_json:
+        _print_json(summary.as_dict())
+        return
+    d = summary.as_dict()
+    print(f"Imported {d['source']}: {d['added']} added, {d['updated']} updated, "
+          f"{d['unchanged']} unchanged, {d['removed']} removed")
+    if d["errata"]:
+        print("FAQ errata: " + ", ".join(f"{n} {status}" for status, n in d["errata"].items()))
+    for problem in d["problems"]:
+        print(f"  problem: {problem}")
+
+
+def cmd_catalogue_update(args: argparse.Namespace) -> int:
+    cat = _catalogue(args)
+    _print_import(cat.update_from_feed(args.source), args.json)
+    return 0
+
+
+def cmd_catalogue_import(args: argparse.Namespace) -> int:
+    cat = _catalogue(args)
+    _print_import(cat.import_path(args.path), args.json)
+    return 0
+
+
+def cmd_catalogue_export(args: argparse.Namespace) -> int:
+    cat = _catalogue(args)
+    for path in cat.export(Path(args.path)):
+        print(f"wrote {path}")
+    return 0
+
+
+def cmd_catalogue_search(args: argparse.Namespace) -> int:
+    f = SearchFilter(
+        text=args.text or "", faction=args.faction or "", expansion=args.expansion or "",
+        rank=args.rank or "", unique=args.unique, min_points=args.min_points,
+        max_points=args.max_points, min_range=args.min_range, max_range=args.max_range,
+        min_targets=args.targets, arc=args.arc, ability=args.ability or "",
+        start_ability=args.start_ability or "", min_speed=args.min_speed,
+        min_attack=args.min_attack, min_defense=args.min_defense, min_damage=args.min_damage,
+        kind=args.kind or "", limit=args.limit,
+    )
+    if f.rank and f.rank.lower() not in ("weak", "standard", "tough", "unique"):
+        raise UserError(f"--rank must be weak, standard, tough or unique, not {f.rank!r}")
+    rows = _catalogue(args).search(f)
+    if args.json:
+        _print_json([r.as_dict() for r in rows])
+        return 0
+    print(summary_table(rows))
+    print(f"{len(rows)} figure{'s' if len(rows) != 1 else ''}")
+    return 0
+
+
+def cmd_catalogue_show(args: argparse.Namespace) -> int:
+    cat = _catalogue(args)
+    figure = cat.figure(args.figure)
+    errata = cat.figure_errata(figure.key)
+    abilities = cat.ability_table()
+    if args.json:
+        _print_json(figure_json(figure, errata, cat.expansions()))
+        return 0
+    print(dial_table(figure, errata, abilities, cat.expansions()))
+    return 0
+
+
+def cmd_catalogue_errata(args: argparse.Namespace) -> int:
+    rows = _catalogue(args).errata()
+    if args.json:
+        _print_json([{k: getattr(r, k) for k in r.__slots__} for r in rows])  # type: ignore[attr-defined]
+        return 0
+    print(table(
+        ["id", "figure", "field", "printed", "corrected", "status", "source"],
+        [[r.id, r.figure_key or f"{r.expansion} {r.number or ''} {r.name}".replace("  ", " "),
+          r.field + (f" (click {r.click + 1})" if r.click is not None else ""),
+          r.printed, r.corrected, r.status, r.source] for r in rows]))
+    return 0
+
+
+# --- the parser ----------------------------------------------------------------------
+
+
+def _add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+                        help="the database file (default: ARMYBUILDER_DB or the user data folder)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="armybuilder",
+        description="Mage Knight army builder, figure database and test battles. "
+                    "With no command, opens the app.")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="the database file (default: ARMYBUILDER_DB or the user data folder)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    app = commands.add_parser("app", help="open the app (the default)")
+    _add_db(app)
+
+    cat = commands.add_parser("catalogue", help="the figure catalogue")
+    cat_cmds = cat.add_subparsers(dest="catalogue_command", metavar="ACTION", required=True)
+
+    p = cat_cmds.add_parser("summary", help="what the catalogue holds")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_summary)
+
+    p = cat_cmds.add_parser("update", help="import the mageknight.net dial-stats feed")
+    p.add_argument("source", nargs="?", default=FEED_URL,
+                   help=f"mkstats.json, its folder, or a URL (default: {FEED_URL})")
+    p.add_argument("--from", dest="source", help="same as SOURCE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_update)
+
+    p = cat_cmds.add_parser("import", help="import a feed file or a spreadsheet (.xlsx, .csv)")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_import)
+
+    p = cat_cmds.add_parser("export", help="export the whole catalogue (.xlsx, or .csv files)")
+    p.add_argument("path")
+    p.set_defaults(run=cmd_catalogue_export)
+
+    p = cat_cmds.add_parser("search", help="find figures")
+    p.add_argument("text", nargs="?", help="part of the name")
+    p.add_argument("--faction")
+    p.add_argument("--expansion", help="slug, name or set letter (rebellion, Lancers, W)")
+    p.add_argument("--rank", help="weak, standard, tough or unique")
+    uniq = p.add_mutually_exclusive_group()
+    uniq.add_argument("--unique", dest="unique", action="store_const", const=True, default=None)
+    uniq.add_argument("--not-unique", dest="unique", action="store_const", const=False)
+    p.add_argument("--min-points", type=int)
+    p.add_argument("--max-points", type=int)
+    p.add_argument("--min-range", type=int)
+    p.add_argument("--max-range", type=int)
+    p.add_argument("--targets", type=int, help="at least this many targets")
+    p.add_argument("--arc", type=int, choices=(90, 180, 270, 360))
+    p.add_argument("--ability", help="anywhere on the dial")
+    p.add_argument("--start-ability", help="on the starting click")
+    p.add_argument("--min-speed", type=int, help="starting speed at least")
+    p.add_argument("--min-attack", type=int)
+    p.add_argument("--min-defense", type=int)
+    p.add_argument("--min-damage", type=int)
+    p.add_argument("--kind", choices=("warrior", "chariot", "castle"))
+    p.add_argument("--limit", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_search)
+
+    p = cat_cmds.add_parser("show", help="a figure with its full dial")
+    p.add_argument("figure", help="rebellion:58, R058 or a name")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_show)
+
+    p = cat_cmds.add_parser("errata", help="the FAQ corrections and what they did")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_catalogue_errata)
+
+    for sub in (*cat_cmds.choices.values(),):
+        _add_db(sub)
+    return parser
+
+
+EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    for register in EXTRA_COMMANDS:
+        register(parser)
+    args = parser.parse_args(argv)
+    if args.command in (None, "app"):
+        return _run_app(args)
+    try:
+        return int(args.run(args) or 0)
+    except UserError as exc:
+        print(f"armybuilder: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except USER_ERRORS as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"armybuilder: error: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    try:
+        from armybuilder.tui.app import run_app
+    except ImportError:
+        # Until the app exists the default command shows what the catalogue holds.
+        args.json = False
+        return cmd_catalogue_summary(args)
+    return run_app(args.db)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

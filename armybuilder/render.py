@@ -1,0 +1,125 @@
+"""Plain-text and JSON views of figures for the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from armybuilder.catalogue.records import STATS, Ability, Expansion, Figure
+
+SKULL = "☠"
+RANK_LABEL = {"weak": "weak *", "standard": "standard **", "tough": "tough ***", "unique": "unique"}
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    body = [["" if v is None else str(v) for v in row] for row in rows]
+    widths = [len(h) for h in headers]
+    for row in body:
+        widths = [max(w, len(v)) for w, v in zip(widths, row, strict=True)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+              for row in body]
+    return "\n".join(lines)
+
+
+def summary_table(rows: Sequence[Any]) -> str:
+    return table(
+        ["key", "name", "rank", "pts", "factions", "rng", "arc", "spd", "att", "def", "dmg"],
+        [[r.key, r.name, r.rank, r.points, r.factions,
+          f"{r.range}" + (f"x{r.targets}" if r.targets > 1 else ""), r.arc,
+          _v(r.speed), _v(r.attack), _v(r.defense), _v(r.damage)] for r in rows])
+
+
+def _v(value: int | None) -> str:
+    return SKULL if value is None else str(value)
+
+
+def rank_label(figure: Figure) -> str:
+    label = RANK_LABEL.get(figure.rank, figure.rank)
+    if figure.limited_edition:
+        return f"{label}, limited edition"
+    if figure.promo:
+        return f"{label}, promo"
+    return label
+
+
+def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ability],
+               expansions: Mapping[str, Expansion]) -> str:
+    """The figure card and every click of every dial, corrected cells marked with '*'."""
+    expansion = expansions.get(figure.expansion)
+    applied = {(e.dial, e.click, e.field) for e in errata if e.status == "applied"}
+    lines = [
+        f"{figure.name}  [{figure.key}]",
+        f"  {expansion.name if expansion else figure.expansion} #{figure.number}, "
+        f"{rank_label(figure)}, {figure.points} points",
+        f"  factions: {', '.join(figure.factions) or 'none'}",
+        f"  range {figure.range}, targets {figure.targets}, front arc {figure.arc}°, "
+        f"base {figure.base}" + (f", castle section: {figure.castle_section}"
+                                 if figure.castle_section else ""),
+        f"  starting click {figure.starting_click + 1}; source: {figure.source}",
+    ]
+    used: set[str] = set()
+    for dial in figure.dials:
+        lines.append("")
+        if figure.multi_dial:
+            lines.append(f"{dial.position} dial")
+        rows = []
+        for c in dial.clicks:
+            cells: list[str] = [f"{c.index + 1}" + (" start" if c.index == figure.starting_click
+                                                    else "")]
+            for stat in STATS:
+                value = _v(c.value(stat))
+                ability = c.abilities.get(stat, "")
+                if ability:
+                    used.add(ability)
+                mark = "*" if ((dial.position, c.index, stat) in applied
+                               or (dial.position, c.index, f"{stat}_ability") in applied) else ""
+                cells.append(f"{value}{mark}" + (f" {ability}" if ability else ""))
+            rows.append(cells)
+        lines.append(table(["click", "speed", "attack", "defense", "damage"], rows))
+    if used:
+        lines.append("")
+        lines.append("Abilities:")
+        for name in sorted(used):
+            a = abilities.get(name)
+            detail = f" ({a.colour}, {a.slot}{', optional' if a.optional else ''})" if a else ""
+            lines.append(f"  {name}{detail}")
+    if errata:
+        lines.append("")
+        lines.append("FAQ corrections:")
+        for e in errata:
+            where = f"{e.field}" + (f" click {e.click + 1}" if e.click is not None else "")
+            if e.dial != "main":
+                where = f"{e.dial} dial {where}"
+            lines.append(f"  {where}: printed {e.printed or 'blank'} -> {e.corrected or 'blank'}"
+                         f" [{e.status}] ({e.source})")
+    return "\n".join(lines)
+
+
+def figure_json(figure: Figure, errata: Sequence[Any],
+                expansions: Mapping[str, Expansion]) -> dict[str, Any]:
+    expansion = expansions.get(figure.expansion)
+    return {
+        "key": figure.key,
+        "name": figure.name,
+        "expansion": expansion.name if expansion else figure.expansion,
+        "number": figure.number,
+        "rank": figure.rank,
+        "points": figure.points,
+        "unique": figure.unique,
+        "factions": list(figure.factions),
+        "range": figure.range,
+        "targets": figure.targets,
+        "arc": figure.arc,
+        "base": figure.base,
+        "starting_click": figure.starting_click,
+        "dials": [
+            {"position": d.position,
+             "clicks": [{"index": c.index, "speed": c.speed, "attack": c.attack,
+                         "defense": c.defense, "damage": c.damage, "dead": c.dead,
+                         "abilities": dict(c.abilities)} for c in d.clicks]}
+            for d in figure.dials
+        ],
+        "errata": [e.as_dict() for e in errata],
+    }

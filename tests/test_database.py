@@ -1,0 +1,62 @@
+"""The SQLite file: pragmas on every connection, migrations, and the ORM matching the schema."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlmodel import SQLModel
+
+import armybuilder.catalogue.tables  # noqa: F401  (registers the tables)
+from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
+
+
+def test_new_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
+    engine = open_engine(tmp_path / "sub" / "a.sqlite")
+    assert schema_version(engine) == max(n for n, _ in migrations())
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    # A second connection gets the same settings.
+    with engine.connect() as a, engine.connect() as b:
+        assert a.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert b.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_sqlmodel_tables_match_the_migrated_schema(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    open_engine(path).dispose()
+    raw = sqlite3.connect(path)
+    for name, table in SQLModel.metadata.tables.items():
+        columns = {row[1] for row in raw.execute(f"PRAGMA table_info({name})")}
+        assert columns, f"table {name} is missing from the migrations"
+        assert columns == {c.name for c in table.columns}, name
+
+
+def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    engine = open_engine(path)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("INSERT INTO expansion(slug, name) VALUES ('x', 'X')")
+    engine.dispose()
+    engine = open_engine(path)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT name FROM expansion").scalar() == "X"
+
+
+def test_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(DatabaseError, match="not an armybuilder database"):
+        open_engine(path)
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    open_engine(path).dispose()
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA user_version = 999")
+    raw.close()
+    with pytest.raises(DatabaseError, match="newer than this armybuilder"):
+        open_engine(path)
