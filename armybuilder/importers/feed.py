@@ -27,7 +27,6 @@ from armybuilder.catalogue.records import (
     Faction,
     Figure,
     expansion_slug,
-    figure_key,
 )
 
 BLANK_ABILITY = 85
@@ -170,7 +169,7 @@ def _abilities(files: FeedFiles, known: Mapping[str, Ability]) -> dict[int, Abil
         out[ability_id] = Ability(
             name=display.strip(),
             slot=str(entry["Stat"]).lower(),
-            colour=_COLOURS.get(str(entry.get("AbilityColor", "")), str(entry.get("AbilityColor", ""))),
+            colour=_colour(str(entry.get("AbilityColor", ""))),
             symbol=_SYMBOLS.get(str(entry.get("AbilitySymbol", "")), "square"),
             optional=bool(entry.get("IsOptional", False)),
             text=str(entry.get("SpecialAbilityDescription", "")),
@@ -178,6 +177,10 @@ def _abilities(files: FeedFiles, known: Mapping[str, Ability]) -> dict[int, Abil
             feed_id=ability_id,
         )
     return out
+
+
+def _colour(text: str) -> str:
+    return _COLOURS.get(text, text)
 
 
 def _expansions(files: FeedFiles) -> dict[int, Expansion] | None:

@@ -66,7 +66,9 @@ def _stats_in_folder(folder: Path) -> Path:
 
 
 def _from_url(url: str) -> FeedFiles:
-    stats_url = url if url.rstrip("/").lower().endswith(".json") else url.rstrip("/") + "/mkstats.json"
+    stats_url = url
+    if not url.rstrip("/").lower().endswith(".json"):
+        stats_url = url.rstrip("/") + "/mkstats.json"
     body = _fetch(stats_url, required=True)
     assert body is not None
     files = FeedFiles(stats=parse_json(body, stats_url), stats_name=stats_url)
@@ -80,7 +82,7 @@ def _from_url(url: str) -> FeedFiles:
 
 def _fetch(url: str, required: bool) -> bytes | None:
     try:
-        with urllib.request.urlopen(url, timeout=_TIMEOUT) as response:  # noqa: S310
+        with urllib.request.urlopen(url, timeout=_TIMEOUT) as response:
             return response.read()
     except urllib.error.HTTPError as exc:
         if not required and exc.code == 404:
