@@ -169,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = cat_cmds.add_parser("update", help="import the mageknight.net dial-stats feed")
     p.add_argument("source", nargs="?", default=FEED_URL,
                    help=f"mkstats.json, its folder, or a URL (default: {FEED_URL})")
-    p.add_argument("--from", dest="source", help="same as SOURCE")
+    p.add_argument("--from", dest="source", default=argparse.SUPPRESS, help="same as SOURCE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_update)
 

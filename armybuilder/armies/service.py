@@ -1,0 +1,326 @@
+"""Saved armies: create, change, copy, rename, delete and list them in the database.
+
+Entries point at figure keys. After a catalogue re-import an entry whose figure is gone,
+or whose points changed, is flagged with what changed; nothing is changed silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
+from armybuilder.catalogue.records import Figure
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.catalogue.store import CatalogueError, load_figures
+
+T_ARMY = ArmyRow.__table__  # type: ignore[attr-defined]
+T_ENTRY = ArmyEntryRow.__table__  # type: ignore[attr-defined]
+
+CASTLE_MODES = ("heavy", "light")
+
+
+class ArmyError(ValueError):
+    """An army operation that cannot be done; the message says which army and why."""
+
+
+@dataclass(slots=True)
+class SavedEntry:
+    figure_key: str
+    count: int
+    castle: str = ""  # "heavy" or "light" for a castle section
+    passenger: str = ""  # a chariot's passenger, by figure key
+    seen_name: str = ""
+    seen_points: int = 0
+
+
+@dataclass(slots=True)
+class EntryFlag:
+    figure_key: str
+    problem: str  # "missing" or "points"
+    message: str
+
+
+@dataclass(slots=True)
+class SavedArmy:
+    name: str
+    build_total: int
+    profile: str
+    castle_player: bool = False
+    notes: str = ""
+    entries: list[SavedEntry] = field(default_factory=list)
+    id: int | None = None
+    created: str = ""
+    updated: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "build_total": self.build_total, "profile": self.profile,
+            "castle_player": self.castle_player, "notes": self.notes,
+            "created": self.created, "updated": self.updated,
+            "entries": [{"figure": e.figure_key, "count": e.count, "castle": e.castle,
+                         "passenger": e.passenger} for e in self.entries],
+        }
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def check_build_total(total: int) -> None:
+    # Rulebook II, Building Your Army: build totals are always in multiples of 100.
+    if total <= 0 or total % 100:
+        raise ArmyError(f"build total must be a positive multiple of 100, not {total}")
+
+
+class Armies:
+    """Saved armies in the catalogue's database."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.engine = catalogue.engine
+
+    # --- reading -------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(T_ARMY.c.name).order_by(T_ARMY.c.name)).scalars())
+
+    def list(self) -> list[SavedArmy]:
+        with self.engine.connect() as conn:
+            ids = list(conn.execute(select(T_ARMY.c.id).order_by(T_ARMY.c.name)).scalars())
+            return [self._load(conn, i) for i in ids]
+
+    def get(self, name: str) -> SavedArmy:
+        with self.engine.connect() as conn:
+            return self._load(conn, self._id(conn, name))
+
+    def _id(self, conn: Connection, name: str) -> int:
+        found = conn.execute(select(T_ARMY.c.id).where(T_ARMY.c.name == name.strip())).scalar()
+        if found is None:
+            known = ", ".join(conn.execute(select(T_ARMY.c.name).order_by(T_ARMY.c.name))
+                              .scalars()) or "none saved yet"
+            raise ArmyError(f"no army named {name!r} (armies: {known})")
+        return int(found)
+
+    def _load(self, conn: Connection, army_id: int) -> SavedArmy:
+        r = conn.execute(select(T_ARMY).where(T_ARMY.c.id == army_id)).one()
+        entries = [SavedEntry(figure_key=e.figure_key, count=e.count, castle=e.castle,
+                              passenger=e.passenger, seen_name=e.seen_name,
+                              seen_points=e.seen_points)
+                   for e in conn.execute(select(T_ENTRY).where(T_ENTRY.c.army_id == army_id)
+                                         .order_by(T_ENTRY.c.position))]
+        return SavedArmy(id=r.id, name=r.name, build_total=r.build_total, profile=r.profile,
+                         castle_player=bool(r.castle_player), notes=r.notes, entries=entries,
+                         created=r.created, updated=r.updated)
+
+    def figures(self, army: SavedArmy) -> dict[str, Figure]:
+        keys = {e.figure_key for e in army.entries} | {e.passenger for e in army.entries
+                                                        if e.passenger}
+        return self.catalogue.figures(sorted(keys))
+
+    def flags(self, army: SavedArmy, figures: dict[str, Figure] | None = None) -> list[EntryFlag]:
+        """Entries whose figure left the catalogue or changed points since it was added."""
+        figures = self.figures(army) if figures is None else figures
+        out: list[EntryFlag] = []
+        for e in army.entries:
+            figure = figures.get(e.figure_key)
+            if figure is None:
+                out.append(EntryFlag(e.figure_key, "missing",
+                                     f"{e.seen_name} ({e.figure_key}) is no longer in the "
+                                     "catalogue"))
+            elif figure.points != e.seen_points and not e.castle:
+                out.append(EntryFlag(e.figure_key, "points",
+                                     f"{figure.name} ({e.figure_key}) now costs "
+                                     f"{figure.points} points, {e.seen_points} when added"))
+        return out
+
+    # --- writing -------------------------------------------------------------------
+
+    def new(self, name: str, build_total: int, profile: str, notes: str = "",
+            castle_player: bool = False) -> SavedArmy:
+        name = name.strip()
+        if not name:
+            raise ArmyError("an army needs a name")
+        check_build_total(build_total)
+        with self.engine.begin() as conn:
+            self._free(conn, name)
+            now = _now()
+            conn.execute(insert(T_ARMY), [{"name": name, "build_total": build_total,
+                                           "profile": profile, "castle_player": castle_player,
+                                           "notes": notes, "created": now, "updated": now}])
+        return self.get(name)
+
+    def _free(self, conn: Connection, name: str) -> None:
+        clash = conn.execute(select(T_ARMY.c.name).where(T_ARMY.c.name == name)).scalar()
+        if clash is not None:
+            raise ArmyError(f"an army named {clash!r} already exists")
+
+    def _touch(self, conn: Connection, army_id: int, **values: Any) -> None:
+        conn.execute(update(T_ARMY).where(T_ARMY.c.id == army_id).values(updated=_now(),
+                                                                          **values))
+
+    def set(self, name: str, *, build_total: int | None = None, profile: str | None = None,
+            notes: str | None = None, castle_player: bool | None = None) -> SavedArmy:
+        values: dict[str, Any] = {}
+        if build_total is not None:
+            check_build_total(build_total)
+            values["build_total"] = build_total
+        if profile is not None:
+            values["profile"] = profile
+        if notes is not None:
+            values["notes"] = notes
+        if castle_player is not None:
+            values["castle_player"] = castle_player
+        with self.engine.begin() as conn:
+            self._touch(conn, self._id(conn, name), **values)
+        return self.get(name)
+
+    def rename(self, old: str, new: str) -> SavedArmy:
+        new = new.strip()
+        if not new:
+            raise ArmyError("an army needs a name")
+        with self.engine.begin() as conn:
+            army_id = self._id(conn, old)
+            if new.lower() != old.strip().lower():
+                self._free(conn, new)
+            self._touch(conn, army_id, name=new)
+        return self.get(new)
+
+    def copy(self, source: str, new: str) -> SavedArmy:
+        army = self.get(source)
+        return self.save(SavedArmy(name=new, build_total=army.build_total, profile=army.profile,
+                                   castle_player=army.castle_player, notes=army.notes,
+                                   entries=list(army.entries)))
+
+    def delete(self, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(T_ARMY).where(T_ARMY.c.id == self._id(conn, name)))
+
+    def save(self, army: SavedArmy, replace: bool = False) -> SavedArmy:
+        """Store a whole army (an import, a copy) in one transaction."""
+        name = army.name.strip()
+        if not name:
+            raise ArmyError("an army needs a name")
+        check_build_total(army.build_total)
+        with self.engine.begin() as conn:
+            existing = conn.execute(select(T_ARMY.c.id).where(T_ARMY.c.name == name)).scalar()
+            if existing is not None:
+                if not replace:
+                    raise ArmyError(f"an army named {name!r} already exists")
+                conn.execute(delete(T_ARMY).where(T_ARMY.c.id == existing))
+            now = _now()
+            army_id = conn.execute(insert(T_ARMY).values(
+                name=name, build_total=army.build_total, profile=army.profile,
+                castle_player=army.castle_player, notes=army.notes,
+                created=army.created or now, updated=now)).inserted_primary_key[0]
+            self._write_entries(conn, army_id, army.entries)
+        return self.get(name)
+
+    def _write_entries(self, conn: Connection, army_id: int, entries: list[SavedEntry]) -> None:
+        conn.execute(delete(T_ENTRY).where(T_ENTRY.c.army_id == army_id))
+        if entries:
+            conn.execute(insert(T_ENTRY), [
+                {"army_id": army_id, "position": i, "figure_key": e.figure_key,
+                 "count": e.count, "castle": e.castle, "passenger": e.passenger,
+                 "seen_name": e.seen_name, "seen_points": e.seen_points}
+                for i, e in enumerate(entries)])
+
+    def add(self, name: str, figure_ref: str, count: int = 1, castle: str | None = None,
+            passenger: str | None = None) -> SavedArmy:
+        """Add ``count`` of a figure; the same figure (and castle option) adds up."""
+        if count < 1:
+            raise ArmyError(f"--count must be at least 1, not {count}")
+        try:
+            figure = self.catalogue.figure(figure_ref)
+        except CatalogueError as exc:
+            raise ArmyError(str(exc)) from exc
+        mode = (castle or "").lower()
+        if figure.kind == "castle":
+            mode = mode or "heavy"  # Castle rules, Point Value: Heavy is the dial as printed
+            if mode not in CASTLE_MODES:
+                raise ArmyError(f"--castle must be heavy or light, not {castle!r}")
+        elif mode:
+            raise ArmyError(f"{figure.name} ({figure.key}) is not a castle section; "
+                            "--castle is for castle sections")
+        rider = ""
+        if passenger:
+            if figure.kind != "chariot":
+                raise ArmyError(f"{figure.name} ({figure.key}) is not a chariot; only a chariot "
+                                "carries a passenger")
+            rider = self.catalogue.resolve(passenger)
+        with self.engine.begin() as conn:
+            army_id = self._id(conn, name)
+            army = self._load(conn, army_id)
+            for e in army.entries:
+                if e.figure_key == figure.key and e.castle == mode and not rider:
+                    e.count += count
+                    break
+            else:
+                army.entries.append(SavedEntry(figure.key, count, mode, rider, figure.name,
+                                               figure.points))
+            self._write_entries(conn, army_id, army.entries)
+            self._touch(conn, army_id)
+        return self.get(name)
+
+    def remove(self, name: str, figure_ref: str, count: int | None = None) -> SavedArmy:
+        """Take ``count`` (default: all) of a figure out of the army."""
+        with self.engine.begin() as conn:
+            army_id = self._id(conn, name)
+            army = self._load(conn, army_id)
+            key = self._key_in_army(conn, army, figure_ref)
+            kept: list[SavedEntry] = []
+            for e in army.entries:
+                if e.figure_key == key and (count is None or e.count <= count):
+                    if count is not None:
+                        count -= e.count
+                    continue
+                if e.figure_key == key and count:
+                    e.count -= count
+                    count = 0
+                kept.append(e)
+            self._write_entries(conn, army_id, kept)
+            self._touch(conn, army_id)
+        return self.get(name)
+
+    def _key_in_army(self, conn: Connection, army: SavedArmy, ref: str) -> str:
+        keys = {e.figure_key for e in army.entries}
+        if ref.strip().lower() in keys:
+            return ref.strip().lower()
+        try:
+            from armybuilder.catalogue import queries
+            key = queries.resolve(conn, ref)
+        except CatalogueError:
+            # The figure may have left the catalogue: match the name seen when added.
+            seen = [e.figure_key for e in army.entries if e.seen_name.lower() == ref.lower()]
+            if len(seen) == 1:
+                return seen[0]
+            raise
+        if key not in keys:
+            raise ArmyError(f"{ref!r} ({key}) is not in army {army.name!r}")
+        return key
+
+    def accept_changes(self, name: str) -> SavedArmy:
+        """Take the catalogue's current names and points for every entry (after a re-import);
+        entries whose figure is gone stay flagged."""
+        army = self.get(name)
+        figures = self.figures(army)
+        for e in army.entries:
+            figure = figures.get(e.figure_key)
+            if figure is not None:
+                e.seen_name, e.seen_points = figure.name, figure.points
+        with self.engine.begin() as conn:
+            army_id = self._id(conn, name)
+            self._write_entries(conn, army_id, army.entries)
+            self._touch(conn, army_id)
+        return self.get(name)
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(T_ARMY)).scalar() or 0)
+
+
+__all__ = ["Armies", "ArmyError", "EntryFlag", "SavedArmy", "SavedEntry", "load_figures"]

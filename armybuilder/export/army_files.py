@@ -1,0 +1,376 @@
+"""Army lists as files: an .xlsx workbook, a .csv list and a plain-text list for forums,
+each readable back by ``read_army_file``.
+
+The workbook has an Army sheet (the list, a totals row with points and actions), a Dials
+sheet (every click of every figure, ability cells in the dial's colours, with a legend) and
+a Checks sheet (the legality findings). Headers are frozen, widths set, pages print
+landscape one page wide.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from armybuilder.catalogue.records import STATS, Figure
+from armybuilder.export.listing import ArmyListing, ListFormatError, ReadArmy, ReadRow
+
+FORMATS = (".xlsx", ".csv", ".txt")
+LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "Points each",
+                "Points", "Range", "Targets", "Arc", "Speed", "Attack", "Defense", "Damage",
+                "Castle", "Passenger"]
+CSV_COLUMNS = [c.lower().replace(" ", "_") for c in LIST_COLUMNS]
+HEADER_ROW = 6  # the Army sheet's header; rows 1-4 hold the army's name, total and profile
+SKULL = "skull"
+
+#: Fills for the dial colours the ability table uses (Special Abilities Card colours).
+FILLS = {
+    "red": "E06666", "orange": "F6B26B", "yellow": "FFE599", "green": "93C47D",
+    "blue": "6FA8DC", "purple": "B4A7D6", "grey": "B7B7B7", "gray": "B7B7B7",
+    "black": "000000", "brown": "B45F06", "white": "FFFFFF",
+}
+_BOLD = Font(bold=True)
+
+
+def _check_suffix(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ListFormatError(f"{path}: an army list is .xlsx, .csv or .txt, not "
+                              f"{suffix or 'no extension'}")
+    return suffix
+
+
+def write_army_file(listing: ArmyListing, path: Path) -> Path:
+    path = Path(path)
+    suffix = _check_suffix(path)
+    if suffix == ".xlsx":
+        _write_xlsx(listing, path)
+    elif suffix == ".csv":
+        path.write_text(_csv_text(listing), encoding="utf-8", newline="")
+    else:
+        path.write_text(text_list(listing), encoding="utf-8")
+    return path
+
+
+# --- rows shared by the formats ---------------------------------------------------------
+
+
+def _start(figure: Figure) -> list[Any]:
+    click = figure.main_dial.clicks[figure.starting_click]
+    return [SKULL if click.value(s) is None else click.value(s) for s in STATS]
+
+
+def _rows(listing: ArmyListing) -> list[list[Any]]:
+    rows = []
+    for e in listing.entries:
+        f = e.figure
+        rows.append([f.name, f.key, f.expansion, f.number, f.rank, ", ".join(f.factions),
+                     e.count, e.points, e.points * e.count, f.range, f.targets, f.arc,
+                     *_start(f), e.castle, e.passenger])
+    return rows
+
+
+# --- xlsx ---------------------------------------------------------------------------------
+
+
+def _write_xlsx(listing: ArmyListing, path: Path) -> None:
+    book = Workbook()
+    army = book.active
+    assert army is not None
+    army.title = "Army"
+    _army_sheet(army, listing)
+    _dials_sheet(book.create_sheet("Dials"), listing)
+    _checks_sheet(book.create_sheet("Checks"), listing)
+    book.save(path)
+
+
+def _header(sheet: Worksheet, row: int, names: Iterable[str]) -> None:
+    for col, name in enumerate(names, start=1):
+        cell = sheet.cell(row=row, column=col, value=name)
+        cell.font = _BOLD
+        cell.alignment = Alignment(horizontal="center")
+
+
+def _printable(sheet: Worksheet, title_row: int, widths: dict[int, int]) -> None:
+    for col, width in widths.items():
+        sheet.column_dimensions[get_column_letter(col)].width = width
+    sheet.freeze_panes = sheet.cell(row=title_row + 1, column=1)
+    sheet.print_title_rows = f"{title_row}:{title_row}"
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _army_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
+    meta = [("Army", listing.name), ("Build total", listing.build_total),
+            ("Profile", listing.profile), ("Legal", "yes" if listing.legal else "no")]
+    for row, (label, value) in enumerate(meta, start=1):
+        sheet.cell(row=row, column=1, value=label).font = _BOLD
+        sheet.cell(row=row, column=2, value=value)
+    _header(sheet, HEADER_ROW, LIST_COLUMNS)
+    rows = _rows(listing)
+    for r, values in enumerate(rows, start=HEADER_ROW + 1):
+        for c, value in enumerate(values, start=1):
+            sheet.cell(row=r, column=c, value=value)
+    total_row = HEADER_ROW + len(rows) + 1
+    sheet.cell(row=total_row, column=1, value="Total").font = _BOLD
+    sheet.cell(row=total_row, column=LIST_COLUMNS.index("Count") + 1,
+               value=sum(e.count for e in listing.entries)).font = _BOLD
+    sheet.cell(row=total_row, column=LIST_COLUMNS.index("Points") + 1,
+               value=listing.points).font = _BOLD
+    sheet.cell(row=total_row + 1, column=1, value="Actions per turn").font = _BOLD
+    sheet.cell(row=total_row + 1, column=LIST_COLUMNS.index("Points") + 1, value=listing.actions)
+    widths = {i + 1: max(len(LIST_COLUMNS[i]), *(len(str(r[i])) for r in rows), 6) + 2
+              for i in range(len(LIST_COLUMNS))} if rows else {}
+    widths[1] = max(widths.get(1, 0), 18)
+    _printable(sheet, HEADER_ROW, widths)
+
+
+def _fill(colour: str) -> tuple[PatternFill, Font] | None:
+    rgb = FILLS.get(colour.lower())
+    if rgb is None:
+        return None
+    font = Font(color="FFFFFF", bold=True) if colour.lower() == "black" else Font(bold=True)
+    return PatternFill(fill_type="solid", start_color=rgb, end_color=rgb), font
+
+
+def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
+    headers = ["Figure", "Key", "Dial", "Click", "Speed", "Attack", "Defense", "Damage",
+               "Speed ability", "Attack ability", "Defense ability", "Damage ability"]
+    _header(sheet, 1, headers)
+    row = 2
+    used: dict[str, str] = {}
+    seen: set[str] = set()
+    for entry in listing.entries:
+        figure = entry.figure
+        if figure.key in seen:
+            continue
+        seen.add(figure.key)
+        for dial in figure.dials:
+            for click in dial.clicks:
+                label = click.index + 1
+                values = [figure.name, figure.key, dial.position,
+                          f"{label} (start)" if click.index == figure.starting_click else label]
+                values += [SKULL if click.value(s) is None else click.value(s) for s in STATS]
+                values += [click.abilities.get(s, "") for s in STATS]
+                for col, value in enumerate(values, start=1):
+                    sheet.cell(row=row, column=col, value=value)
+                for i, stat in enumerate(STATS):
+                    name = click.abilities.get(stat)
+                    ability = listing.abilities.get(name or "")
+                    styled = _fill(ability.colour) if ability else None
+                    if name and styled:
+                        used[name] = ability.colour if ability else ""
+                        fill, font = styled
+                        sheet.cell(row=row, column=5 + i).fill = fill
+                        sheet.cell(row=row, column=5 + i).font = font
+                    elif name:
+                        used[name] = ""
+                row += 1
+    legend_col = len(headers) + 2
+    sheet.cell(row=1, column=legend_col, value="Legend").font = _BOLD
+    for r, (name, colour) in enumerate(sorted(used.items()), start=2):
+        cell = sheet.cell(row=r, column=legend_col, value=name)
+        styled = _fill(colour)
+        if styled:
+            cell.fill, cell.font = styled
+    widths = {1: 26, 2: 16, 3: 8, 4: 10, **{c: 8 for c in range(5, 9)},
+              **{c: 18 for c in range(9, 13)}, legend_col: 22}
+    _printable(sheet, 1, widths)
+
+
+def _checks_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
+    headers = ["Severity", "Rule", "Source", "Message", "Figures"]
+    _header(sheet, 1, headers)
+    for r, f in enumerate(listing.findings, start=2):
+        values = [f.get("severity", ""), f.get("rule", ""), f.get("source", ""),
+                  f.get("message", ""), ", ".join(f.get("figures", ()))]
+        for c, value in enumerate(values, start=1):
+            sheet.cell(row=r, column=c, value=value)
+    _printable(sheet, 1, {1: 10, 2: 28, 3: 34, 4: 70, 5: 30})
+
+
+# --- csv and text ---------------------------------------------------------------------
+
+
+def _csv_text(listing: ArmyListing) -> str:
+    out = io.StringIO()
+    out.write(f"# army: {listing.name}\n# build_total: {listing.build_total}\n"
+              f"# profile: {listing.profile}\n# points: {listing.points}\n"
+              f"# actions: {listing.actions}\n")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(_rows(listing))
+    return out.getvalue()
+
+
+RANK_MARK = {"weak": "*", "standard": "**", "tough": "***", "unique": "unique"}
+
+
+def text_list(listing: ArmyListing) -> str:
+    """A list to paste on a forum; ``read_army_file`` reads it back."""
+    lines = [f"Army: {listing.name}",
+             f"Build total: {listing.build_total} ({listing.profile})", ""]
+    for e in listing.entries:
+        f = e.figure
+        extra = f", {e.castle}" if e.castle else ""
+        rider = f" carrying {e.passenger}" if e.passenger else ""
+        lines.append(f"{e.count}x {f.name} ({RANK_MARK.get(f.rank, f.rank)}{extra}) "
+                     f"[{f.key}]{rider} - {e.points * e.count} pts")
+    lines += ["", f"Total: {listing.points} / {listing.build_total} points, "
+              f"{listing.actions} action{'s' if listing.actions != 1 else ''} per turn"]
+    if listing.notes:
+        lines += ["", f"Notes: {listing.notes}"]
+    return "\n".join(lines) + "\n"
+
+
+# --- reading back ---------------------------------------------------------------------
+
+
+def read_army_file(path: Path) -> ReadArmy:
+    path = Path(path)
+    suffix = _check_suffix(path)
+    if not path.is_file():
+        raise ListFormatError(f"{path}: no such file")
+    if suffix == ".xlsx":
+        return _read_xlsx(path)
+    text = path.read_text(encoding="utf-8-sig")
+    return _read_csv(text, path.name) if suffix == ".csv" else _read_text(text, path.name)
+
+
+def _int(value: Any, where: str, column: str, minimum: int = 0) -> int:
+    text = str(value).strip() if value is not None else ""
+    if not re.fullmatch(r"\d+", text) or int(text) < minimum:
+        raise ListFormatError(f"{where}, column {column}: expected a whole number "
+                              f"{'of at least ' + str(minimum) if minimum else ''}, "
+                              f"got {value!r}".replace("  ", " "))
+    return int(text)
+
+
+def _row(values: dict[str, Any], where: str) -> ReadRow:
+    key = str(values.get("key") or "").strip()
+    name = str(values.get("figure") or "").strip()
+    if not key and not name:
+        raise ListFormatError(f"{where}: neither a key nor a figure name")
+    return ReadRow(where=where, key=key, name=name,
+                   rank=str(values.get("rank") or "").strip().lower(),
+                   count=_int(values.get("count", 1), where, "Count", 1),
+                   castle=str(values.get("castle") or "").strip().lower(),
+                   passenger=str(values.get("passenger") or "").strip())
+
+
+def _read_xlsx(path: Path) -> ReadArmy:
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a broken file
+        raise ListFormatError(f"{path.name}: not a readable .xlsx workbook ({exc})") from exc
+    if "Army" not in book.sheetnames:
+        raise ListFormatError(f"{path.name}: no sheet named Army")
+    rows = list(book["Army"].iter_rows(values_only=True))
+    book.close()
+    army = ReadArmy()
+    header_at = None
+    for i, row in enumerate(rows):
+        first = str(row[0]).strip() if row and row[0] is not None else ""
+        if first == "Figure" and len(row) > 1 and str(row[1]).strip() == "Key":
+            header_at = i
+            break
+        if first == "Army":
+            army.name = str(row[1] or "").strip()
+        elif first == "Build total":
+            army.build_total = _int(row[1], f"{path.name}, sheet Army, row {i + 1}", "B", 1)
+        elif first == "Profile":
+            army.profile = str(row[1] or "").strip()
+    if header_at is None:
+        raise ListFormatError(f"{path.name}, sheet Army: no header row starting Figure, Key")
+    names = [str(h).strip().lower().replace(" ", "_") if h is not None else ""
+             for h in rows[header_at]]
+    for i, row in enumerate(rows[header_at + 1:], start=header_at + 2):
+        values = dict(zip(names, row, strict=False))
+        first = str(row[0]).strip() if row and row[0] is not None else ""
+        if first in ("Total", "Actions per turn") or not any(v not in (None, "") for v in row):
+            continue
+        army.rows.append(_row(values, f"{path.name}, sheet Army, row {i}"))
+    return army
+
+
+def _read_csv(text: str, name: str) -> ReadArmy:
+    army = ReadArmy()
+    body: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            label, _, value = line[1:].partition(":")
+            label, value = label.strip().lower(), value.strip()
+            if label == "army":
+                army.name = value
+            elif label == "build_total":
+                army.build_total = _int(value, f"{name}, line {len(body) + 1}", "build_total", 1)
+            elif label == "profile":
+                army.profile = value
+            body.append("")
+        else:
+            body.append(line)
+    reader = csv.reader(body)
+    header: list[str] | None = None
+    for line_number, row in enumerate(reader, start=1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [h.strip().lower().replace(" ", "_") for h in row]
+            if "key" not in header and "figure" not in header:
+                raise ListFormatError(f"{name}, line {line_number}: expected a header with "
+                                      "key or figure columns")
+            continue
+        army.rows.append(_row(dict(zip(header, row, strict=False)),
+                              f"{name}, line {line_number}"))
+    if header is None:
+        raise ListFormatError(f"{name}: no header row")
+    return army
+
+
+_TEXT_LINE = re.compile(
+    r"^\s*(?P<count>\d+)\s*x\s+(?P<name>.+?)\s+\((?P<rank>\*{1,3}|unique|weak|standard|tough)"
+    r"(?:,\s*(?P<castle>heavy|light))?\)\s*(?:\[(?P<key>[^\]]+)\])?"
+    r"(?:\s+carrying\s+(?P<passenger>\S+))?", re.IGNORECASE)
+_STARS = {"*": "weak", "**": "standard", "***": "tough"}
+
+
+def _read_text(text: str, name: str) -> ReadArmy:
+    army = ReadArmy()
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        lowered = stripped.lower()
+        if lowered.startswith("army:"):
+            army.name = stripped.split(":", 1)[1].strip()
+        elif lowered.startswith("build total:"):
+            found = re.match(r"build total:\s*(\d+)\s*(?:\((.*)\))?", stripped, re.IGNORECASE)
+            if not found:
+                raise ListFormatError(f"{name}, line {number}: expected 'Build total: N'")
+            army.build_total = int(found.group(1))
+            army.profile = (found.group(2) or "").strip()
+        elif lowered.startswith(("total:", "notes:")):
+            continue
+        else:
+            match = _TEXT_LINE.match(stripped)
+            if not match:
+                raise ListFormatError(f"{name}, line {number}: expected a figure line like "
+                                      f"'2x Utem Guardsman (**) [rebellion:5]', got {stripped!r}")
+            rank = match.group("rank").lower()
+            army.rows.append(ReadRow(
+                where=f"{name}, line {number}", key=(match.group("key") or "").strip(),
+                name=match.group("name").strip(), rank=_STARS.get(rank, rank),
+                count=int(match.group("count")), castle=(match.group("castle") or "").lower(),
+                passenger=match.group("passenger") or ""))
+    return army

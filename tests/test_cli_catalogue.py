@@ -1,0 +1,83 @@
+"""The catalogue commands as a player types them: output, --json, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import write_feed
+
+from armybuilder.cli import main
+
+SHOW_KEYS = {"key", "name", "expansion", "number", "rank", "points", "unique", "factions",
+             "range", "targets", "arc", "base", "starting_click", "dials", "errata"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_update_show_and_search(db_path: Path, tmp_path: Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    feed = write_feed(tmp_path / "feed")
+    code, out, _ = run(capsys, "catalogue", "update", str(feed.parent))
+    assert code == 0 and "3 added" in out
+    code, out, _ = run(capsys, "catalogue", "show", "R003", "--json")
+    shown = json.loads(out)
+    assert set(shown) == SHOW_KEYS
+    assert shown["key"] == "rebellion:3" and shown["targets"] == 2
+    dial = shown["dials"][0]
+    assert dial["position"] == "main" and len(dial["clicks"]) == 12
+    first = dial["clicks"][0]
+    assert set(first) == {"index", "speed", "attack", "defense", "damage", "dead", "abilities"}
+    assert first["abilities"] == {"speed": "Flight"}
+    assert dial["clicks"][11]["dead"] is True and dial["clicks"][11]["speed"] is None
+    code, out, _ = run(capsys, "catalogue", "show", "Rebellion:3")
+    assert code == 0 and "Test Grunt" in out and "Flight" in out and "☠" in out
+    code, out, _ = run(capsys, "catalogue", "search", "grunt", "--rank", "weak", "--json")
+    assert [r["key"] for r in json.loads(out)] == ["rebellion:1"]
+    code, out, _ = run(capsys, "catalogue", "search", "--faction", "Orc Raiders",
+                       "--expansion", "R")
+    assert code == 0 and "2 figures" in out
+
+
+def test_errata_listing(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "catalogue", "errata", "--json")
+    rows = json.loads(out)
+    assert code == 0 and {r["status"] for r in rows} >= {"not in catalogue"}
+    assert any(r["id"] == "chariot-2" and r["field"] == "damage" for r in rows)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["catalogue", "show", "nobody:1"], "unknown figure 'nobody:1'"),
+    (["catalogue", "show", "Demo"], "fits"),
+    (["catalogue", "update", "/no/such/feed.json"], "no such file"),
+    (["catalogue", "import", "/no/such/sheet.xlsx"], "sheet.xlsx"),
+    (["catalogue", "search", "--rank", "elite"], "--rank must be"),
+])
+def test_bad_input_exits_2_with_a_message(db_path: Path, capsys: pytest.CaptureFixture[str],
+                                          argv: list[str], message: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and err.startswith("armybuilder: error:")
+
+
+def test_wrong_flag_is_a_usage_error(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["catalogue", "search", "--colour", "red"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: --colour" in capsys.readouterr().err
+
+
+def test_module_entry_point_and_db_flag(tmp_path: Path) -> None:
+    db = tmp_path / "chosen.sqlite"
+    done = subprocess.run([sys.executable, "-m", "armybuilder", "--db", str(db), "catalogue",
+                           "summary", "--json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["database"] == str(db)
+    assert db.is_file()
