@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from armybuilder import cli_army
 from armybuilder.catalogue.database import DatabaseError
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
@@ -25,7 +26,7 @@ EXIT_BAD_INPUT = 2
 
 #: Errors that are the user's input, reported as one clear line.
 USER_ERRORS: tuple[type[BaseException], ...] = (
-    CatalogueError, DatabaseError, FeedError, SourceError, ValueError, KeyError, OSError,
+    CatalogueError, DatabaseError, FeedError, SourceError, ValueError, OSError,
 )
 
 
@@ -216,18 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_errata)
 
-    for sub in (*cat_cmds.choices.values(),):
+    for sub in cat_cmds.choices.values():
         _add_db(sub)
+    cli_army.add_commands(commands, _add_db)
     return parser
-
-
-EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    for register in EXTRA_COMMANDS:
-        register(parser)
     args = parser.parse_args(argv)
     if args.command in (None, "app"):
         return _run_app(args)
@@ -237,8 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"armybuilder: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except USER_ERRORS as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"armybuilder: error: {message}", file=sys.stderr)
+        print(f"armybuilder: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

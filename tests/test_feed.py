@@ -45,6 +45,17 @@ def test_reads_keys_ranks_ranges_and_dead_clicks() -> None:
     assert set(data.abilities) == {"Flight", "Demoralized"}
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("10", (10, 1)), ("10 (2 Targets)", (10, 2)), ("6 (2 Targets )", (6, 2)),
+    ("8 (1 Target)", (8, 1)), (" 12 (3 Targets)", (12, 3)),
+])
+def test_range_texts(text: str, expected: tuple[int, int]) -> None:
+    models = tiny_feed_models()
+    models[0]["Model.Range"] = text
+    grunt = read(models).figures["rebellion:1"]
+    assert (grunt.range, grunt.targets) == expected
+
+
 def test_zero_stat_dead_click_quirk_is_dead() -> None:
     models = tiny_feed_models()
     models[0]["Dials"][0]["Clicks"][6] = feed_click(6, "0", "0", "0", "0", (93, 93, 93, 93))

@@ -1,0 +1,258 @@
+"""The ``army`` commands: build, check, keep and exchange armies."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from armybuilder.armies.checks import check
+from armybuilder.armies.service import Armies
+from armybuilder.armies.transfer import default_profile, export_army, import_army
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.render import table
+from armybuilder.rules import get_profile
+
+EXIT_ILLEGAL = 1
+
+
+def _armies(args: argparse.Namespace) -> Armies:
+    return Armies(Catalogue.open(args.db))
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    profile = args.profile or default_profile(args.total)
+    get_profile(profile)
+    army = _armies(args).new(args.name, args.total, profile, notes=args.notes or "",
+                             castle_player=args.castle_player)
+    print(f"created army {army.name!r}: {army.build_total} points, profile {army.profile}")
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    army = armies.add(args.name, args.figure, count=args.count, castle=args.castle,
+                      passenger=args.passenger)
+    _summary_line(armies, army.name)
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    army = armies.remove(args.name, args.figure, count=args.count)
+    _summary_line(armies, army.name)
+    return 0
+
+
+def _summary_line(armies: Armies, name: str) -> None:
+    checked = check(armies, armies.get(name))
+    r = checked.report
+    state = "legal" if checked.legal else f"NOT legal ({len(checked.report.errors)} errors)"
+    print(f"{name}: {r.points}/{r.build_total} points, {r.actions} actions per turn, {state}")
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    army = armies.get(args.name)
+    checked = check(armies, army)
+    if args.json:
+        _print_json({**army.as_dict(), **checked.as_json()})
+        return 0
+    r = checked.report
+    print(f"{army.name}  ({army.profile}, build total {army.build_total})")
+    if army.notes:
+        print(f"  notes: {army.notes}")
+    rows = []
+    for e in army.entries:
+        f = checked.figures.get(e.figure_key)
+        line = next((ln for ln in r.lines if ln.key == e.figure_key
+                     and ln.castle == e.castle and ln.passenger == e.passenger), None)
+        rows.append([e.count, f.name if f else f"{e.seen_name} (missing)", e.figure_key,
+                     f.rank if f else "", ", ".join(f.factions) if f else "",
+                     line.points if line else "-", e.castle or e.passenger])
+    print(table(["n", "figure", "key", "rank", "factions", "points", "option"], rows))
+    print(f"Total {r.points} of {r.build_total} points ({r.points_left} left), "
+          f"{r.actions} action{'s' if r.actions != 1 else ''} per turn")
+    _print_findings(checked)
+    return 0
+
+
+def _print_findings(checked: Any) -> None:
+    print("Legal" if checked.legal else "NOT legal")
+    for f in checked.findings():
+        print(f"  {f.severity:<7} {f.rule}: {f.message}  [{f.source}]")
+    for g in checked.report.formations:
+        kinds = [k for k, ok in (("movement/ranged", g.movement_ranged), ("close", g.close))
+                 if ok]
+        print(f"  formations {g.faction}: {g.count} figures, "
+              f"{' and '.join(kinds) if kinds else 'none'}")
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    checked = check(armies, armies.get(args.name))
+    if args.json:
+        _print_json(checked.as_json())
+    else:
+        r = checked.report
+        print(f"{args.name}: {r.points}/{r.build_total} points, {r.actions} actions per turn")
+        _print_findings(checked)
+    return 0 if checked.legal else EXIT_ILLEGAL
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    rows = []
+    for army in armies.list():
+        checked = check(armies, army)
+        rows.append({"name": army.name, "build_total": army.build_total,
+                     "profile": army.profile, "points": checked.report.points,
+                     "figures": sum(e.count for e in army.entries), "legal": checked.legal,
+                     "notes": army.notes, "updated": army.updated})
+    if args.json:
+        _print_json(rows)
+        return 0
+    print(table(["name", "total", "profile", "points", "figures", "legal", "notes"],
+                [[r["name"], r["build_total"], r["profile"], r["points"], r["figures"],
+                  "yes" if r["legal"] else "no", r["notes"]] for r in rows]))
+    return 0
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    army = _armies(args).copy(args.name, args.new_name)
+    print(f"copied {args.name!r} to {army.name!r}")
+    return 0
+
+
+def cmd_rename(args: argparse.Namespace) -> int:
+    army = _armies(args).rename(args.name, args.new_name)
+    print(f"renamed {args.name!r} to {army.name!r}")
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    _armies(args).delete(args.name)
+    print(f"deleted {args.name!r}")
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    if args.profile:
+        get_profile(args.profile)
+    army = _armies(args).set(args.name, build_total=args.total, profile=args.profile,
+                             notes=args.notes, castle_player=args.castle_player)
+    print(f"{army.name}: {army.build_total} points, profile {army.profile}"
+          + (f", notes: {army.notes}" if army.notes else ""))
+    return 0
+
+
+def cmd_accept(args: argparse.Namespace) -> int:
+    armies = _armies(args)
+    army = armies.accept_changes(args.name)
+    left = armies.flags(army)
+    print(f"{army.name}: took the catalogue's current names and points"
+          + (f"; still flagged: {'; '.join(f.message for f in left)}" if left else ""))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    path = export_army(_armies(args), args.name, Path(args.path))
+    print(f"wrote {path}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    army = import_army(_armies(args), Path(args.path), name=args.name, build_total=args.total,
+                       profile=args.profile, replace=args.replace)
+    print(f"imported {army.name!r}: {sum(e.count for e in army.entries)} figures, "
+          f"build total {army.build_total}, profile {army.profile}")
+    return 0
+
+
+def add_commands(commands: Any, add_db: Any) -> None:
+    army = commands.add_parser("army", help="build, check and keep armies")
+    sub = army.add_subparsers(dest="army_command", metavar="ACTION", required=True)
+
+    p = sub.add_parser("new", help="start a new army")
+    p.add_argument("name")
+    p.add_argument("--total", type=int, required=True, help="build total (100, 200, ...)")
+    p.add_argument("--profile", help="casual, standard, constructed, open, siege "
+                   "(default: standard at 200 points, else open)")
+    p.add_argument("--notes")
+    p.add_argument("--castle-player", action="store_true",
+                   help="this army is the game's castle player")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("add", help="add figures")
+    p.add_argument("name")
+    p.add_argument("figure", help="rebellion:58, R058 or a name")
+    p.add_argument("--count", type=int, default=1)
+    p.add_argument("--castle", choices=("heavy", "light"), help="a castle section's pricing")
+    p.add_argument("--passenger", help="the figure riding a chariot")
+    p.set_defaults(run=cmd_add)
+
+    p = sub.add_parser("remove", help="take figures out")
+    p.add_argument("name")
+    p.add_argument("figure")
+    p.add_argument("--count", type=int, help="how many (default: all of them)")
+    p.set_defaults(run=cmd_remove)
+
+    for verb, helptext, run in (("show", "the army and its checks", cmd_show),
+                                ("validate", "is it legal? exit 0 when legal, 1 when not",
+                                 cmd_validate)):
+        p = sub.add_parser(verb, help=helptext)
+        p.add_argument("name")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(run=run)
+
+    p = sub.add_parser("list", help="saved armies")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_list)
+
+    for verb, helptext, run in (("copy", "copy an army", cmd_copy),
+                                ("rename", "rename an army", cmd_rename)):
+        p = sub.add_parser(verb, help=helptext)
+        p.add_argument("name")
+        p.add_argument("new_name")
+        p.set_defaults(run=run)
+
+    p = sub.add_parser("delete", help="delete an army")
+    p.add_argument("name")
+    p.set_defaults(run=cmd_delete)
+
+    p = sub.add_parser("set", help="change build total, profile, notes")
+    p.add_argument("name")
+    p.add_argument("--total", type=int)
+    p.add_argument("--profile")
+    p.add_argument("--notes")
+    castle = p.add_mutually_exclusive_group()
+    castle.add_argument("--castle-player", dest="castle_player", action="store_const",
+                        const=True, default=None)
+    castle.add_argument("--no-castle-player", dest="castle_player", action="store_const",
+                        const=False)
+    p.set_defaults(run=cmd_set)
+
+    p = sub.add_parser("accept", help="take the catalogue's new points after a re-import")
+    p.add_argument("name")
+    p.set_defaults(run=cmd_accept)
+
+    p = sub.add_parser("export", help="write the army to .xlsx, .csv or .txt")
+    p.add_argument("name")
+    p.add_argument("path")
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("import", help="read an army from .xlsx, .csv or .txt")
+    p.add_argument("path")
+    p.add_argument("--name", help="save it under this name (default: the name in the file)")
+    p.add_argument("--total", type=int, help="build total when the file has none")
+    p.add_argument("--profile")
+    p.add_argument("--replace", action="store_true", help="replace an army of the same name")
+    p.set_defaults(run=cmd_import)
+
+    for p in sub.choices.values():
+        add_db(p)
