@@ -59,7 +59,7 @@ def test_export_import_round_trip(feed_db: Path, tmp_path: Path, suffix: str,
     run(capsys, "army", "add", "A", "lancers:160")
     path = tmp_path / f"a{suffix}"
     assert run(capsys, "army", "export", "A", str(path))[0] == 0
-    code, out, err = run(capsys, "army", "import", str(path), "--name", "B")
+    code, _out, err = run(capsys, "army", "import", str(path), "--name", "B")
     assert code == 0, err
     _, a, _ = run(capsys, "army", "show", "A", "--json")
     _, b, _ = run(capsys, "army", "show", "B", "--json")

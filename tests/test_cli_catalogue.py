@@ -81,3 +81,31 @@ def test_module_entry_point_and_db_flag(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["database"] == str(db)
     assert db.is_file()
+
+
+@pytest.mark.parametrize("name", ["whole.xlsx", "whole.csv"])
+def test_catalogue_export_import_round_trip(db_path: Path, tmp_path: Path, name: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "catalogue", "update", str(write_feed(tmp_path / "feed")))
+    assert run(capsys, "catalogue", "export", str(tmp_path / name))[0] == 0
+    _, before, _ = run(capsys, "catalogue", "show", "R003", "--json")
+    other = tmp_path / "other.sqlite"
+    code, out, err = run(capsys, "--db", str(other), "catalogue", "import", str(tmp_path / name))
+    assert code == 0, err
+    _, after, _ = run(capsys, "--db", str(other), "catalogue", "show", "R003", "--json")
+    assert json.loads(after)["dials"] == json.loads(before)["dials"]
+    _, a, _ = run(capsys, "catalogue", "search", "--json")
+    _, b, _ = run(capsys, "--db", str(other), "catalogue", "search", "--json")
+    assert json.loads(a) == json.loads(b)
+
+
+def test_chariot_errata_applied_to_the_fixture(db_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "catalogue", "show", "Atlantean Ram", "--json")
+    ram = json.loads(out)
+    front = next(d for d in ram["dials"] if d["position"] == "front")
+    assert front["clicks"][7]["damage"] == 0  # FAQ, Chariot Figures 2: a 0, not a skull
+    assert any(e["id"] == "chariot-2" and e["status"] == "applied" for e in ram["errata"])
+    _, out, _ = run(capsys, "catalogue", "show", "Black Powder War Wagon", "--json")
+    wagon = json.loads(out)
+    assert (wagon["unique"], wagon["rank"]) == (False, "standard")
