@@ -90,7 +90,7 @@ def test_catalogue_export_import_round_trip(db_path: Path, tmp_path: Path, name:
     assert run(capsys, "catalogue", "export", str(tmp_path / name))[0] == 0
     _, before, _ = run(capsys, "catalogue", "show", "R003", "--json")
     other = tmp_path / "other.sqlite"
-    code, out, err = run(capsys, "--db", str(other), "catalogue", "import", str(tmp_path / name))
+    code, _, err = run(capsys, "--db", str(other), "catalogue", "import", str(tmp_path / name))
     assert code == 0, err
     _, after, _ = run(capsys, "--db", str(other), "catalogue", "show", "R003", "--json")
     assert json.loads(after)["dials"] == json.loads(before)["dials"]

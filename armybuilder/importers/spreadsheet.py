@@ -248,7 +248,7 @@ def _rows(file: str, sheet: str, rows: Any, columns: tuple[str, ...]) -> Iterato
         if header is None:
             header = [h.strip().lower() for h in row]
             missing = [c for c in columns if c not in header
-                       and not (c in ("disarm", "source", "text_source", "set_letter"))]
+                       and c not in ("disarm", "source", "text_source", "set_letter")]
             if missing:
                 where = f"{file}, sheet {sheet}" if sheet else file
                 raise SpreadsheetError(f"{where}, row 1: missing column {missing[0]}")
