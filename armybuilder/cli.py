@@ -136,8 +136,15 @@ def cmd_catalogue_errata(args: argparse.Namespace) -> int:
         ["id", "figure", "field", "printed", "corrected", "status", "source"],
         [[r.id, r.figure_key or f"{r.expansion} {r.number or ''} {r.name}".replace("  ", " "),
           r.field + (f" (click {r.click + 1})" if r.click is not None else ""),
-          r.printed, r.corrected, r.status, r.source] for r in rows]))
+          _printed(r), r.corrected or "blank", r.status, r.source] for r in rows]))
     return 0
+
+
+def _printed(row: Any) -> str:
+    # "*": the FAQ does not say what was printed; show what the source had, when it was seen.
+    if row.printed == "*":
+        return row.found if row.status == "applied" and row.found else "(not given)"
+    return row.printed or "blank"
 
 
 # --- the parser ----------------------------------------------------------------------
@@ -230,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args)
     try:
         return int(args.run(args) or 0)
+    except BrokenPipeError:
+        # The reader (say `| head`) went away; nothing more to say.
+        sys.stderr.close()
+        return 0
     except UserError as exc:
         print(f"armybuilder: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

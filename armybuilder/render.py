@@ -92,7 +92,9 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
             where = f"{e.field}" + (f" click {e.click + 1}" if e.click is not None else "")
             if e.dial != "main":
                 where = f"{e.dial} dial {where}"
-            lines.append(f"  {where}: printed {e.printed or 'blank'} -> {e.corrected or 'blank'}"
+            # "*" means the FAQ does not say what was printed: show what the source had.
+            printed = e.found if e.printed == "*" and e.status == "applied" else e.printed
+            lines.append(f"  {where}: printed {printed or 'blank'} -> {e.corrected or 'blank'}"
                          f" [{e.status}] ({e.source})")
     return "\n".join(lines)
 
