@@ -53,7 +53,11 @@ def _summary_line(armies: Armies, name: str) -> None:
     checked = check(armies, armies.get(name))
     r = checked.report
     state = "legal" if checked.legal else f"NOT legal ({len(checked.report.errors)} errors)"
-    print(f"{name}: {r.points}/{r.build_total} points, {r.actions} actions per turn, {state}")
+    print(f"{name}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
+
+
+def _actions(n: int) -> str:
+    return f"{n} action{'s' if n != 1 else ''} per turn"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -77,7 +81,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                      line.points if line else "-", e.castle or e.passenger])
     print(table(["n", "figure", "key", "rank", "factions", "points", "option"], rows))
     print(f"Total {r.points} of {r.build_total} points ({r.points_left} left), "
-          f"{r.actions} action{'s' if r.actions != 1 else ''} per turn")
+          f"{_actions(r.actions)}")
     _print_findings(checked)
     return 0
 
@@ -89,7 +93,7 @@ def _print_findings(checked: Any) -> None:
     for g in checked.report.formations:
         kinds = [k for k, ok in (("movement/ranged", g.movement_ranged), ("close", g.close))
                  if ok]
-        print(f"  formations {g.faction}: {g.count} figures, "
+        print(f"  formations {g.faction}: {g.count} figure{'s' if g.count != 1 else ''}, "
               f"{' and '.join(kinds) if kinds else 'none'}")
 
 
@@ -100,7 +104,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _print_json(checked.as_json())
     else:
         r = checked.report
-        print(f"{args.name}: {r.points}/{r.build_total} points, {r.actions} actions per turn")
+        print(f"{args.name}: {r.points}/{r.build_total} points, {_actions(r.actions)}")
         _print_findings(checked)
     return 0 if checked.legal else EXIT_ILLEGAL
 
