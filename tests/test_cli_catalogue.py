@@ -109,3 +109,17 @@ def test_chariot_errata_applied_to_the_fixture(db_path: Path,
     _, out, _ = run(capsys, "catalogue", "show", "Black Powder War Wagon", "--json")
     wagon = json.loads(out)
     assert (wagon["unique"], wagon["rank"]) == (False, "standard")
+
+
+def test_bad_spreadsheet_import_leaves_database_untouched(db_path: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    run(capsys, "catalogue", "export", str(tmp_path / "cat"))
+    figures = tmp_path / "cat" / "figures.csv"
+    figures.write_text(figures.read_text().replace("Orc Raiders", "Gnome Tinkers", 1))
+    _, before, _ = run(capsys, "catalogue", "search", "--json")
+    code, _, err = run(capsys, "catalogue", "import", str(tmp_path / "cat"))
+    assert code == 2
+    assert "figures.csv, row" in err and "column factions: unknown faction 'Gnome Tinkers'" in err
+    _, after, _ = run(capsys, "catalogue", "search", "--json")
+    assert after == before

@@ -111,7 +111,8 @@ class Catalogue:
     def _read_sheet(self, path: Path) -> CatalogueData:
         with self.engine.connect() as conn:
             known = store.load_abilities(conn)
-        return spreadsheet.read_catalogue(path, known_abilities=known)
+            factions = set(store.load_factions(conn))
+        return spreadsheet.read_catalogue(path, known_abilities=known, known_factions=factions)
 
     def _save(self, data: CatalogueData, origin: str) -> ImportSummary:
         results = errata_mod.apply_errata(data, errata_mod.load_errata())

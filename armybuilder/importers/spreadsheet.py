@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -258,9 +258,11 @@ def _rows(file: str, sheet: str, rows: Any, columns: tuple[str, ...]) -> Iterato
         yield _Row(file, sheet, number, dict(zip(header, row, strict=False)))
 
 
-def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = None
-                   ) -> CatalogueData:
-    """Read and check a whole spreadsheet; the first problem stops it, nothing is kept."""
+def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = None,
+                   known_factions: Collection[str] | None = None) -> CatalogueData:
+    """Read and check a whole spreadsheet; the first problem stops it, nothing is kept.
+
+    With ``known_factions`` every faction named must be one of them."""
     path = Path(path)
     tables = _read_tables(path)
     data = CatalogueData(source=str(path))
@@ -281,6 +283,11 @@ def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = N
     figures_rows = tables["Figures"] or []
     for row in figures_rows:
         figure = _figure(row)
+        if known_factions is not None:
+            unknown = [f for f in figure.factions if f not in known_factions]
+            if unknown:
+                raise row.fail("factions", f"unknown faction {unknown[0]!r} (known: "
+                               f"{', '.join(sorted(known_factions))})")
         if figure.key in data.figures:
             raise row.fail("key", f"duplicate key {figure.key}")
         data.figures[figure.key] = figure
