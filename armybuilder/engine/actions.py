@@ -1,0 +1,178 @@
+"""The actions a player can give, as frozen dataclasses, and their JSON form.
+
+Warriors are named by their id in the game (their index in ``state.warriors``), players by
+their seat index. Points are ``(x, y)`` in inches, facings radians.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from armybuilder.engine.geometry import Point
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Rulebook III, Movement. ``path`` lists the points after the start; empty turns in place.
+
+    ``stuck_facing`` is where the warrior faces if it fails to break away (the rulebook lets
+    it re-face; the only thing learnt before choosing is the failed roll, so choosing in
+    advance is the same choice). ``captive_at``/``captive_facing`` place a captive.
+    """
+
+    warrior: int
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    stuck_facing: float | None = None
+    captive_at: Point | None = None
+    captive_facing: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RangedAttack:
+    """Rulebook III, Ranged Combat; ``formation`` lists the other members (Rulebook IV)."""
+
+    warrior: int
+    targets: tuple[int, ...]
+    formation: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CloseAttack:
+    """Rulebook III, Close Combat and Capturing; ``formation``: the other members."""
+
+    warrior: int
+    target: int
+    capture: bool = False
+    formation: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    warrior: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFormation:
+    """Rulebook IV, Movement Formations: declare the members; break-away dice are rolled,
+    then a :class:`FormationPlan` moves them."""
+
+    warrior: int
+    members: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FormationPlan:
+    """The moves of a declared movement formation, in the order they are made. Members
+    without a step stay where they are."""
+
+    steps: tuple[Move, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FreeSpin:
+    """Rulebook III, Free Spin: ``facing`` None declines the spin."""
+
+    warrior: int
+    facing: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Rulebook VI, Withdrawing."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndByAgreement:
+    """Rulebook VI, Ending the Game 3: all remaining players agree to end the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTerrain:
+    """Rulebook II, Setting the Scene: take ``item`` from the pile and place it."""
+
+    item: int
+    at: Point
+    rotation: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Rulebook II, Setting the Scene: place a warrior in its starting area.
+
+    ``at`` None leaves a warrior that has no room anywhere in the starting area off the
+    battlefield (the rules are silent; see RULES_NOTES.md).
+    """
+
+    warrior: int
+    at: Point | None
+    facing: float = 0.0
+
+
+Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
+          | Withdraw | EndByAgreement | PlaceTerrain | Deploy)
+
+ACTION_TYPES: dict[str, type] = {
+    "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
+    "move_formation": MoveFormation, "formation_plan": FormationPlan, "free_spin": FreeSpin,
+    "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
+    "deploy": Deploy,
+}
+_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
+_POINT_FIELDS = {"at", "captive_at"}
+
+
+def _enc(value: Any) -> Any:
+    """Tuples become lists, formation steps nested actions; numbers stay as they are."""
+    if isinstance(value, tuple):
+        return [_enc(v) for v in value]
+    if isinstance(value, Move):
+        return action_to_json(value)
+    return value
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": _NAMES[type(action)]}
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        if f.name in ("path",):
+            value = [[float(x), float(y)] for x, y in value]
+        elif f.name in _POINT_FIELDS and value is not None:
+            value = [float(value[0]), float(value[1])]
+        elif f.name in ("facing", "stuck_facing", "captive_facing", "rotation") \
+                and value is not None:
+            value = float(value)
+        else:
+            value = _enc(value)
+        out[f.name] = value
+    return out
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise ValueError(f"unknown action type {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name == "path":
+            value = tuple((float(x), float(y)) for x, y in value)
+        elif f.name in _POINT_FIELDS and value is not None:
+            value = (float(value[0]), float(value[1]))
+        elif f.name == "steps":
+            value = tuple(action_from_json(s) for s in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[f.name] = value
+    return cls(**kwargs)  # type: ignore[no-any-return]
+
+
+def normalise(action: Action) -> Action:
+    """The action as the log will read it back (floats for coordinates)."""
+    return action_from_json(action_to_json(action))

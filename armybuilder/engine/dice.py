@@ -1,0 +1,65 @@
+"""The game's six-sided dice: one seeded generator per game, or a script for golden tests.
+
+The generator is splitmix64, written out here so a seed gives the same rolls on every
+Python version. Every roll the engine makes is also written to the event log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_MASK = (1 << 64) - 1
+# The largest multiple of 6 below 2**64: values above it are re-drawn so every face is
+# equally likely.
+_LIMIT = (1 << 64) - ((1 << 64) % 6)
+
+
+class DiceExhausted(RuntimeError):
+    """A scripted game asked for more dice than its script holds."""
+
+
+class Dice:
+    __slots__ = ("_script", "_state", "script", "seed", "used")
+
+    def __init__(self, seed: int = 0, script: Sequence[int] | None = None) -> None:
+        self.seed = seed
+        self._state = seed & _MASK
+        self.script: tuple[int, ...] | None = tuple(script) if script is not None else None
+        if self.script is not None:
+            bad = [d for d in self.script if d not in (1, 2, 3, 4, 5, 6)]
+            if bad:
+                raise ValueError(f"scripted dice must be 1-6, got {bad}")
+        self._script = list(reversed(self.script)) if self.script is not None else None
+        self.used = 0
+
+    def _next(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def d6(self) -> int:
+        self.used += 1
+        if self._script is not None:
+            if not self._script:
+                raise DiceExhausted(f"the dice script ran out after {self.used - 1} dice")
+            return self._script.pop()
+        while True:
+            value = self._next()
+            if value < _LIMIT:
+                return value % 6 + 1
+
+    def roll(self, count: int) -> list[int]:
+        return [self.d6() for _ in range(count)]
+
+    def to_dict(self) -> dict[str, object]:
+        if self.script is not None:
+            return {"script": list(self.script)}
+        return {"seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Dice:
+        if "script" in data:
+            return cls(script=list(data["script"]))  # type: ignore[arg-type]
+        return cls(seed=int(data["seed"]))  # type: ignore[arg-type]

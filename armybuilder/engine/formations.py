@@ -1,0 +1,81 @@
+"""What every formation shares (Rulebook IV, Restrictions, and the FAQ's faction rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from armybuilder.engine.abilities import REGISTRY, FormationContext
+from armybuilder.engine.cards import FigureCard
+from armybuilder.engine.state import State, Warrior
+
+MAGE_SPAWN = "Mage Spawn"
+SHYFT = "Shyft"
+APOCALYPSE = "Apocalypse"
+
+#: Faction rules that change who may form up, as data.
+FACTION_RULES: dict[str, str] = {
+    APOCALYPSE: "FAQ, Apocalypse Faction Rules: joins a formation of friendly warriors of "
+                "another faction as if it were of their faction",
+    MAGE_SPAWN: "FAQ, Shyft Faction Rules: Mage Spawn may join a formation when a Shyft "
+                "warrior is also a member",
+}
+
+
+def is_mage_spawn(card: FigureCard) -> bool:
+    # Rulebook IV, Restrictions: Mage Spawn carry no faction symbol; a figure with no
+    # faction at all is treated the same way.
+    return MAGE_SPAWN in card.factions or not card.factions
+
+
+def faction_violation(cards: Sequence[FigureCard]) -> str | None:
+    """Rulebook IV, Restrictions: all members of one faction, with the FAQ's exceptions."""
+    spawn = [c for c in cards if is_mage_spawn(c)]
+    if spawn and not any(SHYFT in c.factions for c in cards):
+        return ("Rulebook IV, Restrictions: Mage Spawn never use formations (FAQ, Shyft "
+                "Faction Rules: unless a Shyft warrior is a member)")
+    others = [c for c in cards if not is_mage_spawn(c) and APOCALYPSE not in c.factions]
+    if len(others) < 2:
+        return None
+    common = set(others[0].factions)
+    for c in others[1:]:
+        common &= set(c.factions)
+    if not common:
+        return "Rulebook IV, Restrictions: all members of a formation must share a faction"
+    return None
+
+
+def member_violation(state: State, w: Warrior, kind: str) -> str | None:
+    hooks = REGISTRY.hooks_for("formation", w.abilities)
+    if hooks:
+        ctx = FormationContext(kind=kind)
+        for fn in hooks:
+            fn(state, w, ctx)
+        return ctx.violation
+    return None
+
+
+def grouped(members: Sequence[Warrior], positions: dict[int, tuple[float, float]] | None = None
+            ) -> bool:
+    """Rulebook IV: each member touches the base of at least one other member."""
+    from armybuilder.engine.geometry import bases_touch
+
+    def pos(w: Warrior) -> tuple[float, float]:
+        if positions and w.id in positions:
+            return positions[w.id]
+        return (w.x, w.y)
+
+    for a in members:
+        if not any(b is not a and bases_touch(pos(a), a.radius, pos(b), b.radius)
+                   for b in members):
+            return False
+    return True
+
+
+def abrupt_split(state: State, members: Sequence[Warrior],
+                 positions: dict[int, tuple[float, float]] | None = None) -> bool:
+    """Rulebook V, Abrupt Elevated Terrain: no formation with members on and off it."""
+    if not state.terrain:
+        return False
+    levels = [state.terrain.elevation(positions[w.id] if positions and w.id in positions
+                                      else (w.x, w.y)) for w in members]
+    return any(state.terrain.abrupt_split(levels[0], lv) for lv in levels[1:])

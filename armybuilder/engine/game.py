@@ -1,0 +1,222 @@
+"""The game: apply actions, list legal ones, keep the JSON log and replay it.
+
+    game = Game.from_scenario(scenario)          # or Game.new(GameSetup(...))
+    for action in legal_actions(game, warrior=3):
+        ...
+    events = apply(game, action)                 # or raises IllegalAction
+    text = game.log_json()
+    assert replay(text).log_json() == text
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from armybuilder.engine import close, legal, movement, ranged, setup, turns, victory
+from armybuilder.engine.abilities import REGISTRY
+from armybuilder.engine.actions import (
+    ACTION_TYPES,
+    Action,
+    CloseAttack,
+    Deploy,
+    EndByAgreement,
+    FormationPlan,
+    FreeSpin,
+    Move,
+    MoveFormation,
+    Pass,
+    PlaceTerrain,
+    RangedAttack,
+    Withdraw,
+    action_from_json,
+    action_to_json,
+    normalise,
+)
+from armybuilder.engine.setup import GameSetup, Scenario
+from armybuilder.engine.state import Event, IllegalAction, State
+
+LOG_VERSION = 1
+_ACTION_CLASSES = frozenset(ACTION_TYPES.values())
+
+
+class ReplayMismatch(RuntimeError):
+    """A log whose recorded events differ from what its actions produce."""
+
+
+class Game(State):
+    """One battle: the state plus its log."""
+
+    def __init__(self, header: dict[str, Any], state: State) -> None:
+        self.__dict__.update(state.__dict__)
+        self.header = header
+        self.entries: list[dict[str, Any]] = []
+
+    @classmethod
+    def new(cls, game_setup: GameSetup) -> Game:
+        game = cls(game_setup.to_dict(), setup.build_from_setup(game_setup))
+        game._record(None, game._begin(lambda: setup.begin_setup(game)))
+        return game
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario) -> Game:
+        game = cls(scenario.to_dict(), setup.build_from_scenario(scenario))
+        game._record(None, game._begin(lambda: setup.begin_scenario(game, scenario)))
+        return game
+
+    def _begin(self, start: Any) -> list[Event]:
+        self.events = []
+        names = sorted({n for w in self.warriors for n in w.card.ability_names})
+        missing = REGISTRY.unhooked(names)
+        if missing:
+            # Part 1 plays only Demoralized; never silently ignore the rest.
+            self.emit("abilities_without_rules", names=missing)
+        start()
+        victory.check_end(self)
+        return self.events
+
+    def _record(self, action: Action | None, events: list[Event]) -> None:
+        self.entries.append({"action": None if action is None else action_to_json(action),
+                             "events": events})
+
+    # --- the public surface -------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        return apply(self, action)
+
+    def legal_actions(self, warrior: int | None = None,
+                      kinds: set[str] | frozenset[str] | None = None) -> Iterator[Action]:
+        return legal_actions(self, warrior, kinds)
+
+    def is_legal(self, action: Action) -> bool:
+        return legal.is_legal(self, action)
+
+    @property
+    def to_act(self) -> int:
+        """The player who owes the next decision."""
+        return legal.to_act(self)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[victory.Score, ...]:
+        """Victory points as they would stand if the game ended now."""
+        return victory.final_scores(self)
+
+    def log(self) -> dict[str, Any]:
+        return {"engine": "armybuilder.engine", "version": LOG_VERSION, "start": self.header,
+                "entries": self.entries}
+
+    def log_json(self) -> str:
+        return json.dumps(self.log(), sort_keys=True, separators=(",", ":"))
+
+
+def apply(game: Game, action: Action) -> list[Event]:
+    """Apply one action. Returns its events, or raises IllegalAction and changes nothing."""
+    if type(action) not in _ACTION_CLASSES:
+        raise IllegalAction("Rulebook III, Action List", f"{action!r} is not an action")
+    action = normalise(action)
+    game.events = []
+    try:
+        _dispatch(game, action)
+    except IllegalAction:
+        if game.events:  # a check ran after something was emitted: a bug, not a rule
+            raise RuntimeError("an illegal action changed the game") from None
+        raise
+    events = game.events
+    game.events = []
+    game._record(action, events)
+    return events
+
+
+def _dispatch(game: Game, action: Action) -> None:
+    if game.phase == "over":
+        raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
+    if game.pending:
+        if isinstance(action, FreeSpin):
+            movement.apply_free_spin(game, action)
+        elif isinstance(action, FormationPlan):
+            movement.apply_formation_plan(game, action)
+        else:
+            raise IllegalAction("Rulebook III, Turns and Actions",
+                                f"finish the current action first: {game.pending[0]!r}")
+        if not game.pending:
+            turns.finish_action(game)
+        return
+    if game.phase == "terrain":
+        if not isinstance(action, PlaceTerrain):
+            raise IllegalAction("Rulebook II, Setting the Scene", "terrain is being placed")
+        setup.apply_place_terrain(game, action)
+        return
+    if game.phase == "deploy":
+        if not isinstance(action, Deploy):
+            raise IllegalAction("Rulebook II, Setting the Scene", "armies are being placed")
+        setup.apply_deploy(game, action)
+        return
+    if isinstance(action, Pass):
+        w = movement._warrior(game, action.warrior)
+        why = turns.action_violation(game, w, "pass")
+        if why:
+            raise IllegalAction(why, f"{w.label} cannot be given a pass action")
+        turns.mark_action(game, w, nonpass=False)
+        game.emit("action", kind="pass", warrior=w.id)
+    elif isinstance(action, Move):
+        movement.apply_move(game, action)
+    elif isinstance(action, RangedAttack):
+        ranged.apply_ranged(game, action)
+    elif isinstance(action, CloseAttack):
+        close.apply_close(game, action)
+    elif isinstance(action, MoveFormation):
+        movement.apply_move_formation(game, action)
+    elif isinstance(action, Withdraw):
+        if action.player != game.current:
+            raise IllegalAction("Rulebook VI, Withdrawing: during your own turn",
+                                f"it is player {game.current}'s turn")
+        victory.withdraw(game, action.player)
+        if not victory.check_end(game):
+            turns.end_turn(game)
+            turns.next_turn(game)
+        return
+    elif isinstance(action, EndByAgreement):
+        victory.end_game(game, victory.Termination.AGREEMENT)
+        return
+    else:
+        raise IllegalAction("Rulebook III, Action List", f"{type(action).__name__} is not an "
+                            "action now")
+    if not game.pending:
+        turns.finish_action(game)
+
+
+def legal_actions(game: Game, warrior: int | None = None,
+                  kinds: set[str] | frozenset[str] | None = None) -> Iterator[Action]:
+    """Legal actions, generated lazily: every attack and formation, and a representative
+    set of moves (space is continuous; see RULES_NOTES.md). ``warrior`` narrows the list to
+    one warrior and ``kinds`` to some of "pass", "move", "close", "ranged" and "formation"
+    (ranged and close include their formations; "formation" is movement formations).
+    Pending decisions (free spins, formation plans) and setting the scene are listed
+    whatever the filters. Withdrawing and ending by agreement are always open to the
+    player whose turn it is and are not listed."""
+    return legal.generate(game, warrior, kinds)
+
+
+def replay(log: str | dict[str, Any]) -> Game:
+    """Rebuild a game from its log, checking every recorded event."""
+    data = json.loads(log) if isinstance(log, str) else log
+    if data.get("version") != LOG_VERSION:
+        raise ReplayMismatch(f"log version {data.get('version')!r}, expected {LOG_VERSION}")
+    start = setup.setup_from_dict(data["start"])
+    game = Game.new(start) if isinstance(start, GameSetup) else Game.from_scenario(start)
+    entries = data["entries"]
+    if not entries or game.entries[0]["events"] != entries[0]["events"]:
+        raise ReplayMismatch("entry 0: the set-up events differ")
+    for i, entry in enumerate(entries[1:], start=1):
+        try:
+            events = apply(game, action_from_json(entry["action"]))
+        except IllegalAction as exc:
+            raise ReplayMismatch(f"entry {i}: the recorded action is illegal here: {exc}") \
+                from exc
+        if events != entry["events"]:
+            raise ReplayMismatch(f"entry {i}: recorded {entry['events']!r}, replayed {events!r}")
+    return game

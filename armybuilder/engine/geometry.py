@@ -1,0 +1,366 @@
+"""Plane geometry for the battlefield: inches, radians, round bases and polygon terrain.
+
+Points are plain ``(x, y)`` tuples; facings are radians measured counter-clockwise from
+the +x axis. Every function is pure and uses only ``math`` so the hot paths stay lean.
+Tolerances are the engine's answer to Etiquette 3 and 4 (see RULES_NOTES.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+Point = tuple[float, float]
+Polygon = tuple[Point, ...]
+
+#: Rulebook VIII, Etiquette 3: bases that almost touch count as touching. Two bases whose
+#: edges are at most this far apart (inches) are in base contact.
+CONTACT_TOLERANCE = 0.05
+#: Bases may sit this much inside each other before they count as overlapping (float noise).
+OVERLAP_EPS = 1e-6
+#: Numerical slack for lengths and distances.
+EPS = 1e-9
+#: Slack for arcs (radians), so a contact exactly on an arc's edge is inside the front arc.
+ANGLE_EPS = 1e-9
+TAU = 2.0 * math.pi
+
+INSIDE, OUTSIDE, OVERLAP = 1, 2, 3
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def bearing(a: Point, b: Point) -> float:
+    """The direction from ``a`` to ``b`` in radians."""
+    return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+def angle_diff(a: float, b: float) -> float:
+    """The signed difference ``a - b`` folded into [-pi, pi]."""
+    d = (a - b) % TAU
+    return d - TAU if d > math.pi else d
+
+
+def normalize_angle(a: float) -> float:
+    """An angle folded into [-pi, pi)."""
+    return (a + math.pi) % TAU - math.pi
+
+
+def in_front_arc(facing: float, arc_degrees: int, direction: float) -> bool:
+    """Is ``direction`` inside the front arc centred on ``facing``? (Rulebook III, Movement)"""
+    if arc_degrees >= 360:
+        return True
+    return abs(angle_diff(direction, facing)) <= math.radians(arc_degrees) / 2.0 + ANGLE_EPS
+
+
+def in_rear_arc(facing: float, arc_degrees: int, direction: float) -> bool:
+    """The rear arc is the rest of the base (see RULES_NOTES.md); a 360° arc has none."""
+    return not in_front_arc(facing, arc_degrees, direction)
+
+
+def bases_overlap(a: Point, ra: float, b: Point, rb: float) -> bool:
+    return distance(a, b) < ra + rb - OVERLAP_EPS
+
+
+def bases_touch(a: Point, ra: float, b: Point, rb: float) -> bool:
+    """Base contact, with Etiquette 3's allowance (CONTACT_TOLERANCE)."""
+    return distance(a, b) <= ra + rb + CONTACT_TOLERANCE
+
+
+def segment_point_distance(a: Point, b: Point, p: Point) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    px, py = p[0] - ax, p[1] - ay
+    length2 = dx * dx + dy * dy
+    if length2 <= 0.0:
+        return math.hypot(px, py)
+    t = (px * dx + py * dy) / length2
+    if t <= 0.0:
+        return math.hypot(px, py)
+    if t >= 1.0:
+        return math.hypot(px - dx, py - dy)
+    return abs(px * dy - py * dx) / math.sqrt(length2)
+
+
+def segment_crosses_disc(a: Point, b: Point, centre: Point, radius: float) -> bool:
+    """Does the segment enter the open disc? Grazing its edge does not count."""
+    return segment_point_distance(a, b, centre) < radius - EPS
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Do segments ab and cd intersect (touching included)?"""
+    d1, d2 = _orient(c, d, a), _orient(c, d, b)
+    d3, d4 = _orient(a, b, c), _orient(a, b, d)
+    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    ):
+        return True
+    return (
+        (abs(d1) <= EPS and _on_segment(c, d, a))
+        or (abs(d2) <= EPS and _on_segment(c, d, b))
+        or (abs(d3) <= EPS and _on_segment(a, b, c))
+        or (abs(d4) <= EPS and _on_segment(a, b, d))
+    )
+
+
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
+    return (
+        min(a[0], b[0]) - EPS <= p[0] <= max(a[0], b[0]) + EPS
+        and min(a[1], b[1]) - EPS <= p[1] <= max(a[1], b[1]) + EPS
+    )
+
+
+def segment_intersection_t(a: Point, b: Point, c: Point, d: Point) -> float | None:
+    """The parameter t on ab where it meets cd, or None (parallel or apart)."""
+    rx, ry = b[0] - a[0], b[1] - a[1]
+    sx, sy = d[0] - c[0], d[1] - c[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) < 1e-15:
+        return None
+    qx, qy = c[0] - a[0], c[1] - a[1]
+    t = (qx * sy - qy * sx) / denom
+    u = (qx * ry - qy * rx) / denom
+    if -EPS <= t <= 1.0 + EPS and -EPS <= u <= 1.0 + EPS:
+        return min(1.0, max(0.0, t))
+    return None
+
+
+def path_length(points: Sequence[Point]) -> float:
+    return sum(distance(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def point_along(points: Sequence[Point], s: float) -> Point:
+    """The point at arc length ``s`` along a polyline (clamped to its ends)."""
+    for i in range(len(points) - 1):
+        a, b = points[i], points[i + 1]
+        seg = distance(a, b)
+        if s <= seg:
+            if seg <= 0.0:
+                return a
+            t = s / seg
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        s -= seg
+    return points[-1]
+
+
+def clip_polyline(points: Sequence[Point], s: float) -> tuple[Point, ...]:
+    """The first ``s`` inches of a polyline."""
+    out = [points[0]]
+    for i in range(len(points) - 1):
+        a, b = points[i], points[i + 1]
+        seg = distance(a, b)
+        if s <= seg + EPS:
+            if s >= seg - EPS:
+                out.append(b)
+            else:
+                t = s / seg
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            return tuple(out)
+        out.append(b)
+        s -= seg
+    return tuple(out)
+
+
+# --- polygons ---------------------------------------------------------------------------
+
+
+def point_in_polygon(p: Point, poly: Polygon) -> bool:
+    """Even-odd rule; points on the boundary may fall either way (use distances for edges)."""
+    x, y = p
+    inside = False
+    n = len(poly)
+    j = n - 1
+    for i in range(n):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+def polygon_edges(poly: Polygon) -> list[tuple[Point, Point]]:
+    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def boundary_distance(p: Point, poly: Polygon) -> float:
+    n = len(poly)
+    return min(segment_point_distance(poly[i], poly[(i + 1) % n], p) for i in range(n))
+
+
+def disc_polygon_relation(centre: Point, radius: float, poly: Polygon) -> int:
+    """INSIDE (the whole base is within), OUTSIDE (no overlap; touching allowed) or OVERLAP."""
+    d = boundary_distance(centre, poly)
+    if point_in_polygon(centre, poly):
+        return INSIDE if d >= radius - EPS else OVERLAP
+    return OUTSIDE if d >= radius - EPS else OVERLAP
+
+
+def disc_touches_polygon(centre: Point, radius: float, poly: Polygon) -> bool:
+    """Base contact with a terrain feature (Glossary, Base Contact), Etiquette 3 included."""
+    if point_in_polygon(centre, poly):
+        return True
+    return boundary_distance(centre, poly) <= radius + CONTACT_TOLERANCE
+
+
+def disc_overlaps_polygon(centre: Point, radius: float, poly: Polygon) -> bool:
+    return disc_polygon_relation(centre, radius, poly) != OUTSIDE
+
+
+def segment_inside_intervals(a: Point, b: Point, poly: Polygon) -> list[tuple[float, float]]:
+    """The parts of segment ab (as t-intervals) that run through the polygon's interior."""
+    ts = [0.0, 1.0]
+    n = len(poly)
+    for i in range(n):
+        t = segment_intersection_t(a, b, poly[i], poly[(i + 1) % n])
+        if t is not None:
+            ts.append(t)
+    ts.sort()
+    out: list[tuple[float, float]] = []
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for i in range(len(ts) - 1):
+        t0, t1 = ts[i], ts[i + 1]
+        if t1 - t0 <= 1e-12:
+            continue
+        tm = (t0 + t1) / 2.0
+        m = (a[0] + dx * tm, a[1] + dy * tm)
+        if point_in_polygon(m, poly) and boundary_distance(m, poly) > EPS:
+            if out and abs(out[-1][1] - t0) <= 1e-12:
+                out[-1] = (out[-1][0], t1)
+            else:
+                out.append((t0, t1))
+    return out
+
+
+def segment_enters_polygon(a: Point, b: Point, poly: Polygon) -> bool:
+    length = distance(a, b)
+    return any((t1 - t0) * length > EPS for t0, t1 in segment_inside_intervals(a, b, poly))
+
+
+def length_inside_polygon(a: Point, b: Point, poly: Polygon) -> float:
+    length = distance(a, b)
+    return sum((t1 - t0) * length for t0, t1 in segment_inside_intervals(a, b, poly))
+
+
+def polygons_distance(p: Polygon, q: Polygon) -> float:
+    """The least distance between two polygons (0 when they touch or overlap)."""
+    if point_in_polygon(p[0], q) or point_in_polygon(q[0], p):
+        return 0.0
+    best = math.inf
+    for a, b in polygon_edges(p):
+        for c, d in polygon_edges(q):
+            if segments_cross(a, b, c, d):
+                return 0.0
+            best = min(best, segment_point_distance(a, b, c), segment_point_distance(a, b, d),
+                       segment_point_distance(c, d, a), segment_point_distance(c, d, b))
+    return best
+
+
+def rectangle(x0: float, y0: float, x1: float, y1: float) -> Polygon:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def transform_point(p: Point, at: Point, rotation: float) -> Point:
+    c, s = math.cos(rotation), math.sin(rotation)
+    return (at[0] + p[0] * c - p[1] * s, at[1] + p[0] * s + p[1] * c)
+
+
+def transform_polygon(poly: Polygon, at: Point, rotation: float) -> Polygon:
+    return tuple(transform_point(p, at, rotation) for p in poly)
+
+
+def polygons_overlap(p: Polygon, q: Polygon) -> bool:
+    """Do two polygons share interior (touching edges do not count)?"""
+    for a, b in polygon_edges(p):
+        for c, d in polygon_edges(q):
+            if _proper_cross(a, b, c, d):
+                return True
+    for poly, other in ((p, q), (q, p)):
+        for v in poly:
+            if point_in_polygon(v, other) and boundary_distance(v, other) > EPS:
+                return True
+        cx = sum(v[0] for v in poly) / len(poly)
+        cy = sum(v[1] for v in poly) / len(poly)
+        if point_in_polygon((cx, cy), poly) and point_in_polygon((cx, cy), other) \
+                and boundary_distance((cx, cy), other) > EPS:
+            return True
+    return False
+
+
+def front_rim_in_polygon(centre: Point, radius: float, facing: float, arc_degrees: int,
+                         poly: Polygon) -> bool:
+    """Does any of the front arc of a base's rim lie inside the polygon?
+
+    The front arc is marked on the rim of the base; Rulebook V, Hindering Terrain lets a
+    firer whose front arc lies entirely outside hindering terrain fire unpenalised.
+    """
+    half = math.pi if arc_degrees >= 360 else math.radians(arc_degrees) / 2.0
+    for a in (facing - half, facing, facing + half):
+        p = (centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a))
+        if point_in_polygon(p, poly) and boundary_distance(p, poly) > EPS:
+            return True
+    # The rim can only get inside by crossing an edge.
+    for a, b in polygon_edges(poly):
+        if segment_point_distance(a, b, centre) >= radius - EPS:
+            continue
+        for t in _segment_circle_ts(a, b, centre, radius):
+            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if abs(angle_diff(bearing(centre, p), facing)) < half - ANGLE_EPS:
+                return True
+    return False
+
+
+def _proper_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    d1, d2 = _orient(c, d, a), _orient(c, d, b)
+    d3, d4 = _orient(a, b, c), _orient(a, b, d)
+    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    )
+
+
+def _segment_circle_ts(a: Point, b: Point, centre: Point, radius: float) -> list[float]:
+    """Parameters t in [0, 1] where segment ab meets the circle."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa = dx * dx + dy * dy
+    if qa <= 0.0:
+        return []
+    qb = 2.0 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    disc = qb * qb - 4.0 * qa * qc
+    if disc < 0.0:
+        return []
+    root = math.sqrt(disc)
+    return [t for t in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)) if 0.0 <= t <= 1.0]
+
+
+def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[float]:
+    """Every t on segment ab where the distance to the polygon's boundary may equal ``radius``.
+
+    Between two consecutive values the relation of a base of that radius to the polygon
+    (inside, outside, overlapping) cannot change, so scanning these values finds the exact
+    point where a moving base first lies wholly inside or wholly outside a feature.
+    """
+    ts: list[float] = []
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        elen = math.hypot(ex, ey)
+        if elen > 0.0:
+            nx, ny = -ey / elen, ex / elen
+            denom = dx * nx + dy * ny
+            if abs(denom) > 1e-15:
+                base = (a[0] - p[0]) * nx + (a[1] - p[1]) * ny
+                for off in (radius, -radius, 0.0):
+                    t = (off - base) / denom
+                    if 0.0 <= t <= 1.0:
+                        ts.append(t)
+        ts.extend(_segment_circle_ts(a, b, p, radius))
+    return ts

@@ -1,0 +1,475 @@
+"""Building the armies and setting the scene (Rulebook II), or starting from a scenario.
+
+A :class:`GameSetup` plays Setting the Scene through actions: the first-player roll,
+terrain placement from the pile (:class:`~armybuilder.engine.actions.PlaceTerrain`) and
+deployment (:class:`~armybuilder.engine.actions.Deploy`). A :class:`Scenario` puts the
+figures straight onto the battlefield, for golden tests, puzzles and benchmarks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.engine import geometry as g
+from armybuilder.engine import turns
+from armybuilder.engine.actions import Deploy, PlaceTerrain
+from armybuilder.engine.cards import FigureCard
+from armybuilder.engine.dice import Dice
+from armybuilder.engine.geometry import Point
+from armybuilder.engine.state import (
+    EDGES,
+    NOBODY,
+    START_MARGIN,
+    IllegalAction,
+    Player,
+    State,
+    Warrior,
+    in_area,
+)
+from armybuilder.engine.terrain import Terrain, TerrainFeature, TerrainItem
+
+DEFAULT_TABLE = 36.0  # Rulebook VII, The Standard Game: 3' x 3'
+TERRAIN_SPACING = 2.0  # Rulebook II: terrain at least two inches from other terrain
+MAX_TERRAIN_PER_PLAYER = 2  # Rulebook II: zero, one or two items each
+
+
+class SetupError(ValueError):
+    """A setup or scenario that cannot start a game; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    army: tuple[FigureCard, ...]
+    build_total: int
+    edge: str
+    team: int | None = None  # allies share a team; None: a side of one's own
+    terrain: tuple[TerrainItem, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "build_total": self.build_total, "edge": self.edge,
+                "team": self.team, "army": [c.to_dict() for c in self.army],
+                "terrain": [t.to_dict() for t in self.terrain]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlayerSetup:
+        return cls(name=d["name"], build_total=d["build_total"], edge=d["edge"],
+                   team=d["team"], army=tuple(FigureCard.from_dict(c) for c in d["army"]),
+                   terrain=tuple(TerrainItem.from_dict(t) for t in d["terrain"]))
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Players in clockwise seating order; the first player is rolled for."""
+
+    players: tuple[PlayerSetup, ...]
+    table: float = DEFAULT_TABLE
+    seed: int = 0
+    dice: tuple[int, ...] | None = None  # scripted dice instead of the seeded generator
+    round_limit: int | None = None  # Rulebook VI, Ending the Game 2, as a number of rounds
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "setup", "table": self.table, "round_limit": self.round_limit,
+                "dice": _dice(self.seed, self.dice).to_dict(),
+                "players": [p.to_dict() for p in self.players]}
+
+
+@dataclass(frozen=True)
+class WarriorSpec:
+    card: FigureCard
+    player: int
+    at: Point | None  # None: not on the battlefield
+    facing: float = 0.0
+    click: int | None = None  # None: the starting click
+    tokens: int = 0  # tokens placed on the owner's previous turn
+    captive_of: int | None = None  # index of the warrior holding this one captive
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card.to_dict(), "player": self.player,
+                "at": None if self.at is None else [float(self.at[0]), float(self.at[1])],
+                "facing": float(self.facing), "click": self.click, "tokens": self.tokens,
+                "captive_of": self.captive_of}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> WarriorSpec:
+        at = d["at"]
+        return cls(card=FigureCard.from_dict(d["card"]), player=d["player"],
+                   at=None if at is None else (float(at[0]), float(at[1])),
+                   facing=d["facing"], click=d["click"], tokens=d["tokens"],
+                   captive_of=d["captive_of"])
+
+
+@dataclass(frozen=True)
+class ScenarioPlayer:
+    name: str
+    edge: str = "south"
+    build_total: int = 100
+    team: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "edge": self.edge, "build_total": self.build_total,
+                "team": self.team}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Figures already on the battlefield; play starts with ``current``'s turn."""
+
+    players: tuple[ScenarioPlayer, ...]
+    warriors: tuple[WarriorSpec, ...]
+    terrain: tuple[TerrainFeature, ...] = ()
+    table: float = DEFAULT_TABLE
+    seed: int = 0
+    dice: tuple[int, ...] | None = None
+    first_player: int = 0
+    current: int | None = None
+    round_limit: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "scenario", "table": self.table, "round_limit": self.round_limit,
+                "dice": _dice(self.seed, self.dice).to_dict(),
+                "first_player": self.first_player, "current": self.current,
+                "players": [p.to_dict() for p in self.players],
+                "warriors": [w.to_dict() for w in self.warriors],
+                "terrain": [f.to_dict() for f in self.terrain]}
+
+
+def _dice(seed: int, script: tuple[int, ...] | None) -> Dice:
+    return Dice(seed=seed, script=script)
+
+
+def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
+    dice = d["dice"]
+    seed = int(dice.get("seed", 0))
+    script = tuple(dice["script"]) if "script" in dice else None
+    if d["kind"] == "setup":
+        return GameSetup(players=tuple(PlayerSetup.from_dict(p) for p in d["players"]),
+                         table=d["table"], seed=seed, dice=script, round_limit=d["round_limit"])
+    if d["kind"] == "scenario":
+        return Scenario(
+            players=tuple(ScenarioPlayer(**p) for p in d["players"]),
+            warriors=tuple(WarriorSpec.from_dict(w) for w in d["warriors"]),
+            terrain=tuple(TerrainFeature.from_dict(f) for f in d["terrain"]),
+            table=d["table"], seed=seed, dice=script, first_player=d["first_player"],
+            current=d["current"], round_limit=d["round_limit"])
+    raise SetupError(f"log header: unknown kind {d['kind']!r}")
+
+
+# --- checks shared by both ways in ------------------------------------------------------
+
+
+def _check_players(table: float, edges: list[str], totals: list[int]) -> None:
+    if not 2 <= len(edges) <= 4:
+        raise SetupError(f"players: a battle needs 2 to 4 players (one per edge), got "
+                         f"{len(edges)}")
+    if table <= 2 * START_MARGIN:
+        raise SetupError(f"table: {table}\" leaves no room for starting areas 8\" from the "
+                         "adjoining edges (Rulebook II)")
+    for i, edge in enumerate(edges):
+        if edge not in EDGES:
+            raise SetupError(f"player {i}, field edge: {edge!r} is not one of "
+                             f"{', '.join(EDGES)}")
+    if len(set(edges)) != len(edges):
+        raise SetupError("players, field edge: each player selects his own side of the "
+                         "battlefield (Rulebook II)")
+    for i, total in enumerate(totals):
+        if total <= 0 or total % 100:
+            raise SetupError(f"player {i}, field build_total: build totals are multiples of "
+                             f"100 points (Rulebook II), got {total}")
+
+
+def _check_army(i: int, army: tuple[FigureCard, ...], build_total: int) -> None:
+    if not army:
+        raise SetupError(f"player {i}, field army: an army needs at least one warrior")
+    points = sum(c.points for c in army)
+    if points > build_total:
+        raise SetupError(f"player {i}, field army: {points} points exceed the build total of "
+                         f"{build_total} (Rulebook II, Building Your Army)")
+    seen: set[str] = set()
+    for c in army:
+        if c.unique and c.key in seen:
+            raise SetupError(f"player {i}, field army: unique figure {c.key} ({c.name}) "
+                             "appears twice (Rulebook II, Building Your Army)")
+        seen.add(c.key)
+
+
+# --- a full game: setting the scene -----------------------------------------------------
+
+
+def build_from_setup(setup: GameSetup) -> State:
+    players_in = setup.players
+    _check_players(setup.table, [p.edge for p in players_in],
+                   [p.build_total for p in players_in])
+    players: list[Player] = []
+    warriors: list[Warrior] = []
+    for i, ps in enumerate(players_in):
+        _check_army(i, ps.army, ps.build_total)
+        if len(ps.terrain) > MAX_TERRAIN_PER_PLAYER:
+            raise SetupError(f"player {i}, field terrain: zero, one or two terrain items each "
+                             f"(Rulebook II), got {len(ps.terrain)}")
+        team = i if ps.team is None else ps.team
+        players.append(Player(i, ps.name, team, ps.edge, ps.build_total,
+                              sum(c.points for c in ps.army), setup.table))
+        for card in ps.army:
+            warriors.append(Warrior(len(warriors), card, i, team))
+    _check_teams(players)
+    state = State(setup.table, players, warriors, Terrain(), _dice(setup.seed, setup.dice),
+                  setup.round_limit)
+    state.terrain_pile = [item for ps in players_in for item in ps.terrain]
+    return state
+
+
+def _check_teams(players: list[Player]) -> None:
+    if len({p.team for p in players}) < 2:
+        raise SetupError("players, field team: a battle needs at least two sides")
+
+
+def begin_setup(state: State) -> None:
+    """Roll for the first player, then start terrain placement or deployment."""
+    roll_first_player(state)
+    if any(item is not None for item in state.terrain_pile):
+        state.phase = "terrain"
+        state.deploying = state.first_player
+    else:
+        _dials_and_deployment(state)
+
+
+def roll_first_player(state: State) -> None:
+    """Rulebook II, Setting the Scene: each player rolls two dice; ties re-roll."""
+    contenders = list(range(len(state.players)))
+    while len(contenders) > 1:
+        totals = {p: sum(state.roll(2, "first player", player=p)) for p in contenders}
+        best = max(totals.values())
+        # Only the players tied for the highest roll again (RULES_NOTES.md).
+        contenders = [p for p in contenders if totals[p] == best]
+    state.first_player = contenders[0]
+    state.current = state.first_player
+    state.emit("first_player", player=state.first_player)
+
+
+def placed_features(state: State, action: PlaceTerrain) -> list[TerrainFeature]:
+    if not 0 <= action.item < len(state.terrain_pile) or state.terrain_pile[action.item] is None:
+        raise IllegalAction("Rulebook II, Setting the Scene",
+                            f"terrain item {action.item} is not in the terrain pile")
+    item = state.terrain_pile[action.item]
+    return [f.placed((float(action.at[0]), float(action.at[1])), float(action.rotation),
+                     action.item) for f in item.features]
+
+
+def terrain_violation(state: State, features: list[TerrainFeature]) -> str | None:
+    table = state.table
+    for f in features:
+        if any(not (-g.EPS <= x <= table + g.EPS and -g.EPS <= y <= table + g.EPS)
+               for x, y in f.polygon):
+            return "Rulebook II, Setting the Scene: terrain is placed on the battlefield"
+        for p in state.players:
+            x0, y0, x1, y1 = p.area
+            if g.polygons_overlap(f.polygon, g.rectangle(x0, y0, x1, y1)):
+                return ("Rulebook II, Setting the Scene: terrain may not be placed in any "
+                        "player's starting area")
+        for other in state.terrain.features:
+            if g.polygons_distance(f.polygon, other.polygon) < TERRAIN_SPACING - g.EPS:
+                return ("Rulebook II, Setting the Scene: each terrain item at least two inches "
+                        "from any other")
+    return None
+
+
+def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
+    if state.phase != "terrain":
+        raise IllegalAction("Rulebook II, Setting the Scene", "terrain is not being placed now")
+    features = placed_features(state, action)
+    why = terrain_violation(state, features)
+    if why:
+        raise IllegalAction(why, f"terrain item {action.item} cannot be placed there")
+    for f in features:
+        state.terrain.add(f)
+    state.terrain_pile[action.item] = None
+    state.emit("terrain_placed", player=state.deploying, item=action.item,
+               at=[float(action.at[0]), float(action.at[1])], rotation=float(action.rotation))
+    if any(item is not None for item in state.terrain_pile):
+        # Rulebook II: the player to the left places the next item, and so on clockwise.
+        state.deploying = (state.deploying + 1) % len(state.players)
+    else:
+        _dials_and_deployment(state)
+
+
+def _dials_and_deployment(state: State) -> None:
+    # Rulebook II: every dial is turned to its starting position before deployment.
+    for w in state.warriors:
+        w.click = w.card.starting_click
+    state.emit("dials_set")
+    state.phase = "deploy"
+    state.deploying = state.first_player
+
+
+def deploy_violation(state: State, w: Warrior, at: Point) -> str | None:
+    p = state.players[w.owner]
+    if not in_area(at, p.area):
+        return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
+                "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
+    r = w.radius
+    if not (r - g.EPS <= at[0] <= state.table - r + g.EPS
+            and r - g.EPS <= at[1] <= state.table - r + g.EPS):
+        return "Rulebook II, Setting the Scene: the base must stand on the battlefield"
+    for o in state.warriors:
+        if o.on_table and g.bases_overlap(at, r, (o.x, o.y), o.radius):
+            return "Rulebook III, Movement: bases may not overlap"
+    if state.terrain:
+        return state.terrain.position_violation(at, r)
+    return None
+
+
+def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
+    """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
+    x0, y0, x1, y1 = state.players[w.owner].area
+    r = w.radius
+    out = []
+    for x in _steps(max(x0, r), min(x1, state.table - r), spacing):
+        for y in _steps(max(y0, r), min(y1, state.table - r), spacing):
+            out.append((x, y))
+    return out
+
+
+def _steps(lo: float, hi: float, spacing: float) -> list[float]:
+    if hi < lo:
+        return []
+    count = int((hi - lo) / spacing + 1e-9) + 1
+    return [lo + k * spacing for k in range(count)]
+
+
+#: How finely the starting area is searched before a warrior is found to have no room.
+ROOM_SEARCH = 0.1
+
+
+def room_for(state: State, w: Warrior) -> Point | None:
+    for at in deploy_spots(state, w, ROOM_SEARCH):
+        if deploy_violation(state, w, at) is None:
+            return at
+    return None
+
+
+def apply_deploy(state: State, action: Deploy) -> None:
+    if state.phase != "deploy":
+        raise IllegalAction("Rulebook II, Setting the Scene", "armies are not being placed now")
+    if not 0 <= action.warrior < len(state.warriors):
+        raise IllegalAction("Rulebook II, Setting the Scene", f"no warrior {action.warrior}")
+    w = state.warriors[action.warrior]
+    if w.owner != state.deploying:
+        raise IllegalAction("Rulebook II, Setting the Scene: the first player places his army, "
+                            "then the player to his left, and so on",
+                            f"it is player {state.deploying}'s turn to place warriors")
+    if w.deployed:
+        raise IllegalAction("Rulebook II, Setting the Scene", f"{w.label} is already placed")
+    if action.at is None:
+        if room_for(state, w) is not None:
+            raise IllegalAction("Rulebook II, Setting the Scene: each warrior is placed within "
+                                "his starting area", f"there is still room for {w.label}")
+        w.deployed = True
+        state.emit("no_room", warrior=w.id)
+    else:
+        at = (float(action.at[0]), float(action.at[1]))
+        why = deploy_violation(state, w, at)
+        if why:
+            raise IllegalAction(why, f"{w.label} cannot be placed there")
+        w.x, w.y = at
+        w.facing = g.normalize_angle(float(action.facing))
+        w.on_table = True
+        w.deployed = True
+        state.emit("deployed", warrior=w.id, at=[w.x, w.y], facing=w.facing)
+    if all(o.deployed for o in state.warriors if o.owner == w.owner):
+        n = len(state.players)
+        for step in range(1, n):
+            nxt = (state.deploying + step) % n
+            if nxt == state.first_player:
+                break
+            if any(not o.deployed for o in state.warriors if o.owner == nxt):
+                state.deploying = nxt
+                return
+        start_play(state, state.first_player)
+
+
+def start_play(state: State, player: int) -> None:
+    state.phase = "play"
+    state.round = 1
+    state.emit("battle", first_player=state.first_player)
+    turns.start_turn(state, player)
+
+
+# --- a scenario -------------------------------------------------------------------------
+
+
+def build_from_scenario(sc: Scenario) -> State:
+    _check_players(sc.table, [p.edge for p in sc.players], [p.build_total for p in sc.players])
+    players = []
+    for i, ps in enumerate(sc.players):
+        team = i if ps.team is None else ps.team
+        army = tuple(w.card for w in sc.warriors if w.player == i)
+        players.append(Player(i, ps.name, team, ps.edge, ps.build_total,
+                              sum(c.points for c in army), sc.table))
+    _check_teams(players)
+    warriors: list[Warrior] = []
+    for k, spec in enumerate(sc.warriors):
+        where = f"scenario warrior {k} ({spec.card.name})"
+        if not 0 <= spec.player < len(players):
+            raise SetupError(f"{where}, field player: no player {spec.player}")
+        w = Warrior(k, spec.card, spec.player, players[spec.player].team)
+        if spec.click is not None:
+            if not 0 <= spec.click < len(spec.card.clicks):
+                raise SetupError(f"{where}, field click: {spec.click} is not a live click")
+            w.click = spec.click
+        if spec.tokens not in (0, 1, 2):
+            raise SetupError(f"{where}, field tokens: 0, 1 or 2, got {spec.tokens}")
+        w.tokens = spec.tokens
+        if spec.at is not None:
+            w.x, w.y = float(spec.at[0]), float(spec.at[1])
+            w.facing = g.normalize_angle(float(spec.facing))
+            w.on_table = w.deployed = True
+            r = w.radius
+            if not (r - g.EPS <= w.x <= sc.table - r + g.EPS
+                    and r - g.EPS <= w.y <= sc.table - r + g.EPS):
+                raise SetupError(f"{where}, field at: the base is off the battlefield")
+        warriors.append(w)
+    for k, spec in enumerate(sc.warriors):
+        if spec.captive_of is None:
+            continue
+        where = f"scenario warrior {k} ({spec.card.name}), field captive_of"
+        if not 0 <= spec.captive_of < len(warriors) or spec.captive_of == k:
+            raise SetupError(f"{where}: no warrior {spec.captive_of}")
+        holder, c = warriors[spec.captive_of], warriors[k]
+        if holder.captive != NOBODY or not (holder.on_table and c.on_table):
+            raise SetupError(f"{where}: a warrior on the battlefield holds one captive")
+        if holder.team == c.team:
+            raise SetupError(f"{where}: captives are opposing figures")
+        if not g.bases_touch((holder.x, holder.y), holder.radius, (c.x, c.y), c.radius):
+            raise SetupError(f"{where}: the captive must touch its controller")
+        holder.captive, c.controller = c.id, holder.id
+    on = [w for w in warriors if w.on_table]
+    for i, a in enumerate(on):
+        for b in on[i + 1:]:
+            if g.bases_overlap((a.x, a.y), a.radius, (b.x, b.y), b.radius):
+                raise SetupError(f"scenario warriors {a.id} and {b.id}: bases overlap")
+    state = State(sc.table, players, warriors, Terrain(tuple(sc.terrain)),
+                  _dice(sc.seed, sc.dice), sc.round_limit)
+    if not 0 <= sc.first_player < len(players):
+        raise SetupError(f"scenario, field first_player: no player {sc.first_player}")
+    state.first_player = sc.first_player
+    return state
+
+
+def begin_scenario(state: State, sc: Scenario) -> None:
+    current = sc.first_player if sc.current is None else sc.current
+    if not 0 <= current < len(state.players):
+        raise SetupError(f"scenario, field current: no player {current}")
+    state.current = current
+    start_play(state, current)
+    if not turns.can_still_act(state, current):
+        turns.end_turn(state)
+        turns.next_turn(state)
+
+
+def face_centre(state: State, at: Point) -> float:
+    c = state.table / 2.0
+    return math.atan2(c - at[1], c - at[0])

@@ -1,0 +1,286 @@
+"""The game state: warriors, players and the shared bookkeeping every rule module uses.
+
+Compact mutable objects with ``__slots__``; nothing here is copied per action. The rule
+modules (turns, movement, ranged, close, victory) work on a :class:`State`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from armybuilder.engine import geometry as g
+from armybuilder.engine.abilities import REGISTRY, DamageContext, HealContext
+from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.dice import Dice
+from armybuilder.engine.geometry import Point
+from armybuilder.engine.terrain import Terrain
+
+Event = dict[str, Any]
+
+#: Rulebook II, Setting the Scene: starting areas are 3" deep and 8" from adjoining edges.
+START_DEPTH = 3.0
+START_MARGIN = 8.0
+EDGES: tuple[str, ...] = ("south", "north", "west", "east")
+NOBODY = -1
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``rule`` cites the rule it breaks."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class Warrior:
+    __slots__ = (
+        "acted_turn", "captive", "card", "click", "controller", "deployed", "eliminations",
+        "facing", "id", "on_table", "owner", "radius", "team", "token_turn", "tokens",
+        "x", "y",
+    )
+
+    def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
+        self.id = wid
+        self.card = card
+        self.owner = owner
+        self.team = team
+        self.radius = card.base_radius
+        self.x = 0.0
+        self.y = 0.0
+        self.facing = 0.0
+        self.click = card.starting_click
+        self.tokens = 0
+        self.token_turn = 0  # the turn on which the tokens were placed
+        self.acted_turn = 0  # the last turn this warrior was given an action (pass included)
+        self.captive = NOBODY  # the warrior this one holds captive
+        self.controller = NOBODY  # the warrior holding this one captive
+        self.on_table = False
+        self.deployed = False
+        self.eliminations = 0
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def stats(self) -> ClickStats:
+        return self.card.clicks[self.click]
+
+    @property
+    def abilities(self) -> tuple[str, ...]:
+        # Rulebook III, Capturing: all of a captive's special abilities are ignored.
+        if self.controller != NOBODY:
+            return ()
+        return self.card.clicks[self.click].abilities
+
+    @property
+    def is_captive(self) -> bool:
+        return self.controller != NOBODY
+
+    @property
+    def label(self) -> str:
+        return f"warrior {self.id} ({self.card.name})"
+
+    def __repr__(self) -> str:
+        return (f"Warrior({self.id}, {self.card.name!r}, owner={self.owner}, "
+                f"at=({self.x:.3f}, {self.y:.3f}), click={self.click})")
+
+
+class Player:
+    __slots__ = ("actions", "area", "army_points", "build_total", "edge", "index", "name",
+                 "score", "team", "withdrawn")
+
+    def __init__(self, index: int, name: str, team: int, edge: str, build_total: int,
+                 army_points: int, table: float) -> None:
+        self.index = index
+        self.name = name
+        self.team = team
+        self.edge = edge
+        self.build_total = build_total
+        self.army_points = army_points
+        # Rulebook III, Turns and Actions: 1 action per 100 points of build total.
+        self.actions = build_total // 100
+        self.area = starting_area(edge, table)
+        self.withdrawn = False
+        self.score = 0  # victory points scored during the game (eliminations, forfeits)
+
+
+def starting_area(edge: str, table: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the starting area along an edge. (Rulebook II, Setting the Scene)"""
+    lo, hi = START_MARGIN, table - START_MARGIN
+    if edge == "south":
+        return (lo, 0.0, hi, START_DEPTH)
+    if edge == "north":
+        return (lo, table - START_DEPTH, hi, table)
+    if edge == "west":
+        return (0.0, lo, START_DEPTH, hi)
+    if edge == "east":
+        return (table - START_DEPTH, lo, table, hi)
+    raise ValueError(f"unknown edge {edge!r} (one of {', '.join(EDGES)})")
+
+
+def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = area
+    return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
+
+
+class State:
+    """Everything about one battle that changes as it is played."""
+
+    def __init__(self, table: float, players: list[Player], warriors: list[Warrior],
+                 terrain: Terrain, dice: Dice, round_limit: int | None) -> None:
+        self.table = table
+        self.players = players
+        self.warriors = warriors
+        self.terrain = terrain
+        self.dice = dice
+        self.round_limit = round_limit
+        self.phase = "setup"  # setup (terrain, deployment), play, over
+        self.turn = 0  # turns started so far, all players together
+        self.round = 0
+        self.current = 0  # the player whose turn it is
+        self.first_player = 0
+        self.actions_used = 0
+        self.turn_actions = 0  # actions available this turn (abilities may change it)
+        self.pending: list[Any] = []  # decisions owed before the current action is over
+        self.pushed: list[int] = []
+        self.events: list[Event] = []
+        self.outcome: Any = None
+        self.terrain_pile: list[Any] = []
+        self.deploying = 0  # setup: the player placing terrain or warriors
+
+    # --- relations ----------------------------------------------------------------------
+
+    def friendly(self, a: Warrior, b: Warrior) -> bool:
+        # Rulebook III, Friendly and Opposing Figures; captives are neither (Capturing).
+        return a.team == b.team and a.controller == NOBODY and b.controller == NOBODY
+
+    def opposing(self, a: Warrior, b: Warrior) -> bool:
+        return a.team != b.team and a.controller == NOBODY and b.controller == NOBODY
+
+    def touching(self, a: Warrior, b: Warrior) -> bool:
+        return g.bases_touch((a.x, a.y), a.radius, (b.x, b.y), b.radius)
+
+    def on_table(self) -> list[Warrior]:
+        return [w for w in self.warriors if w.on_table]
+
+    def opposing_contacts(self, w: Warrior) -> list[Warrior]:
+        """Opposing figures in base contact with ``w`` (captives ignored, Rulebook III)."""
+        out = []
+        wx, wy, wr = w.x, w.y, w.radius
+        for o in self.warriors:
+            if o.on_table and o.team != w.team and o.controller == NOBODY \
+                    and math.hypot(o.x - wx, o.y - wy) <= wr + o.radius + g.CONTACT_TOLERANCE:
+                out.append(o)
+        return out
+
+    def elevation(self, w: Warrior) -> int | None:
+        return self.terrain.elevation((w.x, w.y)) if self.terrain else None
+
+    def player_of(self, w: Warrior) -> Player:
+        return self.players[w.owner]
+
+    def controller_player(self, w: Warrior) -> int:
+        return w.owner
+
+    # --- events and dice ----------------------------------------------------------------
+
+    def emit(self, event: str, /, **data: Any) -> None:
+        data["e"] = event
+        self.events.append(data)
+
+    def roll(self, count: int, purpose: str, **info: Any) -> list[int]:
+        """Roll six-sided dice; every roll is an event."""
+        dice = self.dice.roll(count)
+        self.emit("roll", purpose=purpose, dice=dice, **info)
+        return dice
+
+    # --- clicks -------------------------------------------------------------------------
+
+    def damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
+               source: Warrior | None = None) -> None:
+        """Click the dial clockwise; three skulls eliminate (Rulebook I)."""
+        if not w.on_table:
+            return
+        if w.controller != NOBODY:
+            # Rulebook III, Capturing: a captive never takes damage from any source.
+            return
+        if clicks > 0:
+            hooks = REGISTRY.hooks_for("damage", w.abilities)
+            if hooks:
+                ctx = DamageContext(clicks=clicks, cause=cause, source=source)
+                for fn in hooks:
+                    fn(self, w, ctx)
+                clicks = max(0, ctx.clicks)
+        if clicks <= 0:
+            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
+            return
+        w.click += clicks
+        dead = w.click >= len(w.card.clicks)
+        self.emit("damage", warrior=w.id, clicks=clicks,
+                  click=w.click if not dead else len(w.card.clicks), cause=cause)
+        if dead:
+            w.click = len(w.card.clicks) - 1
+            self.eliminate(w, by)
+
+    def heal(self, w: Warrior, clicks: int, cause: str) -> int:
+        """Click the dial counter-clockwise, never past the starting click (Rulebook III,
+        Healing and Other Repairing Abilities). Returns the clicks actually healed."""
+        if not w.on_table or w.controller != NOBODY or clicks <= 0:
+            return 0
+        hooks = REGISTRY.hooks_for("healing", w.abilities)
+        if hooks:
+            ctx = HealContext(clicks=clicks, cause=cause)
+            for fn in hooks:
+                fn(self, w, ctx)
+            clicks = max(0, ctx.clicks)
+        new = max(w.card.starting_click, w.click - clicks)
+        healed = w.click - new
+        w.click = new
+        self.emit("healed", warrior=w.id, clicks=healed, click=w.click, cause=cause)
+        return healed
+
+    def eliminate(self, w: Warrior, by: int | None) -> None:
+        w.on_table = False
+        w.eliminations += 1
+        self.emit("eliminated", warrior=w.id)
+        # Rulebook VI, Victory!: eliminations score as they happen, for the opponent who
+        # eliminated the figure; self-inflicted ones score for nobody (RULES_NOTES.md).
+        if by is not None and self.players[by].team != w.team:
+            self.players[by].score += w.card.points
+            self.emit("score", player=by, points=w.card.points, reason="eliminated",
+                      warrior=w.id)
+        if w.captive != NOBODY:
+            self.release(self.warriors[w.captive])
+
+    def release(self, c: Warrior) -> None:
+        """Rulebook III, Capturing: a captive goes free when its controller is eliminated."""
+        holder = self.warriors[c.controller]
+        holder.captive = NOBODY
+        c.controller = NOBODY
+        self.emit("released", warrior=c.id)
+        if self.terrain:
+            for i in self.terrain.blocking:
+                if g.disc_overlaps_polygon((c.x, c.y), c.radius, self.terrain.features[i].polygon):
+                    # Rulebook III, Capturing: released inside blocking terrain.
+                    self.eliminate(c, None)
+                    return
+
+    # --- a snapshot for tests and replays -----------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "turn": self.turn, "round": self.round,
+            "current": self.current, "actions_used": self.actions_used,
+            "scores": [p.score for p in self.players],
+            "withdrawn": [p.withdrawn for p in self.players],
+            "warriors": [
+                [w.id, w.on_table, w.x, w.y, w.facing, w.click, w.tokens, w.token_turn,
+                 w.acted_turn, w.captive, w.controller, w.eliminations]
+                for w in self.warriors
+            ],
+            "pending": [repr(p) for p in self.pending],
+            "terrain": [f.to_dict() for f in self.terrain.features],
+        }

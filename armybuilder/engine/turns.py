@@ -1,0 +1,142 @@
+"""Turns, actions, action tokens and pushing (Rulebook III, Turns and Actions)."""
+
+from __future__ import annotations
+
+from armybuilder.engine import victory
+from armybuilder.engine.abilities import REGISTRY, ActionContext, TurnContext
+from armybuilder.engine.state import NOBODY, State, Warrior
+
+
+def action_violation(state: State, w: Warrior, kind: str) -> str | None:
+    """Why ``w`` cannot be given an action of ``kind`` now (move, ranged, close, pass)."""
+    if state.phase != "play":
+        return "Rulebook III, Turns and Actions: actions are given during a player's turn"
+    if w.owner != state.current:
+        return "Rulebook III, Turns and Actions: you give actions to your own warriors"
+    if not w.on_table:
+        return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
+    if w.controller != NOBODY:
+        return "Rulebook III, Capturing: a captive cannot be given an action"
+    if w.acted_turn == state.turn:
+        return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
+                "per turn")
+    if kind != "pass":
+        if w.tokens >= 2:
+            return ("Rulebook III, Pushing: no warrior may be given an action other than pass "
+                    "on three consecutive turns")
+        if w.captive != NOBODY and kind != "move":
+            return ("Rulebook III, Capturing: the controlling warrior may only be given a move "
+                    "or pass action")
+    hooks = REGISTRY.hooks_for("actions", w.abilities)
+    if hooks:
+        ctx = ActionContext(kind=kind)
+        for fn in hooks:
+            fn(state, w, ctx)
+        if ctx.violation:
+            return ctx.violation
+    return None
+
+
+def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
+    """Rulebook III, Marking Figures with Actions and Pushing."""
+    w.acted_turn = state.turn
+    if not nonpass:
+        return
+    if w.tokens and w.token_turn < state.turn:
+        # An action on two consecutive turns: a second token, and a click of damage once
+        # the action is fully resolved.
+        w.tokens = 2
+        state.pushed.append(w.id)
+    else:
+        w.tokens = 1
+    w.token_turn = state.turn
+    state.emit("tokens", warrior=w.id, tokens=w.tokens)
+
+
+def can_still_act(state: State, player: int) -> bool:
+    turn = state.turn
+    return any(w.owner == player and w.on_table and w.controller == NOBODY
+               and w.acted_turn != turn for w in state.warriors)
+
+
+def in_the_game(state: State, player: int) -> bool:
+    """A player keeps taking turns while he has a warrior on the battlefield that is not
+    held captive (Rulebook III, Turns and Actions: eliminated players are skipped)."""
+    if state.players[player].withdrawn:
+        return False
+    return any(w.owner == player and w.on_table and w.controller == NOBODY
+               for w in state.warriors)
+
+
+def start_turn(state: State, player: int) -> None:
+    state.turn += 1
+    state.current = player
+    state.actions_used = 0
+    state.turn_actions = state.players[player].actions
+    state.emit("turn", player=player, turn=state.turn, round=state.round,
+               actions=state.turn_actions)
+    ctx = TurnContext(player=player)
+    for w in state.warriors:
+        if w.owner == player and w.on_table:
+            for fn in REGISTRY.hooks_for("start_of_turn", w.abilities):
+                fn(state, w, ctx)
+    if ctx.extra_actions:
+        state.turn_actions += ctx.extra_actions
+        state.emit("actions", player=player, actions=state.turn_actions)
+
+
+def end_turn(state: State) -> None:
+    player = state.current
+    ctx = TurnContext(player=player)
+    for w in state.warriors:
+        if w.owner == player and w.on_table:
+            for fn in REGISTRY.hooks_for("end_of_turn", w.abilities):
+                fn(state, w, ctx)
+    # Rulebook III, Marking Figures with Actions: at the end of your turn remove the tokens
+    # placed the turn before, but leave those placed this turn.
+    for w in state.warriors:
+        if w.owner == player and w.tokens and w.token_turn < state.turn:
+            w.tokens = 0
+    state.emit("turn_end", player=player, turn=state.turn)
+
+
+def next_turn(state: State) -> None:
+    """Pass play clockwise to the next player still in the game; count rounds and stop at
+    the time limit (Rulebook VI, Ending the Game 2)."""
+    n = len(state.players)
+    order = [(state.first_player + k) % n for k in range(n)]
+    for _ in range(2 * n + 2):
+        pos = order.index(state.current)
+        for step in range(1, n + 1):
+            idx = pos + step
+            if idx == n:
+                # Play is back at the first player's seat: a round is complete.
+                if state.round_limit is not None and state.round >= state.round_limit:
+                    victory.end_game(state, victory.Termination.TIME_LIMIT)
+                    return
+                state.round += 1
+            seat = order[idx % n]
+            if in_the_game(state, seat):
+                start_turn(state, seat)
+                break
+        else:
+            victory.check_end(state)
+            return
+        if state.turn_actions > 0 and can_still_act(state, state.current):
+            return
+        end_turn(state)
+    victory.check_end(state)
+
+
+def finish_action(state: State) -> None:
+    """The current action is fully resolved: pushing damage, the end of the game, the turn."""
+    for wid in state.pushed:
+        # Rulebook III, Pushing: one click after fully resolving the action.
+        state.damage(state.warriors[wid], 1, "pushing", None)
+    state.pushed = []
+    state.actions_used += 1
+    if victory.check_end(state):
+        return
+    if state.actions_used >= state.turn_actions or not can_still_act(state, state.current):
+        end_turn(state)
+        next_turn(state)

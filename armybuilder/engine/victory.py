@@ -1,0 +1,148 @@
+"""Ending the game, withdrawing and victory points (Rulebook VI)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from armybuilder.engine.abilities import DEMORALIZED
+from armybuilder.engine.state import NOBODY, State, in_area
+
+
+class Termination(Enum):
+    ONE_SIDE_LEFT = "one side left"  # Rulebook VI, Ending the Game 1
+    TIME_LIMIT = "time limit"  # Rulebook VI, Ending the Game 2
+    AGREEMENT = "agreement"  # Rulebook VI, Ending the Game 3
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    player: int
+    eliminations: int  # scored during the game (eliminations and forfeited captives)
+    captives: int  # captives held in your starting area, double their points
+    survivors: int  # your figures that were never eliminated and are still fighting
+
+    @property
+    def total(self) -> int:
+        return self.eliminations + self.captives + self.survivors
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    termination: Termination
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]  # the players of the winning side; several sides on a full tie
+    round: int
+    team_scores: dict[int, int] = field(default_factory=dict)
+
+    def total(self, player: int) -> int:
+        return self.scores[player].total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination.value, "round": self.round,
+            "winners": list(self.winners),
+            "scores": [[s.player, s.eliminations, s.captives, s.survivors, s.total]
+                       for s in self.scores],
+        }
+
+
+def counts_for_ending(w: Any) -> bool:
+    # Rulebook VI, Ending the Game 1: captives and Demoralized figures do not count.
+    return w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities
+
+
+def sides_left(state: State) -> set[int]:
+    return {w.team for w in state.warriors
+            if counts_for_ending(w) and not state.players[w.owner].withdrawn}
+
+
+def check_end(state: State) -> bool:
+    """End the game if only one side (or none) has a warrior left. True if it is over."""
+    if state.phase == "over":
+        return True
+    if state.phase != "play":
+        return False
+    if len(sides_left(state)) <= 1:
+        end_game(state, Termination.ONE_SIDE_LEFT)
+        return True
+    return False
+
+
+def final_scores(state: State) -> tuple[Score, ...]:
+    """Rulebook VI, Victory!: eliminations (already scored), captives held in your starting
+    area at double value, and surviving figures that were never eliminated."""
+    captives = [0] * len(state.players)
+    survivors = [0] * len(state.players)
+    for w in state.warriors:
+        if not w.on_table:
+            continue
+        if w.controller != NOBODY:
+            holder = state.warriors[w.controller]
+            p = state.players[holder.owner]
+            if p.team != w.team and in_area((w.x, w.y), p.area):
+                captives[p.index] += 2 * w.card.points
+        elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
+            survivors[w.owner] += w.card.points
+    return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
+                 for p in state.players)
+
+
+def winners(state: State, scores: tuple[Score, ...]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The side with most victory points; ties go to the smaller army (Rulebook VI).
+
+    Players who withdrew cannot win (RULES_NOTES.md); allied players add their points.
+    """
+    team_scores: dict[int, int] = {}
+    team_army: dict[int, int] = {}
+    for p in state.players:
+        team_scores[p.team] = team_scores.get(p.team, 0) + scores[p.index].total
+        team_army[p.team] = team_army.get(p.team, 0) + p.army_points
+    eligible = sorted({p.team for p in state.players if not p.withdrawn})
+    if not eligible:
+        return (), team_scores
+    best = max(team_scores[t] for t in eligible)
+    top = [t for t in eligible if team_scores[t] == best]
+    smallest = min(team_army[t] for t in top)
+    top = [t for t in top if team_army[t] == smallest]
+    return tuple(p.index for p in state.players
+                 if p.team in top and not p.withdrawn), team_scores
+
+
+def end_game(state: State, termination: Termination) -> None:
+    scores = final_scores(state)
+    won, team_scores = winners(state, scores)
+    state.phase = "over"
+    state.pending = []
+    state.outcome = Outcome(termination=termination, scores=scores, winners=won,
+                            round=state.round, team_scores=team_scores)
+    state.emit("game_over", **state.outcome.to_dict())
+
+
+def withdraw(state: State, player: int) -> None:
+    """Rulebook VI, Withdrawing: forfeit your captives, leave the battlefield, free your
+    captives."""
+    p = state.players[player]
+    state.emit("withdrew", player=player)
+    for w in state.warriors:
+        if w.owner == player and w.on_table and w.controller != NOBODY:
+            holder = state.warriors[w.controller]
+            scorer = state.players[holder.owner]
+            scorer.score += w.card.points
+            state.emit("score", player=scorer.index, points=w.card.points,
+                       reason="forfeited captive", warrior=w.id)
+    for w in state.warriors:
+        if w.owner != player or not w.on_table:
+            continue
+        if w.controller != NOBODY:
+            state.warriors[w.controller].captive = NOBODY
+            w.controller = NOBODY
+        if w.captive != NOBODY:
+            freed = state.warriors[w.captive]
+            freed.controller = NOBODY
+            w.captive = NOBODY
+            state.emit("released", warrior=freed.id)
+        w.on_table = False
+        state.emit("removed", warrior=w.id)
+    p.withdrawn = True
