@@ -14,7 +14,8 @@ from pathlib import Path
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
 
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "data" / "rebuilt" / "mkstats_rebuilt.json"
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SOURCE = SHARED_DATA / "rebuilt" / "mkstats_rebuilt.json"
 
 SEARCHES = [
     SearchFilter(faction="Atlantis Guild", min_points=20, max_points=60),
