@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import SQLModel
 
-import armybuilder.catalogue.tables  # noqa: F401  (registers the tables)
+import armybuilder.armies.tables
+import armybuilder.catalogue.tables  # noqa: F401
 from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
 
 
@@ -60,3 +61,22 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     raw.close()
     with pytest.raises(DatabaseError, match="newer than this armybuilder"):
         open_engine(path)
+
+
+def test_an_older_database_is_migrated_keeping_its_data(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import armybuilder.catalogue.database as database
+    every = database.migrations()
+    assert len(every) >= 2
+    path = tmp_path / "old.sqlite"
+    monkeypatch.setattr(database, "migrations", lambda: every[:1])
+    engine = open_engine(path)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("INSERT INTO expansion(slug, name) VALUES ('old', 'Old data')")
+    engine.dispose()
+    monkeypatch.setattr(database, "migrations", lambda: every)
+    engine = open_engine(path)
+    assert schema_version(engine) == every[-1][0]
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT name FROM expansion").scalar() == "Old data"
+        assert conn.exec_driver_sql("SELECT count(*) FROM army").scalar() == 0
