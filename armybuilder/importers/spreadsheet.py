@@ -1,33 +1,91 @@
-"""The project's own catalogue spreadsheet layout, as .xlsx or .csv.
+"""The project's own catalogue spreadsheet layout, read and written as .xlsx or .csv.
 
-Two tables are required, two more make a whole-catalogue round trip exact:
+Four tables. **Figures** and **Clicks** are required; **Abilities** and **Expansions** are
+optional when reading, and a whole-catalogue export writes them too, so that writing a
+catalogue and reading it back gives records equal to the original.
 
-- **Figures**: key, expansion, number, name, rank, rank_stars, unique, promo,
-  limited_edition, frequency, points, range, targets, arc, base, kind, castle_section,
-  factions (", "-separated), starting_click (0-based), disarm, source
-- **Clicks**: key, dial (main / front / left / right / rear), click (0-based), speed,
-  attack, defense, damage (a whole number or the word ``skull``), speed_ability,
-  attack_ability, defense_ability, damage_ability (ability names; blank = none)
-- Abilities (optional): name, slot, colour, symbol, optional, text, text_source
-- Expansions (optional): slug, name, set_letter
+**Figures**, one row per figure ("blank" = what an empty cell means):
 
-An ``.xlsx`` workbook holds them as sheets named Figures, Clicks, Abilities, Expansions.
-As CSV, a folder holds ``figures.csv``, ``clicks.csv``, ``abilities.csv`` and
-``expansions.csv``; a path ``NAME.csv`` stands for ``NAME.figures.csv``,
-``NAME.clicks.csv`` and so on beside it. Booleans read true/false, yes/no or 1/0.
-Rows are counted as a spreadsheet counts them: the header is row 1.
+| column | content | blank |
+|---|---|---|
+| `key` | `expansion:number`, e.g. `demo:7`; must match the next two columns | refused |
+| `expansion` | expansion slug, e.g. `rebellion` (read in lower case) | refused |
+| `number` | collector number, a whole number, 0 or more | refused |
+| `name` | the name without its rank marker | refused |
+| `rank` | `weak`, `standard`, `tough` or `unique` | refused |
+| `rank_stars` | rank stars printed on the base, 0 to 3 | 1/2/3 by rank, 0 if unique |
+| `unique` | boolean | true if rank is unique |
+| `promo` | boolean | false |
+| `limited_edition` | boolean | false |
+| `frequency` | as published: `1`..`6`, `PR`, `LE 6` | none |
+| `points` | whole number, 0 or more | refused |
+| `range` | whole number, 0 or more | 0 |
+| `targets` | whole number, 1 or more | 1 |
+| `arc` | `90`, `180`, `270` or `360` | 90 |
+| `base` | `infantry`, `cavalry`, `chariot` or `castle` | chariot/castle by kind, else infantry |
+| `kind` | `warrior`, `chariot` or `castle` | warrior |
+| `castle_section` | `keep`, `round tower`, `gatehouse`, `wall`; only for kind castle | none |
+| `factions` | faction names separated by `, ` | none |
+| `starting_click` | 0-based click index of the Starting Position | 0 |
+| `disarm` | (optional column) Dungeons chests' disarm number | none |
+| `source` | (optional column) where the record came from | none |
+
+**Clicks**, one row per click of a dial, in any order:
+
+| column | content |
+|---|---|
+| `key` | the figure's key, as in Figures |
+| `dial` | `main` for warriors and castle sections; `front`, `left`, `right`, `rear` for chariots |
+| `click` | 0-based position on that dial; each dial counts 0, 1, 2, ... without gaps |
+| `speed`, `attack`, `defense`, `damage` | a whole number, 0 or more, or the word `skull` |
+| `speed_ability` .. `damage_ability` | ability name, e.g. `Flame/Lightning`; blank: none |
+
+A castle section's `speed` is its fortification value and a broken tower is a `skull`; a
+wall, which has no attack or damage value, shows 0 there. A click with three or more
+skulls is dead (a chariot section: inactive).
+
+**Abilities** (optional): `name`, `slot` (`speed`/`attack`/`defense`/`damage`/`any`),
+`colour`, `symbol` (`square`/`circle`/`skull`; blank = square), `optional` (boolean),
+`text`, `text_source` (optional column), `feed_id` (optional column: the mageknight.net id).
+
+**Expansions** (optional): `slug`, `name`, `set_letter` (optional column), `feed_id`
+(optional column).
+
+Files. `PATH.xlsx` is a workbook with sheets Figures, Clicks, Abilities, Expansions
+(sheet names read in any case; written with the header row bold and frozen). Otherwise
+the tables are UTF-8 CSV files (a byte-order mark is accepted): when PATH is a folder (or
+has no suffix), `PATH/figures.csv`, `PATH/clicks.csv`, `PATH/abilities.csv`,
+`PATH/expansions.csv`; when PATH is `NAME.csv`, the files `NAME.figures.csv`,
+`NAME.clicks.csv`, `NAME.abilities.csv`, `NAME.expansions.csv` beside it (PATH may also
+name one of those four, or a plain `figures.csv`, meaning its whole set).
+
+Reading. Row 1 holds the column names, in any order and any case; columns not listed
+here are ignored, wholly blank rows are skipped. Booleans read `true`/`false`, `yes`/`no`,
+`1`/`0` (any case). An ability named on a click must be in the file's Abilities table or
+in `known_abilities` (the project's ability table, which wins when both have it). An
+expansion slug the Expansions table lacks takes its name from `known_expansions`, else the
+project's own (`demo`: "Demo figures (not real dials)", `fixtures`: "Castle and chariot
+fixtures (not real dials)"), else from the slug (`my-homebrew`: "My Homebrew"). The first
+problem stops the read with a `SpreadsheetError` naming file, sheet, row (counted as a
+spreadsheet counts: the header is row 1) and column: a missing table or column, a wrong
+type or value, an unknown ability, faction (with `known_factions`) or dial position, a
+duplicate key, ability, expansion or click, a key that does not match expansion:number,
+clicks for a key not in Figures, a figure without clicks, a gap in a dial's clicks, a live
+click after a dead one on a main dial, a chariot without exactly front/left/right/rear
+dials, and a starting click that is not on every dial or is dead.
 """
 
 from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 
 from armybuilder.catalogue.records import (
@@ -47,34 +105,58 @@ from armybuilder.catalogue.records import (
     figure_key,
 )
 
-FIGURE_COLUMNS = ("key", "expansion", "number", "name", "rank", "rank_stars", "unique",
-                  "promo", "limited_edition", "frequency", "points", "range", "targets", "arc",
-                  "base", "kind", "castle_section", "factions", "starting_click", "disarm",
-                  "source")
-CLICK_COLUMNS = ("key", "dial", "click", *STATS, *(f"{s}_ability" for s in STATS))
-ABILITY_COLUMNS = ("name", "slot", "colour", "symbol", "optional", "text", "text_source")
-EXPANSION_COLUMNS = ("slug", "name", "set_letter")
-TABLES = {"Figures": FIGURE_COLUMNS, "Clicks": CLICK_COLUMNS, "Abilities": ABILITY_COLUMNS,
-          "Expansions": EXPANSION_COLUMNS}
+FIGURE_COLUMNS: tuple[str, ...] = (
+    "key", "expansion", "number", "name", "rank", "rank_stars", "unique", "promo",
+    "limited_edition", "frequency", "points", "range", "targets", "arc", "base", "kind",
+    "castle_section", "factions", "starting_click", "disarm", "source")
+CLICK_COLUMNS: tuple[str, ...] = ("key", "dial", "click", *STATS,
+                                  *(f"{s}_ability" for s in STATS))
+ABILITY_COLUMNS: tuple[str, ...] = ("name", "slot", "colour", "symbol", "optional", "text",
+                                    "text_source", "feed_id")
+EXPANSION_COLUMNS: tuple[str, ...] = ("slug", "name", "set_letter", "feed_id")
+TABLES: dict[str, tuple[str, ...]] = {"Figures": FIGURE_COLUMNS, "Clicks": CLICK_COLUMNS,
+                                      "Abilities": ABILITY_COLUMNS,
+                                      "Expansions": EXPANSION_COLUMNS}
+REQUIRED_TABLES: tuple[str, ...] = ("Figures", "Clicks")
+#: Columns a file may leave out; everything else in TABLES must be in the header.
+OPTIONAL_COLUMNS: dict[str, tuple[str, ...]] = {
+    "Figures": ("disarm", "source"), "Clicks": (), "Abilities": ("text_source", "feed_id"),
+    "Expansions": ("set_letter", "feed_id")}
+
 SKULL = "skull"
-DIAL_POSITIONS = (MAIN_DIAL, *CHARIOT_DIALS)
-_TRUE, _FALSE = {"true", "yes", "1", "y"}, {"false", "no", "0", "n", ""}
+DIAL_POSITIONS: tuple[str, ...] = (MAIN_DIAL, *CHARIOT_DIALS)
+ABILITY_SLOTS: tuple[str, ...] = (*STATS, "any")
+ABILITY_SYMBOLS: tuple[str, ...] = ("square", "circle", "skull")
+# Castle rules, Castle Section Rules: the four kinds of section.
+CASTLE_SECTIONS: tuple[str, ...] = ("keep", "round tower", "gatehouse", "wall")
+#: The expansions the project ships itself, named so nobody takes them for printed sets.
+PROJECT_EXPANSIONS: dict[str, str] = {
+    "demo": "Demo figures (not real dials)",
+    "fixtures": "Castle and chariot fixtures (not real dials)",
+}
+_KIND_BASE = {"warrior": "infantry", "chariot": "chariot", "castle": "castle"}
+_TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
+_WHOLE = re.compile(r"[+-]?\d+")
+_WIDTHS = {"key": 16, "name": 28, "factions": 28, "source": 40, "text": 60,
+           "text_source": 30, "castle_section": 14, "limited_edition": 15}
 
 
 class SpreadsheetError(ValueError):
-    """A spreadsheet that cannot be imported; the message names file, sheet, row, column."""
+    """A spreadsheet that cannot be read or written; the message names file, sheet, row
+    and column."""
+
+
+# --- one row of a table ----------------------------------------------------------------
 
 
 @dataclass(slots=True)
 class _Row:
-    file: str
-    sheet: str
-    row: int
+    where: str  # "cat.xlsx, sheet Clicks" or "cat/clicks.csv"
+    row: int  # as the spreadsheet numbers it: the header is row 1
     values: dict[str, str]
 
     def fail(self, column: str, message: str) -> SpreadsheetError:
-        sheet = f", sheet {self.sheet}" if self.sheet else ""
-        return SpreadsheetError(f"{self.file}{sheet}, row {self.row}, column {column}: {message}")
+        return SpreadsheetError(f"{self.where}, row {self.row}, column {column}: {message}")
 
     def text(self, column: str) -> str:
         return self.values.get(column, "").strip()
@@ -89,42 +171,74 @@ class _Row:
         value = self.text(column)
         if not value and blank is not None:
             return blank
-        if not re.fullmatch(r"-?\d+", value):
+        if not _WHOLE.fullmatch(value):
             raise self.fail(column, f"expected a whole number, got {value!r}")
         if int(value) < minimum:
-            raise self.fail(column, f"must be at least {minimum}, got {value}")
+            raise self.fail(column, f"must be at least {minimum}, got {int(value)}")
         return int(value)
 
-    def maybe_whole(self, column: str) -> int | None:
-        return None if not self.text(column) else self.whole(column)
+    def maybe_whole(self, column: str, minimum: int = 0) -> int | None:
+        return self.whole(column, minimum) if self.text(column) else None
 
-    def flag(self, column: str) -> bool:
+    def flag(self, column: str, blank: bool = False) -> bool:
         value = self.text(column).lower()
+        if not value:
+            return blank
         if value in _TRUE:
             return True
         if value in _FALSE:
             return False
-        raise self.fail(column, f"expected true or false, got {value!r}")
+        raise self.fail(column, f"expected true/false, yes/no or 1/0, got {value!r}")
 
-    def choice(self, column: str, options: tuple[Any, ...]) -> str:
+    def choice(self, column: str, options: Iterable[Any], blank: str | None = None) -> str:
         value = self.text(column).lower()
-        if value not in {str(o) for o in options}:
-            raise self.fail(column, f"expected one of {', '.join(map(str, options))}, "
-                            f"got {value!r}")
+        if not value and blank is not None:
+            return blank
+        allowed = [str(o) for o in options]
+        if value not in allowed:
+            shown = ", ".join(allowed)
+            raise self.fail(column, f"expected one of {shown}, got {value!r}"
+                            if value else f"must not be empty (one of {shown})")
         return value
+
+
+@dataclass(slots=True)
+class _Table:
+    where: str
+    rows: list[_Row] = field(default_factory=list)
+
+
+# --- file names ------------------------------------------------------------------------
+
+
+def csv_paths(path: Path) -> dict[str, Path]:
+    """The CSV file of each table for PATH: a folder, ``NAME.csv`` (for
+    ``NAME.figures.csv`` ...), one of those files, or a plain ``figures.csv``."""
+    path = Path(path)
+    if path.suffix.lower() != ".csv":
+        return {t: path / f"{t.lower()}.csv" for t in TABLES}
+    stem = path.name[: -len(".csv")]
+    for table in TABLES:
+        if stem.lower() == table.lower():
+            return {t: path.with_name(f"{t.lower()}.csv") for t in TABLES}
+        if stem.lower().endswith("." + table.lower()):
+            stem = stem[: -len(table) - 1]
+            break
+    return {t: path.with_name(f"{stem}.{t.lower()}.csv") for t in TABLES}
+
+
+def _check_suffix(path: Path) -> None:
+    if path.suffix and path.suffix.lower() not in (".xlsx", ".csv"):
+        raise SpreadsheetError(f"{path}: a catalogue spreadsheet is an .xlsx workbook, "
+                               f"a .csv name or a folder of .csv files, not {path.suffix}")
 
 
 # --- writing ---------------------------------------------------------------------------
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else value
-
-
-def _tables(data: CatalogueData) -> dict[str, list[list[Any]]]:
-    figures, clicks = [], []
+def _table_rows(data: CatalogueData) -> dict[str, list[list[Any]]]:
+    figures: list[list[Any]] = []
+    clicks: list[list[Any]] = []
     for f in data.figures.values():
         figures.append([f.key, f.expansion, f.number, f.name, f.rank, f.rank_stars, f.unique,
                         f.promo, f.limited_edition, f.frequency, f.points, f.range, f.targets,
@@ -135,48 +249,28 @@ def _tables(data: CatalogueData) -> dict[str, list[list[Any]]]:
                 clicks.append([f.key, dial.position, c.index,
                                *(SKULL if c.value(s) is None else c.value(s) for s in STATS),
                                *(c.abilities.get(s, "") for s in STATS)])
-    abilities = [[a.name, a.slot, a.colour, a.symbol, a.optional, a.text, a.text_source]
-                 for a in data.abilities.values()]
-    expansions = [[e.slug, e.name, e.set_letter] for e in data.expansions.values()]
+    abilities = [[a.name, a.slot, a.colour, a.symbol, a.optional, a.text, a.text_source,
+                  a.feed_id] for a in data.abilities.values()]
+    expansions = [[e.slug, e.name, e.set_letter, e.feed_id] for e in data.expansions.values()]
     return {"Figures": figures, "Clicks": clicks, "Abilities": abilities,
             "Expansions": expansions}
 
 
-def csv_paths(path: Path) -> dict[str, Path]:
-    """Where each table lives for a CSV path: a folder, or NAME.csv for NAME.<table>.csv."""
-    if path.suffix.lower() == ".csv":
-        stem = path.name[: -len(".csv")]
-        for table in TABLES:
-            if stem.lower().endswith("." + table.lower()):
-                stem = stem[: -len(table) - 1]
-        if stem.lower() in {t.lower() for t in TABLES}:
-            return {t: path.with_name(f"{t.lower()}.csv") for t in TABLES}
-        return {t: path.with_name(f"{stem}.{t.lower()}.csv") for t in TABLES}
-    return {t: path / f"{t.lower()}.csv" for t in TABLES}
+def _cell(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
 
 
 def write_catalogue(data: CatalogueData, path: Path) -> list[Path]:
-    """Write the whole catalogue; returns the files written."""
+    """Write every table of ``data`` to PATH (.xlsx, NAME.csv or a folder); returns the
+    files written. The records are written as they are, unchecked."""
     path = Path(path)
-    tables = _tables(data)
+    _check_suffix(path)
+    tables = _table_rows(data)
     if path.suffix.lower() == ".xlsx":
-        book = Workbook()
-        first = book.active
-        assert first is not None
-        book.remove(first)
-        for name, columns in TABLES.items():
-            sheet = book.create_sheet(name)
-            sheet.append(list(columns))
-            for cell in sheet[1]:
-                cell.font = Font(bold=True)
-            sheet.freeze_panes = "A2"
-            for row in tables[name]:
-                sheet.append([_cell(v) for v in row])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        book.save(path)
+        _write_xlsx(tables, path)
         return [path]
-    if path.suffix and path.suffix.lower() != ".csv":
-        raise SpreadsheetError(f"{path}: a catalogue spreadsheet is .xlsx, .csv or a folder")
     targets = csv_paths(path)
     next(iter(targets.values())).parent.mkdir(parents=True, exist_ok=True)
     for name, columns in TABLES.items():
@@ -187,46 +281,82 @@ def write_catalogue(data: CatalogueData, path: Path) -> list[Path]:
     return list(targets.values())
 
 
-# --- reading ---------------------------------------------------------------------------
+def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
+    book = Workbook()
+    if book.active is not None:
+        book.remove(book.active)
+    for name, columns in TABLES.items():
+        sheet = book.create_sheet(name)
+        sheet.append(list(columns))
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+            sheet.column_dimensions[cell.column_letter].width = max(
+                _WIDTHS.get(str(cell.value), 10), len(str(cell.value)) + 2)
+        sheet.freeze_panes = "A2"
+        for number, row in enumerate(tables[name], start=2):
+            values = [_cell(v) for v in row]
+            for column, value in zip(columns, values, strict=True):
+                if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
+                    raise SpreadsheetError(f"{path}, sheet {name}, row {number}, column "
+                                           f"{column}: a control character .xlsx cannot hold")
+            sheet.append(values)
+            for index, value in enumerate(values, start=1):
+                # Text that starts with "=" is a name or a rule text, never a formula.
+                # (Cells are reached one by one: ``sheet[row]`` rescans the whole sheet.)
+                if isinstance(value, str) and value.startswith("="):
+                    sheet.cell(row=number, column=index).data_type = "s"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    book.save(path)
 
 
-def _read_tables(path: Path) -> dict[str, list[_Row] | None]:
+# --- reading the tables ----------------------------------------------------------------
+
+
+def _read_tables(path: Path) -> dict[str, _Table | None]:
+    _check_suffix(path)
     if path.suffix.lower() == ".xlsx":
         return _read_xlsx(path)
-    if path.suffix and path.suffix.lower() != ".csv":
-        raise SpreadsheetError(f"{path}: a catalogue spreadsheet is .xlsx, .csv or a folder")
     if not path.suffix and not path.is_dir():
         raise SpreadsheetError(f"{path}: no such file or folder")
-    out: dict[str, list[_Row] | None] = {}
+    out: dict[str, _Table | None] = {}
     for name, file in csv_paths(path).items():
         if not file.is_file():
-            if name in ("Figures", "Clicks"):
-                raise SpreadsheetError(f"{file}: no such file (a catalogue in CSV needs "
+            if name in REQUIRED_TABLES:
+                raise SpreadsheetError(f"{file}: no such file (a CSV catalogue needs its "
                                        "figures and clicks files)")
             out[name] = None
             continue
-        with file.open(encoding="utf-8-sig", newline="") as handle:
-            out[name] = list(_rows(file.name, "", csv.reader(handle), TABLES[name]))
+        try:
+            with file.open(encoding="utf-8-sig", newline="") as handle:
+                out[name] = _table(str(file), name, csv.reader(handle))
+        except UnicodeDecodeError as exc:
+            raise SpreadsheetError(f"{file}: not UTF-8 text ({exc.reason} at byte "
+                                   f"{exc.start}); save it as CSV UTF-8") from exc
+        except csv.Error as exc:
+            raise SpreadsheetError(f"{file}: not readable as CSV ({exc})") from exc
     return out
 
 
-def _read_xlsx(path: Path) -> dict[str, list[_Row] | None]:
+def _read_xlsx(path: Path) -> dict[str, _Table | None]:
     if not path.is_file():
         raise SpreadsheetError(f"{path}: no such file")
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise SpreadsheetError(f"{path.name}: not a readable .xlsx workbook ({exc})") from exc
-    out: dict[str, list[_Row] | None] = {}
+        raise SpreadsheetError(f"{path}: not a readable .xlsx workbook ({exc})") from exc
     try:
-        for name, columns in TABLES.items():
-            if name not in book.sheetnames:
-                if name in ("Figures", "Clicks"):
-                    raise SpreadsheetError(f"{path.name}: no sheet named {name}")
+        sheets = {s.lower(): s for s in book.sheetnames}
+        out: dict[str, _Table | None] = {}
+        for name in TABLES:
+            sheet = sheets.get(name.lower())
+            if sheet is None:
+                if name in REQUIRED_TABLES:
+                    raise SpreadsheetError(f"{path}: no sheet named {name} (the workbook "
+                                           f"has {', '.join(book.sheetnames)})")
                 out[name] = None
                 continue
-            rows = ([_text(v) for v in row] for row in book[name].iter_rows(values_only=True))
-            out[name] = list(_rows(path.name, name, rows, columns))
+            rows = ([_text(v) for v in row] for row in book[sheet].iter_rows(values_only=True))
+            out[name] = _table(f"{path}, sheet {sheet}", name, rows)
     finally:
         book.close()
     return out
@@ -235,159 +365,223 @@ def _read_xlsx(path: Path) -> dict[str, list[_Row] | None]:
 def _text(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     return str(value)
 
 
-def _rows(file: str, sheet: str, rows: Any, columns: tuple[str, ...]) -> Iterator[_Row]:
-    header: list[str] | None = None
-    for number, row in enumerate(rows, start=1):
-        if header is None:
-            header = [h.strip().lower() for h in row]
-            missing = [c for c in columns if c not in header
-                       and c not in ("disarm", "source", "text_source", "set_letter")]
-            if missing:
-                where = f"{file}, sheet {sheet}" if sheet else file
-                raise SpreadsheetError(f"{where}, row 1: missing column {missing[0]}")
-            continue
-        if not any(cell.strip() for cell in row):
-            continue
-        yield _Row(file, sheet, number, dict(zip(header, row, strict=False)))
+def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
+    table = _Table(where)
+    iterator: Iterator[list[str]] = iter(rows)
+    first = next(iterator, None)
+    if first is None:
+        raise SpreadsheetError(f"{where}, row 1: empty; expected a header naming the "
+                               f"columns {', '.join(TABLES[name])}")
+    header = [h.strip().lower() for h in first]
+    seen: set[str] = set()
+    for column in header:
+        if column and column in seen:
+            raise SpreadsheetError(f"{where}, row 1, column {column}: appears twice")
+        seen.add(column)
+    for column in TABLES[name]:
+        if column not in seen and column not in OPTIONAL_COLUMNS[name]:
+            raise SpreadsheetError(f"{where}, row 1: missing column {column} (the {name} "
+                                   f"table has columns {', '.join(TABLES[name])})")
+    for number, row in enumerate(iterator, start=2):
+        if any(cell.strip() for cell in row):
+            table.rows.append(_Row(where, number, dict(zip(header, row, strict=False))))
+    return table
+
+
+# --- reading the records ---------------------------------------------------------------
 
 
 def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = None,
-                   known_factions: Collection[str] | None = None) -> CatalogueData:
-    """Read and check a whole spreadsheet; the first problem stops it, nothing is kept.
+                   known_factions: Collection[str] | None = None,
+                   known_expansions: Mapping[str, Expansion] | None = None) -> CatalogueData:
+    """Read and check a whole catalogue spreadsheet (see the module's layout).
 
-    With ``known_factions`` every faction named must be one of them."""
+    With ``known_factions`` every faction named must be one of them; ``known_expansions``
+    names the expansions the file's own table lacks. Raises ``SpreadsheetError`` at the
+    first problem; nothing is returned half-read."""
     path = Path(path)
     tables = _read_tables(path)
     data = CatalogueData(source=str(path))
-    abilities = dict(known_abilities or {})
-    for row in tables["Abilities"] or []:
-        ability = Ability(name=row.required("name"),
-                          slot=row.choice("slot", (*STATS, "any")),
-                          colour=row.text("colour"), symbol=row.text("symbol") or "square",
-                          optional=row.flag("optional"), text=row.text("text"),
-                          text_source=row.text("text_source"))
-        abilities.setdefault(ability.name, ability)
-        data.abilities[ability.name] = abilities[ability.name]
-    for row in tables["Expansions"] or []:
-        slug = row.required("slug").lower()
-        data.expansions[slug] = Expansion(slug=slug, name=row.required("name"),
-                                          set_letter=row.text("set_letter").upper())
-    lowered = {name.lower(): name for name in abilities}
-    figures_rows = tables["Figures"] or []
-    for row in figures_rows:
-        figure = _figure(row)
-        if known_factions is not None:
-            unknown = [f for f in figure.factions if f not in known_factions]
-            if unknown:
-                raise row.fail("factions", f"unknown faction {unknown[0]!r} (known: "
-                               f"{', '.join(sorted(known_factions))})")
-        if figure.key in data.figures:
-            raise row.fail("key", f"duplicate key {figure.key}")
+    known = dict(known_abilities or {})
+    by_lower = {name.lower(): ability for name, ability in known.items()}
+    if tables["Abilities"] is not None:
+        seen: dict[str, int] = {}
+        for row in tables["Abilities"].rows:
+            ability = _ability(row)
+            lower = ability.name.lower()
+            if lower in seen:
+                raise row.fail("name", f"ability {ability.name!r} is already in row "
+                               f"{seen[lower]}")
+            seen[lower] = row.row
+            # The project's ability table wins over a copy carried in the file.
+            chosen = by_lower.setdefault(lower, ability)
+            data.abilities[chosen.name] = chosen
+    if tables["Expansions"] is not None:
+        for row in tables["Expansions"].rows:
+            expansion = _expansion(row)
+            if expansion.slug in data.expansions:
+                raise row.fail("slug", f"expansion {expansion.slug!r} appears twice")
+            data.expansions[expansion.slug] = expansion
+
+    assert tables["Figures"] is not None and tables["Clicks"] is not None
+    figure_rows: dict[str, _Row] = {}
+    for row in tables["Figures"].rows:
+        figure = _figure(row, known_factions)
+        if figure.key in figure_rows:
+            raise row.fail("key", f"duplicate key {figure.key} (also row "
+                           f"{figure_rows[figure.key].row})")
+        figure_rows[figure.key] = row
         data.figures[figure.key] = figure
         if figure.expansion not in data.expansions:
-            data.expansions[figure.expansion] = Expansion(
-                slug=figure.expansion, name=figure.expansion.replace("-", " ").title())
-    clicks: dict[str, dict[str, dict[int, Click]]] = {}
-    for row in tables["Clicks"] or []:
+            data.expansions[figure.expansion] = _missing_expansion(figure.expansion,
+                                                                   known_expansions)
+
+    clicks: dict[str, dict[str, dict[int, tuple[Click, _Row]]]] = {}
+    for row in tables["Clicks"].rows:
         key = row.required("key").lower()
-        if key not in data.figures:
+        figure = data.figures.get(key)
+        if figure is None:
             raise row.fail("key", f"{key} is not in the Figures table")
-        dial = row.choice("dial", DIAL_POSITIONS)
-        index = row.whole("click")
-        click = _click(row, index, lowered, data)
-        dial_clicks = clicks.setdefault(key, {}).setdefault(dial, {})
-        if index in dial_clicks:
-            raise row.fail("click", f"{key} {dial} dial has click {index} twice")
-        dial_clicks[index] = click
-    for row in figures_rows:
-        _attach_dials(row, data.figures[row.required("key").lower()], clicks)
+        position = row.choice("dial", DIAL_POSITIONS)
+        if figure.kind == "chariot" and position == MAIN_DIAL:
+            raise row.fail("dial", f"{key} is a chariot: its dials are "
+                           f"{', '.join(CHARIOT_DIALS)}, not main")
+        if figure.kind != "chariot" and position != MAIN_DIAL:
+            raise row.fail("dial", f"{key} is a {figure.kind} with one dial, main; "
+                           f"not {position}")
+        click = _click(row, by_lower, data)
+        dial = clicks.setdefault(key, {}).setdefault(position, {})
+        if click.index in dial:
+            raise row.fail("click", f"{key} {position} dial has click {click.index} twice "
+                           f"(also row {dial[click.index][1].row})")
+        dial[click.index] = (click, row)
+
+    for key, figure in data.figures.items():
+        _attach_dials(figure_rows[key], figure, clicks.get(key, {}))
     return data
 
 
-def _figure(row: _Row) -> Figure:
+def _missing_expansion(slug: str, known: Mapping[str, Expansion] | None) -> Expansion:
+    if slug in PROJECT_EXPANSIONS:
+        return Expansion(slug=slug, name=PROJECT_EXPANSIONS[slug])
+    if known and slug in known:
+        return known[slug]
+    return Expansion(slug=slug, name=" ".join(w.capitalize() for w in slug.split("-")))
+
+
+def _ability(row: _Row) -> Ability:
+    return Ability(name=row.required("name"), slot=row.choice("slot", ABILITY_SLOTS),
+                   colour=row.text("colour"),
+                   symbol=row.choice("symbol", ABILITY_SYMBOLS, blank="square"),
+                   optional=row.flag("optional"), text=row.text("text"),
+                   text_source=row.text("text_source"), feed_id=row.maybe_whole("feed_id"))
+
+
+def _expansion(row: _Row) -> Expansion:
+    return Expansion(slug=row.required("slug").lower(), name=row.required("name"),
+                     set_letter=row.text("set_letter"), feed_id=row.maybe_whole("feed_id"))
+
+
+def _figure(row: _Row, known_factions: Collection[str] | None) -> Figure:
     key = row.required("key").lower()
     expansion = row.required("expansion").lower()
-    number = row.whole("number", minimum=0)
+    number = row.whole("number")
     if key != figure_key(expansion, number):
         raise row.fail("key", f"{key} does not match expansion:number "
                        f"({figure_key(expansion, number)})")
-    rank = row.choice("rank", tuple(RANK_STARS))
+    name = row.required("name")
+    rank = row.choice("rank", RANK_STARS)
+    kind = row.choice("kind", KINDS, blank="warrior")
+    section = row.choice("castle_section", CASTLE_SECTIONS, blank="")
+    if kind == "castle" and not section:
+        raise row.fail("castle_section", f"a castle section is one of "
+                       f"{', '.join(CASTLE_SECTIONS)}; this one is blank")
+    if kind != "castle" and section:
+        raise row.fail("castle_section", f"only kind castle has a castle section; this is "
+                       f"a {kind}")
     factions = [f.strip() for f in row.text("factions").split(",") if f.strip()]
+    if known_factions is not None:
+        unknown = [f for f in factions if f not in known_factions]
+        if unknown:
+            raise row.fail("factions", f"unknown faction {unknown[0]!r} (known: "
+                           f"{', '.join(sorted(known_factions))})")
     return Figure(
-        expansion=expansion, number=number, name=row.required("name"), rank=rank,
+        expansion=expansion, number=number, name=name, rank=rank,
         points=row.whole("points"), factions=factions,
         rank_stars=row.whole("rank_stars", blank=RANK_STARS[rank]),
-        unique=row.flag("unique"), promo=row.flag("promo"),
+        unique=row.flag("unique", blank=rank == "unique"), promo=row.flag("promo"),
         limited_edition=row.flag("limited_edition"), frequency=row.text("frequency"),
         range=row.whole("range", blank=0), targets=row.whole("targets", minimum=1, blank=1),
-        arc=int(row.choice("arc", ARCS)), base=row.choice("base", BASES),
-        kind=row.choice("kind", KINDS), castle_section=row.text("castle_section").lower(),
-        starting_click=row.whole("starting_click", blank=0),
+        arc=int(row.choice("arc", ARCS, blank="90")),
+        base=row.choice("base", BASES, blank=_KIND_BASE[kind]), kind=kind,
+        castle_section=section, starting_click=row.whole("starting_click", blank=0),
         disarm=row.maybe_whole("disarm"), source=row.text("source"),
     )
 
 
-def _click(row: _Row, index: int, abilities: Mapping[str, str],
-           data: CatalogueData) -> Click:
+def _click(row: _Row, abilities: Mapping[str, Ability], data: CatalogueData) -> Click:
+    index = row.whole("click")
     values: dict[str, int | None] = {}
     for stat in STATS:
-        text = row.text(stat).lower()
-        if text == SKULL:
-            values[stat] = None
-        else:
-            values[stat] = row.whole(stat)
+        values[stat] = None if row.text(stat).lower() == SKULL else row.whole(stat)
     slots: dict[str, str] = {}
     for stat in STATS:
-        name = row.text(f"{stat}_ability")
+        column = f"{stat}_ability"
+        name = row.text(column)
         if not name:
             continue
-        known = abilities.get(name.lower())
-        if known is None:
-            raise row.fail(f"{stat}_ability", f"unknown ability {name!r}")
-        slots[stat] = known
+        ability = abilities.get(name.lower())
+        if ability is None:
+            raise row.fail(column, f"unknown ability {name!r} (neither in the file's "
+                           "Abilities table nor in the project's)")
+        slots[stat] = ability.name
+        data.abilities.setdefault(ability.name, ability)
     return Click(index=index, abilities=slots, **values)
 
 
 def _attach_dials(row: _Row, figure: Figure,
-                  clicks: dict[str, dict[str, dict[int, Click]]]) -> None:
-    dials = clicks.get(figure.key)
+                  dials: dict[str, dict[int, tuple[Click, _Row]]]) -> None:
     if not dials:
         raise row.fail("key", f"{figure.key} has no clicks in the Clicks table")
     if figure.kind == "chariot":
-        if sorted(dials) != sorted(CHARIOT_DIALS):
-            raise row.fail("kind", f"a chariot has exactly front, left, right and rear dials; "
-                           f"{figure.key} has {', '.join(sorted(dials))}")
+        # Chariot rules, Combat Dials: four sections, each with its own dial.
+        missing = [p for p in CHARIOT_DIALS if p not in dials]
+        if missing:
+            raise row.fail("kind", f"chariot {figure.key} needs front, left, right and rear "
+                           f"dials; the Clicks table has no {missing[0]} dial")
         order: tuple[str, ...] = CHARIOT_DIALS
     else:
-        if set(dials) != {MAIN_DIAL}:
-            raise row.fail("kind", f"a {figure.kind} has one dial named main; {figure.key} has "
-                           f"{', '.join(sorted(dials))}")
         order = (MAIN_DIAL,)
     for position in order:
-        by_index = dials[position]
-        ordered = [by_index[i] for i in sorted(by_index)]
-        for expected, click in enumerate(ordered):
+        ordered = [dials[position][i] for i in sorted(dials[position])]
+        for expected, (click, click_row) in enumerate(ordered):
             if click.index != expected:
-                raise row.fail("key", f"{figure.key} {position} dial: click {expected} is "
-                               "missing (clicks count from 0 without gaps)")
+                raise click_row.fail("click", f"{figure.key} {position} dial has click "
+                                     f"{click.index} but no click {expected} (clicks count "
+                                     "0, 1, 2, ... without gaps)")
         if position == MAIN_DIAL:
-            seen_dead = False
-            for click in ordered:
-                if click.dead:
-                    seen_dead = True
-                elif seen_dead:
-                    raise row.fail("key", f"{figure.key}: live click {click.index} after a "
-                                   "dead click")
-        figure.dials.append(Dial(position=position, clicks=ordered))
-    size = len(figure.main_dial.clicks)
-    if not 0 <= figure.starting_click < size or figure.main_dial.clicks[
-            figure.starting_click].dead:
-        raise row.fail("starting_click", f"{figure.starting_click} is not a live click of "
-                       f"{figure.key}'s dial")
+            # Rulebook I: three skulls eliminate the warrior, so nothing live follows them.
+            first_dead: Click | None = None
+            for click, click_row in ordered:
+                if click.dead and first_dead is None:
+                    first_dead = click
+                elif not click.dead and first_dead is not None:
+                    raise click_row.fail("click", f"{figure.key}: click {click.index} is live "
+                                         f"after dead click {first_dead.index} (three or "
+                                         "more skulls)")
+        figure.dials.append(Dial(position=position, clicks=[c for c, _ in ordered]))
+    start = figure.starting_click
+    shortest = min(len(d.clicks) for d in figure.dials)
+    if start >= shortest:
+        raise row.fail("starting_click", f"{start} is out of range: {figure.key} has "
+                       f"clicks 0 to {shortest - 1}")
+    if figure.main_dial.clicks[start].dead:
+        raise row.fail("starting_click", f"click {start} of {figure.key} is dead; the "
+                       "Starting Position must be a live click")
