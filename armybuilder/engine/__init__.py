@@ -1,15 +1,24 @@
 """The match engine: the Mage Knight Rebellion rules as a pure, deterministic game.
 
 No database, UI or pandas imports: only the standard library and, in ``adapter``, the
-catalogue's plain records.
+catalogue's plain records. Importing the package registers the rules of every special
+ability (:mod:`armybuilder.engine.specials`).
 """
 
-from armybuilder.engine.abilities import HOOK_POINTS, REGISTRY, AbilityRegistry
+from armybuilder.engine import specials
+from armybuilder.engine.abilities import (
+    HOOK_POINTS,
+    REGISTRY,
+    AbilityRegistry,
+    unimplemented_abilities,
+)
 from armybuilder.engine.actions import (
     Action,
+    CancelAbility,
     CloseAttack,
     Deploy,
     EndByAgreement,
+    Face,
     FormationPlan,
     FreeSpin,
     Move,
@@ -17,6 +26,7 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    UseAbility,
     Withdraw,
     action_from_json,
     action_to_json,
@@ -31,19 +41,23 @@ from armybuilder.engine.setup import (
     SetupError,
     WarriorSpec,
 )
+from armybuilder.engine.specials import CATALOGUE_ABILITIES
 from armybuilder.engine.state import IllegalAction
 from armybuilder.engine.terrain import TerrainFeature, TerrainItem
 from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
+    "CATALOGUE_ABILITIES",
     "HOOK_POINTS",
     "REGISTRY",
     "AbilityRegistry",
     "Action",
+    "CancelAbility",
     "ClickStats",
     "CloseAttack",
     "Deploy",
     "EndByAgreement",
+    "Face",
     "FigureCard",
     "FormationPlan",
     "FreeSpin",
@@ -65,6 +79,7 @@ __all__ = [
     "Termination",
     "TerrainFeature",
     "TerrainItem",
+    "UseAbility",
     "WarriorSpec",
     "Withdraw",
     "action_from_json",
@@ -72,4 +87,6 @@ __all__ = [
     "apply",
     "legal_actions",
     "replay",
+    "specials",
+    "unimplemented_abilities",
 ]

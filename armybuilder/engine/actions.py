@@ -27,25 +27,74 @@ class Move:
     stuck_facing: float | None = None
     captive_at: Point | None = None
     captive_facing: float | None = None
+    #: "Charge" or "Bound": move up to the speed value, then attack in the same action.
+    ability: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RangedAttack:
-    """Rulebook III, Ranged Combat; ``formation`` lists the other members (Rulebook IV)."""
+    """Rulebook III, Ranged Combat; ``formation`` lists the other members (Rulebook IV).
+
+    ``ability`` names the special ability the action is given to use (Flame/Lightning,
+    Magic Blast, Shockwave, ...); None is an ordinary attack, the other such abilities
+    cancelled (FAQ, Special Abilities and Giving Actions). A Shockwave lists no targets:
+    it affects every figure it can reach.
+    """
 
     warrior: int
     targets: tuple[int, ...]
     formation: tuple[int, ...] = ()
+    ability: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CloseAttack:
-    """Rulebook III, Close Combat and Capturing; ``formation``: the other members."""
+    """Rulebook III, Close Combat and Capturing; ``formation``: the other members.
+
+    ``ability``: Sweep, Weapon Master or Healing; ``roll_die``: Healing heals by a die roll
+    instead of the damage value.
+    """
 
     warrior: int
     target: int
     capture: bool = False
     formation: tuple[int, ...] = ()
+    ability: str | None = None
+    roll_die: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility:
+    """A move action for an ability that reads "but do not move him" (Rulebook IV):
+    Regeneration, Necromancy, Magic Levitation.
+
+    ``target``: the figure levitated, or the eliminated warrior brought back; ``at`` and
+    ``facing``: where it is set down; ``captive_at``: where a levitated figure's captive goes.
+    """
+
+    warrior: int
+    ability: str
+    target: int | None = None
+    at: Point | None = None
+    facing: float | None = None
+    captive_at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CancelAbility:
+    """Rulebook III, Special Abilities: cancel an optional ability until the end of the turn.
+    No action is used."""
+
+    warrior: int
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """Nimble: change facing during your turn without being given an action."""
+
+    warrior: int
+    facing: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +162,14 @@ class Deploy:
 
 
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
-          | Withdraw | EndByAgreement | PlaceTerrain | Deploy)
+          | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
+          | Face)
 
 ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
     "move_formation": MoveFormation, "formation_plan": FormationPlan, "free_spin": FreeSpin,
     "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
-    "deploy": Deploy,
+    "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 _POINT_FIELDS = {"at", "captive_at"}

@@ -1,10 +1,10 @@
-"""Close combat, capture attempts and close combat formations (Rulebook III, IV, V)."""
+"""Close combat, capture attempts and close combat formations (Rulebook III, IV, V), with
+the abilities that work through a close combat action."""
 
 from __future__ import annotations
 
 from armybuilder.engine import combat, formations, turns
-from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, CaptureContext
+from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext, TargetContext
 from armybuilder.engine.actions import CloseAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -16,28 +16,35 @@ def engaged(state: State, a: Warrior, t: Warrior) -> bool:
     if state.touching(a, t):
         return True
     return bool(state.terrain) and bool(state.terrain.walls) and state.terrain.across_wall(
-        (a.x, a.y), a.radius, (t.x, t.y), t.radius)
+        a.discs, t.discs)
 
 
 def front_contact(state: State, a: Warrior, t: Warrior) -> bool:
     """Rulebook III, Close Combat: the front arc of ``a`` is in base contact with ``t``."""
-    return engaged(state, a, t) and g.in_front_arc(a.facing, a.card.arc,
-                                                  g.bearing((a.x, a.y), (t.x, t.y)))
+    return engaged(state, a, t) and state.faces(a, t)
 
 
-def at_rear(a: Warrior, t: Warrior) -> bool:
+def at_rear(state: State, a: Warrior, t: Warrior) -> bool:
     """Is ``a`` in contact with ``t``'s rear arc?"""
-    return g.in_rear_arc(t.facing, t.card.arc, g.bearing((t.x, t.y), (a.x, a.y)))
+    return state.at_rear(a, t)
 
 
-def target_violation(state: State, a: Warrior, t: Warrior, capture: bool) -> str | None:
+def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
+                     plan: AttackPlan | None = None) -> str | None:
     if t is a:
         return "Rulebook III, Targeting Friendly Figures: a warrior may never target himself"
     if not t.on_table:
         return "Rulebook III, Close Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
-    if t.team == a.team:
+    if plan is not None and plan.friendly:
+        if t.team != a.team:
+            return (f"Special Abilities Card, {plan.mode}: the target must be a friendly "
+                    "figure")
+        if state.opposing_contacts(t) or state.opposing_contacts(a):
+            return (f"Special Abilities Card, {plan.mode}: neither warrior may be in base "
+                    "contact with an opposing figure")
+    elif t.team == a.team:
         return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
                 "target of a damaging attack")
     if not front_contact(state, a, t):
@@ -46,7 +53,17 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool) -> str
     if state.terrain and state.terrain.abrupt_split(state.elevation(a), state.elevation(t)):
         return ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
                 "off such terrain")
+    if plan is not None:
+        hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan))
+        if hooks:
+            ctx = TargetContext(attacker=a, plan=plan)
+            for fn in hooks:
+                fn(state, t, ctx)
+            if ctx.violation:
+                return ctx.violation
     if capture:
+        if plan is not None and not plan.capture_ok:
+            return f"Special Abilities Card, {plan.mode}: no capture attempt"
         if not state.touching(a, t):
             # Rulebook III, Capturing: a captive is kept in base contact at all times, so
             # no capture across a low wall (RULES_NOTES.md).
@@ -68,25 +85,50 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool) -> str
     return None
 
 
-def check_close(state: State, action: CloseAttack) -> tuple[Warrior, Warrior, list[Warrior]]:
+def swept(state: State, a: Warrior, plan: AttackPlan) -> list[Warrior]:
+    """Sweep: every opposing figure in base contact with the attacker's front arc."""
+    return [t for t in state.warriors
+            if t.on_table and t.team != a.team and t.controller == NOBODY
+            and target_violation(state, a, t, False, plan) is None]
+
+
+def check_close(state: State, action: CloseAttack, follow_up: bool = False
+                ) -> tuple[Warrior, list[Warrior], list[Warrior], AttackPlan]:
+    """(attacker, targets, formation members, plan) or IllegalAction."""
     n = len(state.warriors)
     ids = (action.warrior, action.target, *action.formation)
     if any(not 0 <= i < n for i in ids):
         raise IllegalAction("Rulebook III, Close Combat", "no such warrior")
     a = state.warriors[action.warrior]
     t = state.warriors[action.target]
-    why = turns.action_violation(state, a, "close")
-    if why is None:
-        why = target_violation(state, a, t, action.capture)
+    why = turns.action_violation(state, a, "close", follow_up)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
+    plan = combat.make_plan(state, a, "close", action.ability, action.roll_die)
+    if action.capture and not plan.damaging and plan.heal:
+        raise IllegalAction(f"Special Abilities Card, {plan.mode}",
+                            "a healing action captures nobody")
+    why = target_violation(state, a, t, action.capture, plan)
+    if why:
+        raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
+    targets = [t]
+    if plan.all_front:
+        targets = swept(state, a, plan)
+        targets.sort(key=lambda o: (o is not t, o.id))
     members = [a]
     if action.formation:
+        if follow_up:
+            raise IllegalAction("Special Abilities Card, Charge: the warrior may not be part "
+                                "of any formation", "no formation after a Charge move")
+        if not (plan.formation_ok and plan.damaging) or len(targets) > 1:
+            raise IllegalAction("FAQ, Rule Changes 2: close combat formations only attack a "
+                                "single figure, to damage it",
+                                "this attack cannot be made by a formation")
         members += [state.warriors[i] for i in action.formation]
         why = formation_violation(state, members, t)
         if why:
             raise IllegalAction(why, "these warriors cannot form a close combat formation")
-    return a, t, members
+    return a, targets, members, plan
 
 
 def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str | None:
@@ -111,22 +153,27 @@ def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str
     return None
 
 
-def apply_close(state: State, action: CloseAttack) -> None:
-    a, t, members = check_close(state, action)
+def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> None:
+    a, targets, members, plan = check_close(state, action, follow_up)
+    extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
+    if plan.all_front:
+        extra["targets"] = [t.id for t in targets]
     state.emit("action", kind="capture" if action.capture else "close", warrior=a.id,
-               target=t.id, formation=list(action.formation))
-    for m in members:
-        # Rulebook IV: every member of a formation counts as having attacked.
-        turns.mark_action(state, m, nonpass=True)
+               target=action.target, formation=list(action.formation), **extra)
+    if not follow_up:
+        for m in members:
+            # Rulebook IV: every member of a formation counts as having attacked.
+            turns.mark_action(state, m, nonpass=True)
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
-    if any(at_rear(m, t) for m in members):
-        # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single +1 for
-        # the whole formation.
-        bonus += 1
-    defense = 0
-    if action.capture:
-        defense += CAPTURE_DEFENSE
-    if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
-        defense += 1  # Rulebook V, Height Advantage (primary attacker below the target)
-    combat.resolve(state, "close", a, [(t, defense)], bonus, a.stats.damage,
-                   capture=action.capture)
+    strikes = []
+    for t in targets:
+        rear = 0
+        if any(at_rear(state, m, t) for m in members):
+            # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single +1
+            # for the whole formation.
+            rear = 1
+        defense = CAPTURE_DEFENSE if action.capture else 0
+        if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
+            defense += 1  # Rulebook V, Height Advantage (primary attacker below the target)
+        strikes.append(combat.Strike(t, defense_mod=defense, roll_mod=rear))
+    combat.resolve(state, plan, strikes, bonus, capture=action.capture)

@@ -1,42 +1,167 @@
-"""Attack rolls, criticals, defense and damage, shared by ranged and close combat
-(Rulebook III, Ranged Combat, Close Combat, Rolling "2"s and "12"s, Capturing)."""
+"""Attack rolls, criticals, defense, hits and what they do, shared by ranged and close
+combat (Rulebook III: Ranged Combat, Close Combat, Rolling "2"s and "12"s, Capturing;
+FAQ, Applying Damage).
+
+An attack is an :class:`~armybuilder.engine.abilities.AttackPlan` (what the action and the
+attacker's abilities make of it) and a list of :class:`Strike` s: every figure the single
+attack roll is compared with. All comparisons are made before anything is applied, and
+each figure's damage is added up before it turns the dial (FAQ, Changing Special
+Abilities; Flame/Lightning & Multiple Attacks).
+"""
 
 from __future__ import annotations
 
-from armybuilder.engine.abilities import REGISTRY, AttackContext, DamageContext, DefenseContext
-from armybuilder.engine.state import State, Warrior
+from dataclasses import dataclass
+
+from armybuilder.engine.abilities import (
+    REGISTRY,
+    AfterAttackContext,
+    AttackContext,
+    AttackPlan,
+    DamageContext,
+    DefenseContext,
+    EnhanceContext,
+    HitContext,
+    SharedDefenseContext,
+    magic_affects,
+)
+from armybuilder.engine.pending import ConfusedMove
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 CRITICAL_MISS = 2
 CRITICAL_HIT = 12
+AQUATIC = "Aquatic"
 
 
-def resolve(state: State, kind: str, attacker: Warrior, targets: list[tuple[Warrior, int]],
-            bonus: int, damage: int, capture: bool) -> None:
-    """Roll once and compare against every target (Rulebook III, Multiple Ranged Combat
-    Targets). ``targets`` pairs each target with its defense modifiers from terrain and
-    capture; ``bonus`` adds to the roll (formations, rear arc)."""
+@dataclass(slots=True)
+class Strike:
+    """One figure an attack roll is compared with."""
+
+    figure: Warrior
+    targeted: bool = True  # chosen as a target; False: only splashed (Flame/Lightning)
+    parts: int = 1  # parts of the attack that affect it (Flame/Lightning)
+    defense_mod: int = 0  # terrain and capture modifiers to its defense
+    roll_mod: int = 0  # modifiers to the roll against it alone (rear arc)
+
+
+def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
+              roll_die: bool = False) -> AttackPlan:
+    """What this ranged or close combat action does, from the ability it names (``mode``)
+    and the attacker's other abilities; raises IllegalAction for an ability it may not use.
+
+    FAQ, Special Abilities and Giving Actions: giving the action to use one such ability
+    turns off the others that need the same kind of action.
+    """
+    if mode is not None:
+        if REGISTRY.action_kind(mode) != kind:
+            raise IllegalAction("FAQ, Special Abilities and Giving Actions",
+                                f"{mode} is not used with a {kind} combat action")
+        if mode not in attacker.abilities:
+            raise IllegalAction("Rulebook III, Special Abilities",
+                                f"{attacker.label} has no {mode} in effect")
+    card = attacker.card
+    plan = AttackPlan(kind=kind, mode=mode, attacker=attacker, range=float(card.range),
+                      max_targets=card.targets if kind == "ranged" else 1,
+                      damage=attacker.stats.damage, roll_die=roll_die)
+    for fn in REGISTRY.hooks_for("attack_plan", attacker.abilities):
+        fn(state, attacker, plan)
+    if roll_die and plan.heal != "value":
+        raise IllegalAction("Special Abilities Card, Healing",
+                            "only Healing may heal by a die roll instead of the damage value")
+    if plan.violation:
+        raise IllegalAction(plan.violation, f"{attacker.label} cannot attack this way")
+    return plan
+
+
+def target_abilities(t: Warrior, plan: AttackPlan) -> tuple[str, ...]:
+    """The target's abilities this attack respects."""
+    if plan.plain_targets:
+        # Special Abilities Card, Shockwave: resolved as if the targets had no special
+        # abilities, but Aquatic still counts (FAQ, Aquatic and Shockwave).
+        return (AQUATIC,) if AQUATIC in t.abilities else ()
+    return t.abilities
+
+
+def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
+    """The best defense value friends with Defend lend ``t``, chains included (FAQ, Chain
+    Defend): each lender's own value with its own defense abilities against this attack."""
+    best: int | None = None
+    seen = {t.id}
+    frontier = [t]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for o in state.warriors:
+                if o.id in seen or not o.on_table or not state.friendly(o, t) \
+                        or not REGISTRY.has_hook("shared_defense", o.abilities) \
+                        or not state.touching(node, o):
+                    continue
+                seen.add(o.id)
+                ctx = SharedDefenseContext(kind=plan.kind, plan=plan)
+                for fn in REGISTRY.hooks_for("shared_defense", o.abilities):
+                    fn(state, o, ctx)
+                if ctx.value is None:
+                    continue
+                nxt.append(o)
+                value = ctx.value
+                dctx = DefenseContext(role="target", kind=plan.kind, attacker=plan.attacker,
+                                      value=value, plan=plan, targeted=False)
+                for fn in REGISTRY.hooks_for("defense", o.abilities):
+                    fn(state, o, dctx)
+                if best is None or dctx.value > best:
+                    best = dctx.value
+        frontier = nxt
+    return best
+
+
+def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
+    t = s.figure
+    if not plan.modifiers:
+        # Special Abilities Card, Healing and Magic Healing: all modifiers are ignored.
+        return t.stats.defense
+    value = t.stats.defense
+    if not plan.plain_targets and t.team != plan.attacker.team:
+        lent = shared_defense(state, t, plan)
+        if lent is not None and lent > value:
+            value = lent
+    value += s.defense_mod
+    attacker = plan.attacker
+    for role, holder, names in (("target", t, target_abilities(t, plan)),
+                                ("attacker", attacker, attacker.abilities)):
+        hooks = REGISTRY.hooks_for("defense", names)
+        if hooks:
+            ctx = DefenseContext(role=role, kind=plan.kind, attacker=attacker, value=value,
+                                 plan=plan, targeted=s.targeted)
+            for fn in hooks:
+                fn(state, holder, ctx)
+            value = ctx.value
+    return value
+
+
+def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
+            capture: bool = False) -> None:
+    """Roll once and compare against every strike (Rulebook III, Multiple Ranged Combat
+    Targets); ``bonus`` adds to the roll (formations, rear arc)."""
+    attacker = plan.attacker
     dice = state.roll(2, "attack", warrior=attacker.id)
     roll = dice[0] + dice[1]
     attack = attacker.stats.attack
-    hits: list[Warrior] = []
-    for t, defense_modifier in targets:
-        modifier = bonus
-        for role, holder in (("attacker", attacker), ("target", t)):
-            hooks = REGISTRY.hooks_for("attack_roll", holder.abilities)
-            if hooks:
-                actx = AttackContext(role=role, kind=kind, attacker=attacker, target=t,
-                                     modifier=modifier)
-                for fn in hooks:
-                    fn(state, holder, actx)
-                modifier = actx.modifier
-        defense = t.stats.defense + defense_modifier
-        for role, holder in (("target", t), ("attacker", attacker)):
-            hooks = REGISTRY.hooks_for("defense", holder.abilities)
-            if hooks:
-                dctx = DefenseContext(role=role, kind=kind, attacker=attacker, value=defense)
-                for fn in hooks:
-                    fn(state, holder, dctx)
-                defense = dctx.value
+    hits: list[Strike] = []
+    for s in strikes:
+        t = s.figure
+        modifier = 0
+        if plan.modifiers:
+            modifier = bonus + s.roll_mod
+            for role, holder, names in (("attacker", attacker, attacker.abilities),
+                                        ("target", t, target_abilities(t, plan))):
+                hooks = REGISTRY.hooks_for("attack_roll", names)
+                if hooks:
+                    actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
+                                         target=t, modifier=modifier)
+                    for fn in hooks:
+                        fn(state, holder, actx)
+                    modifier = actx.modifier
+        defense = defense_value(state, plan, s)
         total = roll + attack + modifier
         if roll == CRITICAL_MISS:
             hit = False  # Rulebook III, Rolling "2"s: an automatic miss
@@ -44,32 +169,152 @@ def resolve(state: State, kind: str, attacker: Warrior, targets: list[tuple[Warr
             hit = True  # Rulebook III, Rolling "12"s: an automatic hit
         else:
             hit = total >= defense
+        extra = {} if s.targeted else {"splash": True}
         state.emit("hit" if hit else "miss", attacker=attacker.id, target=t.id, total=total,
-                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT))
+                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT), **extra)
         if hit:
-            hits.append(t)
+            hits.append(s)
     if roll == CRITICAL_MISS:
         # Rulebook III, critical miss: the attacker (only the primary attacker of a
         # formation, Rulebook IV) turns his dial one click.
         state.damage(attacker, 1, "critical miss", None)
         return
-    for t in hits:
-        if capture:
-            capture_figure(state, attacker, t)
+    landed = [s for s in hits if not _avoided(state, plan, s.figure)]
+    critical = roll == CRITICAL_HIT
+    if capture:
+        for s in landed:
+            capture_figure(state, attacker, s.figure)
+        return
+    if plan.heal:
+        _heal(state, plan, landed, critical)
+    elif plan.confuse:
+        for s in landed:
+            if s.figure.on_table:
+                state.pending.append(ConfusedMove(warrior=s.figure.id, attacker=attacker.id))
+    elif plan.damaging:
+        # The abilities each figure showed when it was hit answer the attack, whatever its
+        # dial turns to (FAQ, Changing Special Abilities).
+        showing = {s.figure.id: target_abilities(s.figure, plan) for s in landed}
+        _after(state, plan, _damage(state, plan, landed, critical), showing)
+    if plan.freeze:
+        # FAQ, Magic Freeze & Ranged Combat Special Abilities: after the attack succeeds,
+        # whatever else the action did.
+        for s in landed:
+            freeze(state, attacker, s.figure, plan)
+
+
+def _avoided(state: State, plan: AttackPlan, t: Warrior) -> bool:
+    """A hit figure's own abilities may still turn the hit into a miss (Dodge)."""
+    hooks = REGISTRY.hooks_for("hit", target_abilities(t, plan))
+    if not hooks:
+        return False
+    ctx = HitContext(attacker=plan.attacker, plan=plan)
+    for fn in hooks:
+        fn(state, t, ctx)
+    if not ctx.hit:
+        state.emit("dodged", warrior=t.id, attacker=plan.attacker.id)
+    return not ctx.hit
+
+
+def _enhancement(state: State, plan: AttackPlan, t: Warrior) -> int:
+    """Extra clicks friends touching a ranged attacker add (Magic Enhancement)."""
+    attacker = plan.attacker
+    bonus = 0
+    for o in state.warriors:
+        if o is attacker or not o.on_table or not REGISTRY.has_hook("enhance", o.abilities):
             continue
-        clicks = damage + (1 if roll == CRITICAL_HIT else 0)  # Rulebook III, critical hit
-        hooks = REGISTRY.hooks_for("damage", attacker.abilities)
-        if hooks:
-            ctx = DamageContext(clicks=clicks, cause="attack", source=t, role="attacker")
-            for fn in hooks:
-                fn(state, attacker, ctx)
-            clicks = ctx.clicks
-        state.damage(t, clicks, "attack", attacker.owner, source=attacker)
+        if state.friendly(o, attacker) and state.touching(o, attacker):
+            ctx = EnhanceContext(attacker=attacker, target=t)
+            for fn in REGISTRY.hooks_for("enhance", o.abilities):
+                fn(state, o, ctx)
+            bonus += ctx.bonus
+    return bonus
+
+
+def _damage(state: State, plan: AttackPlan, landed: list[Strike], critical: bool
+            ) -> list[tuple[Warrior, int]]:
+    attacker = plan.attacker
+    totals: list[tuple[Strike, int]] = []
+    for s in landed:
+        t = s.figure
+        value = plan.damage
+        if plan.damage_die:
+            # Magic Blast, Weapon Master: a die roll in place of the damage value.
+            value = state.roll(1, "damage", warrior=attacker.id, target=t.id)[0]
+        base = value * s.parts
+        ctx = DamageContext(clicks=base, cause="attack", source=attacker, role="attacker",
+                            target=t, kind=plan.kind)
+        for fn in REGISTRY.hooks_for("damage", attacker.abilities):
+            fn(state, attacker, ctx)
+        # FAQ, Applying Damage: doubling first, then additions (the critical hit, Magic
+        # Enhancement), each once however many parts the attack has; reductions come last,
+        # in state.damage.
+        clicks = base * ctx.multiplier + (ctx.clicks - base)
+        if critical:
+            clicks += 1  # Rulebook III, Rolling "12"s
+        if plan.kind == "ranged" and t.team != attacker.team:
+            clicks += _enhancement(state, plan, t)
+        totals.append((s, clicks))
+    damaged = []
+    for s, clicks in totals:
+        t = s.figure
+        dealt = state.damage(t, clicks, "attack", attacker.owner, attacker, kind=plan.kind,
+                             pierce=plan.pierce and s.targeted, plain=plan.plain_targets)
+        damaged.append((t, dealt))
+    return damaged
+
+
+def _after(state: State, plan: AttackPlan, damaged: list[tuple[Warrior, int]],
+           showing: dict[int, tuple[str, ...]]) -> None:
+    """Vampirism first (part of the attacker's own attack), then Magic Retaliation: every
+    retaliation at the same time, each applied on its own (FAQ, Magic Retaliation)."""
+    attacker = plan.attacker
+    ctx = AfterAttackContext(attacker=attacker, plan=plan, damaged=damaged)
+    for fn in REGISTRY.hooks_for("after_attack", attacker.abilities):
+        fn(state, attacker, ctx)
+    for t, clicks in damaged:
+        if clicks > 0:
+            for fn in REGISTRY.hooks_for("after_attack", showing[t.id]):
+                fn(state, t, ctx)
+    for victim, clicks, ability, by in ctx.damage:
+        state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
+
+
+def _heal(state: State, plan: AttackPlan, landed: list[Strike], critical: bool) -> None:
+    attacker = plan.attacker
+    for s in landed:
+        t = s.figure
+        if plan.heal == "die" or plan.roll_die:
+            # FAQ, Magic Healing & Multiple Targets: a separate roll for each figure.
+            amount = state.roll(1, "healing", warrior=attacker.id, target=t.id)[0]
+        else:
+            amount = plan.damage
+        if critical:
+            amount += 1  # Rulebook III, Rolling "12"s while healing
+        state.heal(t, amount, plan.mode or "healing")
+
+
+def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> None:
+    """FAQ, Magic Freeze (Special Ability Update): an action token, as if given a nonpass
+    action; a second token pushes for 1 click, as does a hit on a figure with two."""
+    if not t.on_table or (not plan.plain_targets and not magic_affects(state, t, "Magic Freeze")):
+        return
+    if t.owner == state.current:
+        t.acted_turn = state.turn
+    if t.tokens >= 2:
+        state.emit("frozen", warrior=t.id, tokens=t.tokens)
+        state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
+        return
+    t.tokens += 1
+    t.token_turn = state.turn
+    state.emit("frozen", warrior=t.id, tokens=t.tokens)
+    if t.tokens == 2:
+        state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
 
 
 def capture_figure(state: State, holder: Warrior, t: Warrior) -> None:
     """Rulebook III, Capturing: the target becomes the attacker's captive, undamaged."""
-    if not (holder.on_table and t.on_table):
+    if not (holder.on_table and t.on_table) or holder.captive != NOBODY:
         return
     holder.captive = t.id
     t.controller = holder.id

@@ -54,28 +54,31 @@ def member_violation(state: State, w: Warrior, kind: str) -> str | None:
     return None
 
 
-def grouped(members: Sequence[Warrior], positions: dict[int, tuple[float, float]] | None = None
-            ) -> bool:
+Poses = dict[int, tuple[float, float, float]]  # warrior id -> (x, y, facing)
+
+
+def grouped(members: Sequence[Warrior], positions: Poses | None = None) -> bool:
     """Rulebook IV: each member touches the base of at least one other member."""
-    from armybuilder.engine.geometry import bases_touch
+    from armybuilder.engine.geometry import discs_touch
 
-    def pos(w: Warrior) -> tuple[float, float]:
+    def discs(w: Warrior) -> tuple:
         if positions and w.id in positions:
-            return positions[w.id]
-        return (w.x, w.y)
+            x, y, f = positions[w.id]
+            return w.discs_at((x, y), f)
+        return w.discs
 
+    shapes = {w.id: discs(w) for w in members}
     for a in members:
-        if not any(b is not a and bases_touch(pos(a), a.radius, pos(b), b.radius)
-                   for b in members):
+        if not any(b is not a and discs_touch(shapes[a.id], shapes[b.id]) for b in members):
             return False
     return True
 
 
 def abrupt_split(state: State, members: Sequence[Warrior],
-                 positions: dict[int, tuple[float, float]] | None = None) -> bool:
+                 positions: Poses | None = None) -> bool:
     """Rulebook V, Abrupt Elevated Terrain: no formation with members on and off it."""
     if not state.terrain:
         return False
-    levels = [state.terrain.elevation(positions[w.id] if positions and w.id in positions
+    levels = [state.terrain.elevation(positions[w.id][:2] if positions and w.id in positions
                                       else (w.x, w.y)) for w in members]
     return any(state.terrain.abrupt_split(levels[0], lv) for lv in levels[1:])

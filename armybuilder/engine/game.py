@@ -14,30 +14,48 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from armybuilder.engine import close, legal, movement, ranged, setup, turns, victory
+from armybuilder.engine import (
+    ability_actions,
+    close,
+    legal,
+    movement,
+    ranged,
+    setup,
+    turns,
+    victory,
+)
 from armybuilder.engine.abilities import REGISTRY
 from armybuilder.engine.actions import (
     ACTION_TYPES,
     Action,
+    CancelAbility,
     CloseAttack,
     Deploy,
     EndByAgreement,
-    FormationPlan,
-    FreeSpin,
+    Face,
     Move,
     MoveFormation,
     Pass,
     PlaceTerrain,
     RangedAttack,
+    UseAbility,
     Withdraw,
     action_from_json,
     action_to_json,
     normalise,
 )
+from armybuilder.engine.pending import (
+    ConfusedMove,
+    ContactCheck,
+    FollowUp,
+    FormationMoving,
+    SpinOffer,
+)
 from armybuilder.engine.setup import GameSetup, Scenario
-from armybuilder.engine.state import Event, IllegalAction, State
+from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
-LOG_VERSION = 1
+#: Version 2: special abilities (part 2 of the engine) and their actions.
+LOG_VERSION = 2
 _ACTION_CLASSES = frozenset(ACTION_TYPES.values())
 
 
@@ -70,9 +88,15 @@ class Game(State):
         names = sorted({n for w in self.warriors for n in w.card.ability_names})
         missing = REGISTRY.unhooked(names)
         if missing:
-            # Part 1 plays only Demoralized; never silently ignore the rest.
+            # Abilities of a later expansion, say: warn before the battle begins and never
+            # silently pretend to play them (RULES_NOTES.md, Special abilities).
             self.emit("abilities_without_rules", names=missing)
         start()
+        for w in self.warriors:
+            if w.on_table and w.captive != NOBODY:
+                # A scenario may start with a captive held by a warrior whose abilities
+                # forbid it (Battle Fury, Berserk, Invulnerability).
+                self.dial_turned(w, "start")
         victory.check_end(self)
         return self.events
 
@@ -135,15 +159,8 @@ def _dispatch(game: Game, action: Action) -> None:
     if game.phase == "over":
         raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
     if game.pending:
-        if isinstance(action, FreeSpin):
-            movement.apply_free_spin(game, action)
-        elif isinstance(action, FormationPlan):
-            movement.apply_formation_plan(game, action)
-        else:
-            raise IllegalAction("Rulebook III, Turns and Actions",
-                                f"finish the current action first: {game.pending[0]!r}")
-        if not game.pending:
-            turns.finish_action(game)
+        _decide(game, action)
+        _settle(game)
         return
     if game.phase == "terrain":
         if not isinstance(action, PlaceTerrain):
@@ -154,6 +171,12 @@ def _dispatch(game: Game, action: Action) -> None:
         if not isinstance(action, Deploy):
             raise IllegalAction("Rulebook II, Setting the Scene", "armies are being placed")
         setup.apply_deploy(game, action)
+        return
+    if isinstance(action, CancelAbility):
+        ability_actions.apply_cancel(game, action)  # uses no action
+        return
+    if isinstance(action, Face):
+        ability_actions.apply_face(game, action)  # Nimble: uses no action
         return
     if isinstance(action, Pass):
         w = movement._warrior(game, action.warrior)
@@ -170,6 +193,8 @@ def _dispatch(game: Game, action: Action) -> None:
         close.apply_close(game, action)
     elif isinstance(action, MoveFormation):
         movement.apply_move_formation(game, action)
+    elif isinstance(action, UseAbility):
+        ability_actions.apply_use(game, action)
     elif isinstance(action, Withdraw):
         if action.player != game.current:
             raise IllegalAction("Rulebook VI, Withdrawing: during your own turn",
@@ -185,8 +210,65 @@ def _dispatch(game: Game, action: Action) -> None:
     else:
         raise IllegalAction("Rulebook III, Action List", f"{type(action).__name__} is not an "
                             "action now")
-    if not game.pending:
-        turns.finish_action(game)
+    _settle(game)
+
+
+def _decide(game: Game, action: Action) -> None:
+    """The decision owed first: check it, then carry it out. Whatever it queues comes
+    before the decisions that were already waiting."""
+    item = game.pending[0]
+    legal.check_decision(game, item, action)
+    rest = game.pending[1:]
+    game.pending = []
+    if isinstance(item, SpinOffer):
+        movement.apply_free_spin(game, item, action)  # type: ignore[arg-type]
+    elif isinstance(item, FormationMoving):
+        movement.apply_formation_plan(game, item, action)  # type: ignore[arg-type]
+    elif isinstance(item, FollowUp):
+        if isinstance(action, Pass):
+            game.emit("follow_up_declined", warrior=item.warrior)
+        elif isinstance(action, CloseAttack):
+            close.apply_close(game, action, follow_up=True)
+        else:
+            ranged.apply_ranged(game, action, follow_up=True)  # type: ignore[arg-type]
+    elif isinstance(item, ConfusedMove):
+        movement.apply_confused_move(game, item, action)  # type: ignore[arg-type]
+    game.pending.extend(rest)
+
+
+def _automatic(game: Game, item: object) -> bool:
+    if isinstance(item, ContactCheck):
+        return True
+    if isinstance(item, FollowUp):
+        w = game.warriors[item.warrior]
+        return game.action_ended or not w.on_table or w.is_captive
+    if isinstance(item, (SpinOffer, ConfusedMove)):
+        w = game.warriors[item.warrior]
+        return not w.on_table or w.is_captive
+    return False
+
+
+def _settle(game: Game) -> None:
+    """Carry out the steps that need no decision, then close the action when nothing is
+    owed any more (pushing damage, the end of the game, the end of the turn)."""
+    while game.pending and _automatic(game, game.pending[0]):
+        item = game.pending.pop(0)
+        rest = game.pending
+        game.pending = []
+        if isinstance(item, ContactCheck):
+            movement.resolve_contacts(game, item)
+        elif isinstance(item, FollowUp) and game.action_ended:
+            game.emit("follow_up_lost", warrior=item.warrior)
+        game.pending.extend(rest)
+        if game.phase == "over":
+            return
+    if game.phase == "over":
+        return
+    if game.pending and len(victory.sides_left(game)) > 1:
+        return
+    # Nothing owed, or only one side is left mid-action: the action is over.
+    game.pending = []
+    turns.finish_action(game)
 
 
 def legal_actions(game: Game, warrior: int | None = None,

@@ -364,3 +364,136 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
                         ts.append(t)
         ts.extend(_segment_circle_ts(a, b, p, radius))
     return ts
+
+
+# --- bases made of discs ----------------------------------------------------------------
+#
+# A base is one disc (infantry) or two overlapping discs along the facing (the cavalry
+# double base, front disc first). Every contact, overlap and line-of-fire test works on
+# these discs, so the two shapes share one set of rules (see RULES_NOTES.md, Bases).
+
+Disc = tuple[float, float, float]  # centre x, centre y, radius
+
+
+def discs_at(x: float, y: float, facing: float, radius: float, offset: float
+             ) -> tuple[Disc, ...]:
+    """The discs of a base whose centre dot is at (x, y); ``offset`` is how far the centres
+    of a double base's two discs lie in front of and behind the dot."""
+    if offset <= 0.0:
+        return ((x, y, radius),)
+    dx, dy = offset * math.cos(facing), offset * math.sin(facing)
+    return ((x + dx, y + dy, radius), (x - dx, y - dy, radius))
+
+
+def discs_gap(a: Sequence[Disc], b: Sequence[Disc]) -> float:
+    """The least distance between the edges of two bases (negative when they overlap)."""
+    best = math.inf
+    for ax, ay, ar in a:
+        for bx, by, br in b:
+            d = math.hypot(bx - ax, by - ay) - ar - br
+            if d < best:
+                best = d
+    return best
+
+
+def discs_touch(a: Sequence[Disc], b: Sequence[Disc]) -> bool:
+    """Base contact, with Etiquette 3's allowance (CONTACT_TOLERANCE)."""
+    return discs_gap(a, b) <= CONTACT_TOLERANCE
+
+
+def discs_overlap(a: Sequence[Disc], b: Sequence[Disc]) -> bool:
+    return discs_gap(a, b) < -OVERLAP_EPS
+
+
+def segment_crosses_discs(a: Point, b: Point, discs: Sequence[Disc]) -> bool:
+    return any(segment_point_distance(a, b, (x, y)) < r - EPS for x, y, r in discs)
+
+
+def point_in_discs(p: Point, discs: Sequence[Disc]) -> bool:
+    return any(math.hypot(p[0] - x, p[1] - y) < r - EPS for x, y, r in discs)
+
+
+def rim_in_front_arc(discs: Sequence[Disc], facing: float, arc_degrees: int, p: Point) -> bool:
+    """Is the rim point ``p`` of a base (from :func:`contact_points`) in its front arc?
+
+    The front arc is marked on the rim of the front disc, centred on the facing; a double
+    base's rear disc carries none of it.
+    """
+    if arc_degrees >= 360:
+        return True
+    fx, fy, r = discs[0]
+    if len(discs) > 1:
+        if abs(math.hypot(p[0] - fx, p[1] - fy) - r) > 1e-6:
+            return False  # on the rear disc's rim
+        rx, ry, rr = discs[1]
+        if math.hypot(p[0] - rx, p[1] - ry) < rr - 1e-7:
+            return False  # inside the base, not on its rim
+    return in_front_arc(facing, arc_degrees, math.atan2(p[1] - fy, p[0] - fx))
+
+
+def contact_points(a: Sequence[Disc], b: Sequence[Disc]) -> list[Point]:
+    """Where base ``a``'s rim meets (or comes nearest to) base ``b``: one point on ``a``'s
+    rim for each pair of discs at the least gap (within the contact allowance)."""
+    pairs = []
+    best = math.inf
+    for ax, ay, ar in a:
+        for bx, by, br in b:
+            d = math.hypot(bx - ax, by - ay)
+            gap = d - ar - br
+            pairs.append((gap, ax, ay, ar, bx, by, d))
+            if gap < best:
+                best = gap
+    out = []
+    for gap, ax, ay, ar, bx, by, d in pairs:
+        if gap <= best + CONTACT_TOLERANCE:
+            if d <= 0.0:
+                out.append((ax, ay))
+            else:
+                out.append((ax + (bx - ax) * ar / d, ay + (by - ay) * ar / d))
+    return out
+
+
+def faces(a: Sequence[Disc], facing: float, arc_degrees: int, b: Sequence[Disc]) -> bool:
+    """Is any of base ``a``'s front arc where it meets base ``b``?"""
+    if arc_degrees >= 360:
+        return True
+    if len(a) == 1 and len(b) == 1:
+        # Two round bases meet on the line between their centres.
+        return in_front_arc(facing, arc_degrees, math.atan2(b[0][1] - a[0][1],
+                                                            b[0][0] - a[0][0]))
+    return any(rim_in_front_arc(a, facing, arc_degrees, p) for p in contact_points(a, b))
+
+
+def meets_rear(a: Sequence[Disc], facing: float, arc_degrees: int, b: Sequence[Disc]) -> bool:
+    """Does base ``b`` meet any of base ``a``'s rear arc (the rest of the rim)?"""
+    if arc_degrees >= 360:
+        return False
+    if len(a) == 1 and len(b) == 1:
+        return in_rear_arc(facing, arc_degrees, math.atan2(b[0][1] - a[0][1],
+                                                           b[0][0] - a[0][0]))
+    return any(not rim_in_front_arc(a, facing, arc_degrees, p) for p in contact_points(a, b))
+
+
+def fires_through_front_arc(discs: Sequence[Disc], centre: Point, facing: float,
+                            arc_degrees: int, target: Point) -> bool:
+    """Does the line of fire from the centre dot towards ``target`` leave the base through
+    its front arc? (Rulebook III, Ranged Combat)"""
+    if arc_degrees >= 360:
+        return True
+    if len(discs) == 1:
+        return in_front_arc(facing, arc_degrees, bearing(centre, target))
+    d = distance(centre, target)
+    if d <= EPS:
+        return True
+    ux, uy = (target[0] - centre[0]) / d, (target[1] - centre[1]) / d
+    fx, fy, r = discs[0]
+    # The far crossing of the front disc's rim along the line (the dot is inside it).
+    cx, cy = centre[0] - fx, centre[1] - fy
+    b = cx * ux + cy * uy
+    c = cx * cx + cy * cy - r * r
+    t = -b + math.sqrt(max(0.0, b * b - c))
+    p = (centre[0] + ux * t, centre[1] + uy * t)
+    rx, ry, rr = discs[1]
+    if math.hypot(p[0] - rx, p[1] - ry) < rr - 1e-7:
+        return False  # the line leaves through the rear disc
+    return in_front_arc(facing, arc_degrees, math.atan2(p[1] - fy, p[0] - fx))

@@ -1,10 +1,13 @@
 """Legal actions, generated lazily, and legality checks that change nothing.
 
-Attacks, captures and formations are listed completely. Movement happens in continuous
-space, so moves are a representative set: turning in place, every reachable contact
-point around each opposing figure (front, sides, rear) and straight moves in eight
-directions at full and half speed. Any other move can still be given: ``apply`` and
-``is_legal`` check every move exactly (RULES_NOTES.md).
+Attacks, captures, formations and the special abilities' actions are listed completely
+(Shockwave, Sweep, Weapon Master, Healing, Flame/Lightning, Magic Blast, Magic Healing,
+Magic Confusion, Regeneration; cancelling optional abilities). Movement happens in
+continuous space, so moves are a representative set: turning in place, every reachable
+contact point around each opposing figure (front, sides, rear) and straight moves in
+eight directions at full and half speed; Necromancy, Magic Levitation and Nimble get a
+similar handful of places and facings. Any other move can still be given: ``apply`` and
+``is_legal`` check every action exactly (RULES_NOTES.md).
 """
 
 from __future__ import annotations
@@ -14,13 +17,25 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from armybuilder.engine import close, formations, movement, ranged, setup, turns
+from armybuilder.engine import (
+    ability_actions,
+    close,
+    combat,
+    formations,
+    movement,
+    ranged,
+    setup,
+    turns,
+)
 from armybuilder.engine import geometry as g
+from armybuilder.engine.abilities import REGISTRY, FacingContext
 from armybuilder.engine.actions import (
     Action,
+    CancelAbility,
     CloseAttack,
     Deploy,
     EndByAgreement,
+    Face,
     FormationPlan,
     FreeSpin,
     Move,
@@ -28,19 +43,27 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    UseAbility,
     Withdraw,
 )
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.pending import (
+    ConfusedMove,
+    FollowUp,
+    FormationMoving,
+    SpinOffer,
+)
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 CONTACT_GAP = 0.001  # how far apart generated contact positions leave two bases
 DIRECTIONS = tuple(k * math.pi / 4 for k in range(8))
+LEVITATION_REACH = 10.0  # FAQ, Magic Levitation (Special Ability Update): up to 10"
 
 
 def to_act(state: State) -> int:
     if state.pending:
         p = state.pending[0]
-        if isinstance(p, movement.SpinOffer):
+        if isinstance(p, SpinOffer):
             return state.warriors[p.warrior].owner
         return state.current
     if state.phase in ("terrain", "deploy"):
@@ -48,8 +71,11 @@ def to_act(state: State) -> int:
     return state.current
 
 
-#: The kinds of action ``legal_actions`` can be narrowed to.
-KINDS = frozenset({"pass", "move", "close", "ranged", "formation"})
+#: The kinds of action ``legal_actions`` can be narrowed to: "ability" is a move action
+#: that does not move the warrior (Regeneration, Necromancy, Magic Levitation), "cancel"
+#: cancels an optional ability, "facing" is Nimble's free turn.
+KINDS = frozenset({"pass", "move", "close", "ranged", "formation", "ability", "cancel",
+                   "facing"})
 
 
 def generate(state: State, warrior: int | None = None,
@@ -77,6 +103,14 @@ def generate(state: State, warrior: int | None = None,
 
 
 def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iterator[Action]:
+    if w.owner != state.current or not w.on_table or w.is_captive:
+        return
+    if "cancel" in kinds:
+        for name in w.abilities:
+            if REGISTRY.optional(name):
+                yield CancelAbility(w.id, name)
+    if "facing" in kinds:
+        yield from _faces(state, w)
     if turns.action_violation(state, w, "pass"):
         return
     if "pass" in kinds:
@@ -84,6 +118,12 @@ def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iter
     can_move = turns.action_violation(state, w, "move") is None
     if can_move and "move" in kinds:
         yield from _moves(state, w)
+        for mode in _modes(w, "move"):
+            if w.id not in state.engaged_at_start:
+                yield from _moves(state, w, mode)
+    if can_move and "ability" in kinds:
+        for mode in _modes(w, "special"):
+            yield from _special(state, w, mode)
     if "close" in kinds and turns.action_violation(state, w, "close") is None:
         yield from _close(state, w)
     if "ranged" in kinds and turns.action_violation(state, w, "ranged") is None and \
@@ -91,6 +131,11 @@ def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iter
         yield from _ranged(state, w)
     if can_move and "formation" in kinds:
         yield from _move_formations(state, w)
+
+
+def _modes(w: Warrior, kind: str) -> list[str]:
+    """The abilities in effect that this kind of action may name."""
+    return [n for n in w.abilities if REGISTRY.action_kind(n) == kind]
 
 
 # --- moves ------------------------------------------------------------------------------
@@ -106,10 +151,32 @@ def _nearest_facing(state: State, w: Warrior, at: Point, default: float) -> floa
     return facing
 
 
+def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
+                 ) -> tuple[Point, float]:
+    """Where ``w``'s centre goes to touch ``o`` from direction ``angle`` (seen from ``o``),
+    facing ``o``."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    if w.round and o.round:
+        reach = w.radius + o.radius + gap
+        end = (o.x + reach * ux, o.y + reach * uy)
+        return end, g.bearing(end, (o.x, o.y))
+    facing = g.normalize_angle(angle + math.pi)
+    target = o.discs
+    s = w.radius + o.radius + gap
+    end = (o.x + s * ux, o.y + s * uy)
+    for _ in range(8):
+        d = g.discs_gap(w.discs_at(end, facing), target)
+        if abs(d - gap) < 1e-7:
+            break
+        s -= d - gap
+        end = (o.x + s * ux, o.y + s * uy)
+    return end, facing
+
+
 def _try_move(state: State, w: Warrior, move: Move, limit: float,
-              around: Any = None) -> Move | None:
+              around: Any = None, forced: bool = False) -> Move | None:
     try:
-        movement.check_move(state, w, move, limit, around=around)
+        movement.check_move(state, w, move, limit, around=around, forced=forced)
         return move
     except IllegalAction:
         pass
@@ -121,9 +188,10 @@ def _try_move(state: State, w: Warrior, move: Move, limit: float,
     gap = w.radius + c.radius + CONTACT_GAP
     for a in DIRECTIONS:
         at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-        alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None)
+        alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
+                   move.ability)
         try:
-            movement.check_move(state, w, alt, limit, around=around)
+            movement.check_move(state, w, alt, limit, around=around, forced=forced)
             return alt
         except IllegalAction:
             continue
@@ -134,15 +202,20 @@ def _clip(state: State, w: Warrior, start: Point, end: Point) -> Point:
     """Where terrain stops a straight move from ``start`` towards ``end``."""
     if not state.terrain:
         return end
-    stop = state.terrain.movement_stop((start, end), w.radius)
+    rules = movement.path_rules(state, w)
+    if rules is not None and rules.ignores_terrain:
+        return end
+    ignore = movement._ignored(rules)
+    stop = state.terrain.movement_stop((start, end), w.disc_r, w.offset, ignore, w.facing)
     if stop is None:
         return end
     return g.point_along((start, end), stop)
 
 
-def _moves(state: State, w: Warrior) -> Iterator[Move]:
+def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = False
+           ) -> Iterator[Move]:
     start = (w.x, w.y)
-    limit = movement.move_allowance(state, w)
+    limit = movement.move_allowance(state, w, mode, forced)
     contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
     around = movement.obstacles(state, w)
@@ -155,12 +228,15 @@ def _moves(state: State, w: Warrior) -> Iterator[Move]:
         seen.add(key)
         return True
 
+    def attempt(move: Move) -> Move | None:
+        return _try_move(state, w, move, limit, around, forced)
+
     # Turning in place towards each opposing figure in contact, and the nearest one.
     facings = [g.bearing(start, (o.x, o.y)) for o in contacts]
     facings.append(_nearest_facing(state, w, start, w.facing))
     for f in facings:
         if abs(g.angle_diff(f, w.facing)) > 1e-6 and fresh(start, f):
-            found = _try_move(state, w, Move(w.id, (), f), limit, around)
+            found = attempt(Move(w.id, (), f, ability=mode))
             if found:
                 yield found
     if limit <= 0:
@@ -174,15 +250,15 @@ def _moves(state: State, w: Warrior) -> Iterator[Move]:
             break
         approach = g.bearing((o.x, o.y), start)
         for da in (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi):
-            a = approach + da
-            end = (o.x + reach * math.cos(a), o.y + reach * math.sin(a))
+            end, facing = contact_spot(w, o, approach + da)
             if g.distance(start, end) > limit or _clip(state, w, start, end) != end:
                 continue
-            facing = g.bearing(end, (o.x, o.y))
             if fresh(end, facing):
-                found = _try_move(state, w, Move(w.id, (end,), facing, stuck), limit, around)
+                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
                 if found:
                     yield found
+    if mode == "Charge":
+        return  # a charge is only worth making into base contact
     # Alongside a friendly warrior, to form up.
     for f in state.warriors:
         if f is w or not f.on_table or not state.friendly(w, f) or f.id == w.captive:
@@ -190,13 +266,12 @@ def _moves(state: State, w: Warrior) -> Iterator[Move]:
         reach = w.radius + f.radius + CONTACT_GAP
         if math.hypot(f.x - w.x, f.y - w.y) - reach > limit or state.touching(w, f):
             continue
-        a = g.bearing((f.x, f.y), start)
-        end = (f.x + reach * math.cos(a), f.y + reach * math.sin(a))
+        end, _ = contact_spot(w, f, g.bearing((f.x, f.y), start))
         if _clip(state, w, start, end) != end:
             continue
         facing = _nearest_facing(state, w, end, w.facing)
         if fresh(end, facing):
-            found = _try_move(state, w, Move(w.id, (end,), facing, stuck), limit, around)
+            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
             if found:
                 yield found
     # Straight moves in eight directions, at full and half speed.
@@ -211,23 +286,125 @@ def _moves(state: State, w: Warrior) -> Iterator[Move]:
             end = _clip(state, w, start, end)
             facing = _nearest_facing(state, w, end, a)
             if fresh(end, facing):
-                found = _try_move(state, w, Move(w.id, (end,), facing, stuck), limit, around)
+                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
                 if found:
                     yield found
+
+
+def _faces(state: State, w: Warrior) -> Iterator[Face]:
+    """Nimble: turn to face an opposing figure in contact, or the nearest one."""
+    hooks = REGISTRY.hooks_for("free_facing", w.abilities)
+    if not hooks:
+        return
+    ctx = FacingContext()
+    for fn in hooks:
+        fn(state, w, ctx)
+    if not ctx.allowed:
+        return
+    start = (w.x, w.y)
+    facings = [g.bearing(start, (o.x, o.y)) for o in state.opposing_contacts(w)]
+    facings.append(_nearest_facing(state, w, start, w.facing))
+    seen: list[float] = []
+    for f in facings:
+        if abs(g.angle_diff(f, w.facing)) > 1e-6 and all(abs(g.angle_diff(f, s)) > 1e-6
+                                                          for s in seen):
+            seen.append(f)
+            if movement.facing_violation(state, w, f) is None:
+                yield Face(w.id, f)
+
+
+# --- "but do not move him" --------------------------------------------------------------
+
+
+def _special(state: State, w: Warrior, mode: str) -> Iterator[UseAbility]:
+    if mode == "Regeneration":
+        candidates: list[UseAbility] = [UseAbility(w.id, mode)]
+    elif mode == "Necromancy":
+        candidates = list(_necromancy(state, w))
+    elif mode == "Magic Levitation":
+        candidates = list(_levitation(state, w))
+    else:
+        candidates = [UseAbility(w.id, mode)]
+    for action in candidates:
+        try:
+            ability_actions.check_use(state, action)
+        except IllegalAction:
+            continue
+        yield action
+
+
+def _necromancy(state: State, w: Warrior) -> Iterator[UseAbility]:
+    for e in state.warriors:
+        if e.owner != w.owner or e.on_table or not e.eliminations:
+            continue
+        for a in DIRECTIONS:
+            at, _ = contact_spot(e, w, a)
+            facing = _nearest_facing(state, w, at, w.facing)
+            action = UseAbility(w.id, "Necromancy", e.id, at, facing)
+            try:
+                ability_actions.check_use(state, action)
+            except IllegalAction:
+                continue
+            yield action
+            break
+
+
+def _levitation(state: State, w: Warrior) -> Iterator[UseAbility]:
+    for t in state.contacts(w):
+        if t.is_captive:
+            continue
+        start = (t.x, t.y)
+        spots: list[tuple[Point, float]] = []
+        # Next to the figures it opposes (friends carried into battle)...
+        for o in state.warriors:
+            if o.on_table and state.opposing(t, o) and \
+                    math.hypot(o.x - t.x, o.y - t.y) <= LEVITATION_REACH + t.radius + o.radius:
+                spots.append(contact_spot(t, o, g.bearing((o.x, o.y), start)))
+        # ...or straight away, 10" and 5", in eight directions (enemies carried off).
+        for a in DIRECTIONS:
+            for d in (LEVITATION_REACH, LEVITATION_REACH / 2):
+                end = (t.x + d * math.cos(a), t.y + d * math.sin(a))
+                spots.append((end, _nearest_facing(state, t, end, t.facing)))
+        for end, facing in spots:
+            if g.distance(start, end) > LEVITATION_REACH:
+                continue
+            yield UseAbility(w.id, "Magic Levitation", t.id, end, facing)
 
 
 # --- attacks ----------------------------------------------------------------------------
 
 
+def _plan(state: State, w: Warrior, kind: str, mode: str | None, roll_die: bool = False
+          ) -> Any:
+    try:
+        return combat.make_plan(state, w, kind, mode, roll_die)
+    except IllegalAction:
+        return None
+
+
 def _ranged(state: State, w: Warrior) -> Iterator[RangedAttack]:
-    targets = [t for t in state.warriors
-               if t.on_table and t.team != w.team and ranged.target_violation(state, w, t) is None
-               and ranged.line_of_fire(state, w, t)[0] is None]
-    for t in targets:
-        yield RangedAttack(w.id, (t.id,))
-    for k in range(2, min(w.card.targets, len(targets)) + 1):
-        for combo in combinations(targets, k):
-            yield RangedAttack(w.id, tuple(t.id for t in combo))
+    for mode in (None, *_modes(w, "ranged")):
+        plan = _plan(state, w, "ranged", mode)
+        if plan is None:
+            continue
+        if plan.everyone:
+            if ranged.everyone_in_reach(state, w, plan):
+                yield RangedAttack(w.id, (), (), mode)
+            continue
+        targets = [t for t in state.warriors
+                   if t.on_table and ranged.target_violation(state, w, t, plan) is None
+                   and ranged.line_of_fire(state, w, t, plan)[0] is None]
+        for t in targets:
+            yield RangedAttack(w.id, (t.id,), (), mode)
+        for k in range(2, min(plan.max_targets, len(targets)) + 1):
+            for combo in combinations(targets, k):
+                yield RangedAttack(w.id, tuple(t.id for t in combo), (), mode)
+        if plan.formation_ok and plan.damaging:
+            yield from _ranged_formations(state, w, targets, mode)
+
+
+def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: str | None
+                       ) -> Iterator[RangedAttack]:
     if formations.member_violation(state, w, "ranged"):
         return
     helpers = [m for m in state.warriors
@@ -245,32 +422,47 @@ def _ranged(state: State, w: Warrior) -> Iterator[RangedAttack]:
                 if formations.grouped(members) and formations.faction_violation(
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
-                    yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo))
+                    yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
 
 
-def _close(state: State, w: Warrior) -> Iterator[CloseAttack]:
-    targets = [t for t in state.warriors
-               if t.on_table and t.team != w.team
-               and close.target_violation(state, w, t, capture=False) is None]
-    for t in targets:
-        yield CloseAttack(w.id, t.id)
-        if close.target_violation(state, w, t, capture=True) is None:
-            yield CloseAttack(w.id, t.id, capture=True)
-    if not targets or formations.member_violation(state, w, "close"):
-        return
-    helpers = [m for m in state.warriors
-               if m is not w and m.owner == w.owner and turns.action_violation(state, m, "close")
-               is None and formations.member_violation(state, m, "close") is None]
-    for t in targets:
-        able = [m for m in helpers if close.target_violation(state, m, t, capture=False) is None]
-        can_capture = close.target_violation(state, w, t, capture=True) is None
-        for k in (1, 2):
-            for combo in combinations(able, k):
-                if close.formation_violation(state, [w, *combo], t) is None:
-                    ids = tuple(m.id for m in combo)
-                    yield CloseAttack(w.id, t.id, False, ids)
-                    if can_capture:
-                        yield CloseAttack(w.id, t.id, True, ids)
+def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseAttack]:
+    for mode in (None, *_modes(w, "close")):
+        plan = _plan(state, w, "close", mode)
+        if plan is None:
+            continue
+        targets = [t for t in state.warriors
+                   if t.on_table and close.target_violation(state, w, t, False, plan) is None]
+        if plan.all_front:
+            if targets:
+                yield CloseAttack(w.id, targets[0].id, False, (), mode)
+            continue
+        for t in targets:
+            if plan.heal:
+                yield CloseAttack(w.id, t.id, False, (), mode)
+                yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True)
+                continue
+            yield CloseAttack(w.id, t.id, False, (), mode)
+            if plan.capture_ok and close.target_violation(state, w, t, True, plan) is None:
+                yield CloseAttack(w.id, t.id, True, (), mode)
+        if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
+                formations.member_violation(state, w, "close"):
+            continue
+        helpers = [m for m in state.warriors
+                   if m is not w and m.owner == w.owner
+                   and turns.action_violation(state, m, "close") is None
+                   and formations.member_violation(state, m, "close") is None]
+        for t in targets:
+            able = [m for m in helpers
+                    if close.target_violation(state, m, t, capture=False) is None]
+            can_capture = plan.capture_ok and close.target_violation(
+                state, w, t, True, plan) is None
+            for k in (1, 2):
+                for combo in combinations(able, k):
+                    if close.formation_violation(state, [w, *combo], t) is None:
+                        ids = tuple(m.id for m in combo)
+                        yield CloseAttack(w.id, t.id, False, ids, mode)
+                        if can_capture:
+                            yield CloseAttack(w.id, t.id, True, ids, mode)
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -302,21 +494,47 @@ def _move_formations(state: State, w: Warrior) -> Iterator[MoveFormation]:
                 yield MoveFormation(w.id, tuple(m.id for m in combo))
 
 
+# --- decisions owed ---------------------------------------------------------------------
+
+
 def _pending(state: State) -> Iterator[Action]:
     p = state.pending[0]
-    if isinstance(p, movement.SpinOffer):
+    if isinstance(p, SpinOffer):
         w = state.warriors[p.warrior]
         for mid in p.movers:
             m = state.warriors[mid]
-            yield FreeSpin(w.id, g.bearing((w.x, w.y), (m.x, m.y)))
+            spin = FreeSpin(w.id, g.bearing((w.x, w.y), (m.x, m.y)))
+            try:
+                movement.free_spin_violation(state, p, spin)
+            except IllegalAction:
+                continue
+            yield spin
         yield FreeSpin(w.id, None)
         return
-    if isinstance(p, movement.FormationMoving):
+    if isinstance(p, FormationMoving):
         yield from _formation_plans(state, p)
+        return
+    if isinstance(p, FollowUp):
+        w = state.warriors[p.warrior]
+        if p.kind == "close":
+            if turns.action_violation(state, w, "close", follow_up=True) is None:
+                yield from _close(state, w, follow_up=True)
+        elif turns.action_violation(state, w, "ranged", follow_up=True) is None and \
+                ranged.firer_violation(state, w) is None:
+            for action in _ranged(state, w):
+                if not action.formation:
+                    yield action
+        yield Pass(w.id)
+        return
+    if isinstance(p, ConfusedMove):
+        w = state.warriors[p.warrior]
+        yield Move(w.id)
+        yield from _moves(state, w, forced=True)
 
 
-def _formation_plans(state: State, p: movement.FormationMoving) -> Iterator[FormationPlan]:
+def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan]:
     yield FormationPlan(())
+    seen: set[FormationPlan] = set()
     members = [state.warriors[i] for i in p.members]
     lead = members[0]
     directions = list(DIRECTIONS)
@@ -331,15 +549,20 @@ def _formation_plans(state: State, p: movement.FormationMoving) -> Iterator[Form
             for m in sorted(members, key=lambda m: -(m.x * vx + m.y * vy)):
                 if m.id in p.stuck:
                     continue
-                limit = movement.allowance(state, m, p.speed)
+                limit = movement.member_limit(state, m, p.speed)
                 dist = min(d, limit)
                 end = (m.x + dist * math.cos(a), m.y + dist * math.sin(a))
                 end = _clip(state, m, (m.x, m.y), end)
                 if g.distance((m.x, m.y), end) > 1e-6:
-                    steps.append(Move(m.id, (end,), _nearest_facing(state, m, end, a)))
+                    # A double base keeps its facing so the formation stays together.
+                    facing = m.facing if not m.round else _nearest_facing(state, m, end, a)
+                    steps.append(Move(m.id, (end,), facing))
             if not steps:
                 continue
             plan = FormationPlan(tuple(steps))
+            if plan in seen:
+                continue
+            seen.add(plan)
             try:
                 movement.check_formation_plan(state, p, plan)
             except IllegalAction:
@@ -377,10 +600,11 @@ def _deploy(state: State, warrior: int | None) -> Iterator[Deploy]:
             return
     found = False
     # Bases side by side, just touching, so formations are possible from the start.
-    for at in setup.deploy_spots(state, w, 2 * w.radius + CONTACT_GAP):
-        if setup.deploy_violation(state, w, at) is None:
+    for at in setup.deploy_spots(state, w, 2 * w.disc_r + CONTACT_GAP):
+        facing = setup.face_centre(state, at)
+        if setup.deploy_violation(state, w, at, facing) is None:
             found = True
-            yield Deploy(w.id, at, setup.face_centre(state, at))
+            yield Deploy(w.id, at, facing)
     if not found:
         spot = setup.room_for(state, w)
         if spot is None:
@@ -392,19 +616,37 @@ def _deploy(state: State, warrior: int | None) -> Iterator[Deploy]:
 # --- checking without changing anything -------------------------------------------------
 
 
+def check_decision(state: State, item: Any, action: Any) -> None:
+    """Raise IllegalAction unless ``action`` settles the decision ``item``."""
+    if isinstance(item, SpinOffer) and isinstance(action, FreeSpin):
+        movement.free_spin_violation(state, item, action)
+        return
+    if isinstance(item, FormationMoving) and isinstance(action, FormationPlan):
+        movement.check_formation_plan(state, item, action)
+        return
+    if isinstance(item, FollowUp) and getattr(action, "warrior", None) == item.warrior:
+        if isinstance(action, Pass):
+            return
+        if item.kind == "close" and isinstance(action, CloseAttack):
+            close.check_close(state, action, follow_up=True)
+            return
+        if item.kind == "ranged" and isinstance(action, RangedAttack):
+            ranged.check_ranged(state, action, follow_up=True)
+            return
+    if isinstance(item, ConfusedMove) and isinstance(action, Move):
+        movement.check_confused_move(state, item, action)
+        return
+    raise IllegalAction("Rulebook III, Turns and Actions",
+                        f"finish the current action first: {item!r}")
+
+
 def check(state: State, action: Any) -> None:
     """Raise IllegalAction if ``action`` may not be applied now; change nothing."""
     if state.phase == "over":
         raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
     if state.pending:
-        p = state.pending[0]
-        if isinstance(action, FreeSpin) and isinstance(p, movement.SpinOffer):
-            movement.free_spin_violation(state, p, action)
-            return
-        if isinstance(action, FormationPlan) and isinstance(p, movement.FormationMoving):
-            movement.check_formation_plan(state, p, action)
-            return
-        raise IllegalAction("Rulebook III, Turns and Actions", "finish the current action first")
+        check_decision(state, state.pending[0], action)
+        return
     if state.phase == "terrain":
         if not isinstance(action, PlaceTerrain):
             raise IllegalAction("Rulebook II, Setting the Scene", "terrain is being placed")
@@ -423,7 +665,7 @@ def check(state: State, action: Any) -> None:
                 raise IllegalAction("Rulebook II, Setting the Scene",
                                     f"there is still room for {w.label}")
             return
-        why = setup.deploy_violation(state, w, action.at)
+        why = setup.deploy_violation(state, w, action.at, float(action.facing))
         if why:
             raise IllegalAction(why, f"{w.label} cannot be placed there")
         return
@@ -433,11 +675,7 @@ def check(state: State, action: Any) -> None:
         if why:
             raise IllegalAction(why, f"{w.label} cannot pass")
     elif isinstance(action, Move):
-        w = movement._warrior(state, action.warrior)
-        why = turns.action_violation(state, w, "move")
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot move")
-        movement.check_move(state, w, action, movement.move_allowance(state, w))
+        movement.check_move_action(state, action)
     elif isinstance(action, RangedAttack):
         ranged.check_ranged(state, action)
     elif isinstance(action, CloseAttack):
@@ -449,6 +687,12 @@ def check(state: State, action: Any) -> None:
         why = movement.formation_violation(state, [movement._warrior(state, i) for i in ids])
         if why:
             raise IllegalAction(why, "no movement formation")
+    elif isinstance(action, UseAbility):
+        ability_actions.check_use(state, action)
+    elif isinstance(action, CancelAbility):
+        ability_actions.check_cancel(state, action)
+    elif isinstance(action, Face):
+        ability_actions.check_face(state, action)
     elif isinstance(action, Withdraw):
         if action.player != state.current:
             raise IllegalAction("Rulebook VI, Withdrawing: during your own turn", "not your turn")

@@ -1,4 +1,5 @@
-"""Movement, breaking away, free spins and movement formations (Rulebook III and IV)."""
+"""Movement, breaking away, free spins and movement formations (Rulebook III and IV), with
+the movement abilities' hook points and the contact step (Pole Arm, Ram) after a move."""
 
 from __future__ import annotations
 
@@ -7,29 +8,31 @@ from dataclasses import dataclass
 
 from armybuilder.engine import formations, turns
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, BreakAwayContext, MoveContext
+from armybuilder.engine.abilities import (
+    REGISTRY,
+    BreakAwayContext,
+    ContactContext,
+    FormationSpeedContext,
+    MoveContext,
+    SpinContext,
+)
 from armybuilder.engine.actions import FormationPlan, FreeSpin, Move, MoveFormation
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.pending import (
+    ConfusedMove,
+    ContactCheck,
+    FollowUp,
+    FormationMoving,
+    SpinOffer,
+)
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
+from armybuilder.engine.terrain import NOTHING, WATER
+
+__all__ = ["ContactCheck", "FollowUp", "FormationMoving", "SpinOffer"]
 
 LENGTH_SLACK = 1e-6  # inches of float noise allowed on a path's length
 
-
-@dataclass(slots=True)
-class SpinOffer:
-    """Rulebook III, Free Spin: ``warrior`` may turn to face one of ``movers``."""
-
-    warrior: int
-    movers: tuple[int, ...]
-
-
-@dataclass(slots=True)
-class FormationMoving:
-    """A declared movement formation waiting for its plan (Rulebook IV)."""
-
-    members: tuple[int, ...]
-    stuck: frozenset[int]  # members that failed to break away
-    speed: int
+Pose = tuple[float, float, float]  # x, y, facing
 
 
 @dataclass(slots=True)
@@ -44,92 +47,116 @@ class MovePlan:
 # --- speed ------------------------------------------------------------------------------
 
 
-def base_speed(state: State, w: Warrior) -> int:
-    """The speed value a move is measured against, before terrain."""
+def speed_value(state: State, w: Warrior) -> int:
+    """The speed value, a captive's included (Rulebook III, Capturing: the captive moves
+    with its controller at the lower of their speeds)."""
     speed = w.stats.speed
     if w.captive != NOBODY:
-        # Rulebook III, Capturing: the captive moves with its controller at the lower speed.
         speed = min(speed, state.warriors[w.captive].stats.speed)
-    hooks = REGISTRY.hooks_for("movement", w.abilities)
-    if hooks:
-        ctx = MoveContext(stage="speed", speed=speed)
-        for fn in hooks:
-            fn(state, w, ctx)
-        speed = ctx.speed
-    return max(0, speed)
+    return speed
 
 
-def path_rules(state: State, w: Warrior) -> MoveContext | None:
+def base_speed(state: State, w: Warrior) -> int:
+    return max(0, speed_value(state, w))
+
+
+def path_rules(state: State, w: Warrior, mode: str | None = None, forced: bool = False
+               ) -> MoveContext | None:
     """What abilities let this warrior's path cross (stage 'path'), or None."""
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if not hooks:
         return None
-    ctx = MoveContext(stage="path")
+    ctx = MoveContext(stage="path", mode=mode, forced=forced)
     for fn in hooks:
         fn(state, w, ctx)
     return ctx
 
 
-def allowance(state: State, w: Warrior, speed: int) -> float:
+def _ignored(rules: MoveContext | None) -> frozenset[str]:
+    return WATER if rules is not None and rules.ignores_water else NOTHING
+
+
+def allowance(state: State, w: Warrior, speed: int, pose: Pose | None = None) -> float:
     # Rulebook V, Hindering Terrain: starting in hindering terrain halves speed, rounded up.
-    if state.terrain and state.terrain.starts_hindered((w.x, w.y), w.radius):
+    if state.terrain:
         rules = path_rules(state, w)
         if rules is None or not rules.ignores_terrain:
-            return float(math.ceil(speed / 2))
+            discs = w.discs if pose is None else w.discs_at((pose[0], pose[1]), pose[2])
+            if state.terrain.starts_hindered(discs, _ignored(rules)):
+                return float(math.ceil(speed / 2))
     return float(speed)
 
 
-def move_allowance(state: State, w: Warrior) -> float:
-    return allowance(state, w, base_speed(state, w))
+def move_allowance(state: State, w: Warrior, mode: str | None = None,
+                   forced: bool = False) -> float:
+    """How far a move action takes ``w``: the speed value, halved in hindering terrain,
+    then changed by abilities (Charge and Bound double it)."""
+    speed = allowance(state, w, base_speed(state, w))
+    hooks = REGISTRY.hooks_for("movement", w.abilities)
+    if hooks:
+        ctx = MoveContext(stage="speed", speed=int(speed), mode=mode, forced=forced)
+        for fn in hooks:
+            fn(state, w, ctx)
+        speed = ctx.speed
+    return float(max(0, speed))
 
 
 # --- checking a move --------------------------------------------------------------------
 
 
-Obstacle = tuple[int, float, float, float]  # id, x, y, radius
+Obstacle = tuple[int, tuple[g.Disc, ...], float, float, float]  # id, discs, x, y, half length
 
 
-def obstacles(state: State, w: Warrior, positions: dict[int, Point] | None = None
+def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
               ) -> tuple[list[Obstacle], list[tuple[Point, Point]]]:
     """The bases a move of ``w`` must keep clear of (its captive moves with it), and the
-    pairs of them in base contact."""
+    lines between the centres of touching discs of two of them (Rulebook III, Movement:
+    the path may not pass between two figures in base contact)."""
     skip = (w.id, w.captive)
     others: list[Obstacle] = []
     for o in state.warriors:
         if o.on_table and o.id not in skip:
-            if positions and o.id in positions:
-                ox, oy = positions[o.id]
+            if poses and o.id in poses:
+                ox, oy, of = poses[o.id]
+                discs = o.discs_at((ox, oy), of)
             else:
-                ox, oy = o.x, o.y
-            others.append((o.id, ox, oy, o.radius))
+                ox, oy, discs = o.x, o.y, o.discs
+            others.append((o.id, discs, ox, oy, o.radius))
     pairs = []
     for i in range(len(others)):
-        _, ax, ay, ar = others[i]
+        _, ad, ax, ay, ar = others[i]
         for j in range(i + 1, len(others)):
-            _, bx, by, br = others[j]
+            _, bd, bx, by, br = others[j]
             if abs(ax - bx) <= ar + br + g.CONTACT_TOLERANCE and \
                     math.hypot(ax - bx, ay - by) <= ar + br + g.CONTACT_TOLERANCE:
-                pairs.append(((ax, ay), (bx, by)))
+                for px, py, pr in ad:
+                    for qx, qy, qr in bd:
+                        if math.hypot(px - qx, py - qy) <= pr + qr + g.CONTACT_TOLERANCE:
+                            pairs.append(((px, py), (qx, qy)))
     return others, pairs
 
 
 def check_move(state: State, w: Warrior, move: Move, limit: float,
-               positions: dict[int, Point] | None = None,
-               around: tuple[list[Obstacle], list[tuple[Point, Point]]] | None = None
-               ) -> MovePlan:
+               positions: dict[int, Pose] | None = None,
+               around: tuple[list[Obstacle], list[tuple[Point, Point]]] | None = None,
+               forced: bool = False) -> MovePlan:
     """Validate one warrior's move against every movement rule; raise IllegalAction.
 
     ``positions`` overrides where warriors stand (a formation part-way through its moves);
-    ``around`` is :func:`obstacles`, when the caller already has it.
+    ``around`` is :func:`obstacles`, when the caller already has it; ``forced``: an
+    opponent makes the move (Magic Confusion).
     """
-    start = positions.get(w.id, (w.x, w.y)) if positions else (w.x, w.y)
+    if positions and w.id in positions:
+        sx, sy, sf = positions[w.id]
+        start = (sx, sy)
+    else:
+        start, sf = (w.x, w.y), w.facing
     path = move.path
     captive = state.warriors[w.captive] if w.captive != NOBODY else None
-    skip = {w.id, w.captive}
     others, pairs = around if around is not None else obstacles(state, w, positions)
     table = state.table
-    r = w.radius
-    rules = path_rules(state, w)
+    rules = path_rules(state, w, move.ability, forced)
+    ignore = _ignored(rules)
     if path:
         points = (start, *path)
         length = g.path_length(points)
@@ -143,49 +170,59 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
         if rules is None or not rules.crosses_bases:
             _check_path_bases(w, points, others, pairs)
         if state.terrain and (rules is None or not rules.ignores_terrain):
-            why = state.terrain.path_violation(points)
+            why = state.terrain.path_violation(points, ignore)
             if why:
                 raise IllegalAction(why, f"{w.label} cannot move along this path")
-            stop = state.terrain.movement_stop(points, r)
+            stop = state.terrain.movement_stop(points, w.disc_r, w.offset, ignore, sf)
             if stop is not None and length > stop + LENGTH_SLACK:
                 raise IllegalAction(
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
                     "going up or down elevated terrain and at the far side of a low wall",
                     f"{w.label} must stop {stop:.3f}\" along this path")
     end = path[-1] if path else start
-    _check_position(state, w, end, r, others)
-    facing = w.facing if move.facing is None else g.normalize_angle(move.facing)
+    facing = sf if move.facing is None else g.normalize_angle(move.facing)
+    end_discs = w.discs_at(end, facing)
+    _check_position(state, w, end_discs, end, others, ignore)
+    if move.stuck_facing is not None and w.offset > 0.0:
+        # A double base re-faced after failing to break away must still fit.
+        _check_position(state, w, w.discs_at(start, g.normalize_angle(move.stuck_facing)),
+                        start, others, ignore)
     captive_at: Point | None = None
     captive_facing = None
     if captive is not None:
-        cstart = positions.get(captive.id, (captive.x, captive.y)) if positions else (
-            captive.x, captive.y)
+        if positions and captive.id in positions:
+            cx, cy, cf = positions[captive.id]
+            cstart = (cx, cy)
+        else:
+            cstart, cf = (captive.x, captive.y), captive.facing
         if move.captive_at is not None:
             captive_at = (float(move.captive_at[0]), float(move.captive_at[1]))
         else:
             captive_at = (cstart[0] + end[0] - start[0], cstart[1] + end[1] - start[1])
-        if not g.bases_touch(end, r, captive_at, captive.radius):
+        captive_facing = cf if move.captive_facing is None else g.normalize_angle(
+            move.captive_facing)
+        cdiscs = captive.discs_at(captive_at, captive_facing)
+        if not g.discs_touch(end_discs, cdiscs):
             raise IllegalAction("Rulebook III, Capturing: the captive must always be kept in "
                                 "base contact with its controlling warrior",
                                 f"the captive of {w.label} would not touch him")
-        if g.bases_overlap(end, r, captive_at, captive.radius):
+        if g.discs_overlap(end_discs, cdiscs):
             raise IllegalAction("Rulebook III, Capturing: no player may place a controlling "
                                 "warrior where his captive cannot be placed next to him",
                                 "the captive would overlap its controller")
-        _check_position(state, captive, captive_at, captive.radius, others)
-        captive_facing = captive.facing if move.captive_facing is None else g.normalize_angle(
-            move.captive_facing)
+        # Rulebook III, Capturing: the controller's speed abilities serve both figures.
+        _check_position(state, captive, cdiscs, captive_at, others, ignore)
     elif move.captive_at is not None:
         raise IllegalAction("Rulebook III, Capturing", f"{w.label} holds no captive")
     moved = bool(path)
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         contacts = tuple(
-            o.id for o in state.warriors
-            if o.on_table and o.id not in skip and state.opposing(w, o)
-            and g.bases_touch(end, r, positions.get(o.id, (o.x, o.y)) if positions else (
-                o.x, o.y), o.radius))
-        ctx = MoveContext(stage="end", moved=moved, new_contacts=contacts)
+            oid for oid, odiscs, ox, oy, orad in others
+            if math.hypot(ox - end[0], oy - end[1]) <= w.radius + orad + g.CONTACT_TOLERANCE
+            and state.opposing(w, state.warriors[oid]) and g.discs_touch(end_discs, odiscs))
+        ctx = MoveContext(stage="end", moved=moved, new_contacts=contacts, mode=move.ability,
+                          forced=forced)
         for fn in hooks:
             fn(state, w, ctx)
         if ctx.violation:
@@ -200,10 +237,10 @@ def _check_path_bases(w: Warrior, points: tuple[Point, ...], others: list[Obstac
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     segments = [(points[k], points[k + 1]) for k in range(len(points) - 1)]
-    for _, ox, oy, orad in others:
+    for _, discs, ox, oy, orad in others:
         if x0 - orad <= ox <= x1 + orad and y0 - orad <= oy <= y1 + orad:
             for a, b in segments:
-                if g.segment_crosses_disc(a, b, (ox, oy), orad):
+                if g.segment_crosses_discs(a, b, discs):
                     raise IllegalAction("Rulebook III, Movement: the path may not cross any "
                                         "figure base", f"the path of {w.label} crosses a base")
     # Rulebook III, Movement: nor pass between two figures in base contact. The path passes
@@ -219,39 +256,111 @@ def _check_path_bases(w: Warrior, points: tuple[Point, ...], others: list[Obstac
                                     f"the path of {w.label} squeezes between two bases")
 
 
-def _check_position(state: State, w: Warrior, at: Point, r: float,
-                    others: list[tuple[int, float, float, float]]) -> None:
+def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Point,
+                    others: list[Obstacle], ignore: frozenset[str] = NOTHING) -> None:
     table = state.table
-    if not (r - g.EPS <= at[0] <= table - r + g.EPS and r - g.EPS <= at[1] <= table - r + g.EPS):
-        raise IllegalAction("Rulebook II, Setting the Scene",
-                            f"{w.label} would stand off the battlefield")
-    for oid, ox, oy, orad in others:
-        if oid != w.id and math.hypot(at[0] - ox, at[1] - oy) < r + orad - g.OVERLAP_EPS:
+    for x, y, r in discs:
+        if not (r - g.EPS <= x <= table - r + g.EPS and r - g.EPS <= y <= table - r + g.EPS):
+            raise IllegalAction("Rulebook II, Setting the Scene",
+                                f"{w.label} would stand off the battlefield")
+    reach = w.radius
+    for oid, odiscs, ox, oy, orad in others:
+        if oid != w.id and math.hypot(at[0] - ox, at[1] - oy) < reach + orad \
+                and g.discs_overlap(discs, odiscs):
             raise IllegalAction("Rulebook III, Movement: bases may not overlap",
                                 f"{w.label} would stand on warrior {oid}'s base")
     if state.terrain:
-        why = state.terrain.position_violation(at, r)
+        why = state.terrain.position_violation(discs, ignore)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
+
+
+def placement_violation(state: State, w: Warrior, at: Point, facing: float,
+                        skip: tuple[int, ...] = (), ignore: frozenset[str] = NOTHING
+                        ) -> str | None:
+    """Why ``w`` may not be set down here (Magic Levitation, Necromancy), or None."""
+    others = [(o.id, o.discs, o.x, o.y, o.radius) for o in state.warriors
+              if o.on_table and o is not w and o.id not in skip]
+    try:
+        _check_position(state, w, w.discs_at(at, facing), at, others, ignore)
+    except IllegalAction as exc:
+        return exc.rule
+    return None
+
+
+def facing_violation(state: State, w: Warrior, facing: float) -> str | None:
+    """Why ``w`` may not turn to ``facing`` where it stands: only a double base can hit
+    another base or terrain by turning (RULES_NOTES.md, Bases)."""
+    if w.offset <= 0.0:
+        return None
+    rules = path_rules(state, w)
+    return placement_violation(state, w, (w.x, w.y), g.normalize_angle(facing),
+                               skip=(w.captive,), ignore=_ignored(rules))
 
 
 # --- giving a move action ---------------------------------------------------------------
 
 
-def apply_move(state: State, move: Move) -> None:
+def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
     w = _warrior(state, move.warrior)
     why = turns.action_violation(state, w, "move")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a move action")
-    plan = check_move(state, w, move, move_allowance(state, w))
-    state.emit("action", kind="move", warrior=w.id)
+    if move.ability is not None:
+        if REGISTRY.action_kind(move.ability) != "move":
+            raise IllegalAction("FAQ, Special Abilities and Giving Actions",
+                                f"{move.ability} is not used with a move action")
+        if move.ability not in w.abilities:
+            raise IllegalAction("Rulebook III, Special Abilities",
+                                f"{w.label} has no {move.ability} in effect")
+        if w.id in state.engaged_at_start:
+            raise IllegalAction(f"Special Abilities Card, {move.ability}: only a warrior that "
+                                "did not start the turn in base contact with an opposing "
+                                "figure may move and attack",
+                                f"{w.label} began the turn in base contact")
+    plan = check_move(state, w, move, move_allowance(state, w, move.ability))
+    return w, plan
+
+
+def apply_move(state: State, move: Move) -> None:
+    w, plan = check_move_action(state, move)
+    extra = {} if move.ability is None else {"ability": move.ability}
+    state.emit("action", kind="move", warrior=w.id, **extra)
+    if turns.action_is_free(state, w, "move"):
+        state.free_action = True
+        state.emit("free_action", warrior=w.id)
     turns.mark_action(state, w, nonpass=True)
+    carry_out_move(state, w, move, plan, given_move=True)
+    if move.ability is not None:
+        ctx = MoveContext(stage="follow_up", mode=move.ability)
+        for fn in REGISTRY.hooks_for("movement", w.abilities):
+            fn(state, w, ctx)
+        if ctx.follow_up:
+            state.pending.append(FollowUp(warrior=w.id, kind=ctx.follow_up))
+
+
+def carry_out_move(state: State, w: Warrior, move: Move, plan: MovePlan,
+                   given_move: bool) -> bool:
+    """Break away if need be, move, offer free spins and queue the contact step."""
     if plan.moved and state.opposing_contacts(w) and not _breaks_away(state, w):
         _face(state, w, move.stuck_facing)
-        return
+        return False
+    before = contact_pairs(state, (w.id,))
     _carry_out(state, w, plan)
     if plan.moved:
-        offer_free_spins(state, [w.id])
+        offer_free_spins(state, [w.id], given_move)
+        state.pending.append(ContactCheck(movers=(w.id,), before=before))
+    return plan.moved
+
+
+def contact_pairs(state: State, movers: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """Pairs (low id, high id) of a mover and a figure in base contact with it."""
+    out = set()
+    for mid in movers:
+        m = state.warriors[mid]
+        for o in state.contacts(m):
+            out.add((min(m.id, o.id), max(m.id, o.id)))
+    return frozenset(out)
 
 
 def _breaks_away(state: State, w: Warrior) -> bool:
@@ -283,14 +392,26 @@ def _carry_out(state: State, w: Warrior, plan: MovePlan) -> None:
         state.emit("moved", warrior=c.id, to=[c.x, c.y], facing=c.facing)
 
 
-def offer_free_spins(state: State, movers: list[int]) -> None:
-    """Rulebook III, Free Spin: opposing figures a move brought into base contact may turn."""
+def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -> None:
+    """Rulebook III, Free Spin: opposing figures a move brought into base contact may turn.
+    Sneak Attack denies them to a warrior given a move action."""
     offers: dict[int, list[int]] = {}
     for mid in movers:
         m = state.warriors[mid]
         if not m.on_table:
             continue
-        for o in state.opposing_contacts(m):
+        contacts = state.opposing_contacts(m)
+        if not contacts:
+            continue
+        hooks = REGISTRY.hooks_for("free_spin", m.abilities)
+        if hooks:
+            ctx = SpinContext(given_move=given_move)
+            for fn in hooks:
+                fn(state, m, ctx)
+            if not ctx.allowed:
+                state.emit("no_free_spin", warrior=m.id)
+                continue
+        for o in contacts:
             offers.setdefault(o.id, []).append(mid)
     for oid in sorted(offers):
         state.pending.append(SpinOffer(warrior=oid, movers=tuple(offers[oid])))
@@ -306,18 +427,17 @@ def free_spin_violation(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
         return
     w = state.warriors[spin.warrior]
     facing = g.normalize_angle(spin.facing)
-    if not any(g.in_front_arc(facing, w.card.arc, g.bearing((w.x, w.y), (m.x, m.y)))
+    if not any(state.faces(w, m, facing)
                for m in (state.warriors[i] for i in offer.movers) if m.on_table):
         raise IllegalAction("Rulebook III, Free Spin: the spin brings the front arc into "
                             "contact with the moving warrior",
                             f"{w.label}'s front arc would not face the warrior that moved")
+    why = facing_violation(state, w, facing)
+    if why:
+        raise IllegalAction(why, f"{w.label} cannot turn that way where it stands")
 
 
-def apply_free_spin(state: State, spin: FreeSpin) -> None:
-    offer = state.pending[0]
-    if not isinstance(offer, SpinOffer):
-        raise IllegalAction("Rulebook III, Free Spin",
-                            f"the decision owed is {offer!r}, not a free spin")
+def apply_free_spin(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
     free_spin_violation(state, offer, spin)
     w = state.warriors[spin.warrior]
     if spin.facing is not None:
@@ -325,7 +445,72 @@ def apply_free_spin(state: State, spin: FreeSpin) -> None:
         state.emit("free_spin", warrior=w.id, facing=w.facing)
     else:
         state.emit("free_spin", warrior=w.id, facing=None)
-    state.pending.pop(0)
+
+
+# --- after a movement: Pole Arm and Ram -------------------------------------------------
+
+
+def resolve_contacts(state: State, step: ContactCheck) -> None:
+    """Abilities that act on base contact once the free spins are over; their damage is
+    dealt at the same time (FAQ, Pole Arm & Ram)."""
+    movers = set(step.movers)
+    damage: list[tuple[Warrior, int, str, Warrior]] = []
+    ends = False
+    seen: set[tuple[int, int]] = set()
+    for mid in step.movers:
+        m = state.warriors[mid]
+        if not m.on_table or m.controller != NOBODY:
+            continue
+        for o in state.opposing_contacts(m):
+            pair = (min(m.id, o.id), max(m.id, o.id))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            for holder, other in ((m, o), (o, m)):
+                hooks = REGISTRY.hooks_for("contact", holder.abilities)
+                if not hooks:
+                    continue
+                ctx = ContactContext(other=other, holder_moved=holder.id in movers,
+                                     other_moved=other.id in movers,
+                                     new=pair not in step.before)
+                for fn in hooks:
+                    fn(state, holder, ctx)
+                damage += [(victim, clicks, ability, holder)
+                           for victim, clicks, ability in ctx.damage]
+                ends = ends or ctx.ends_action
+    for victim, clicks, ability, by in damage:
+        state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
+    if ends:
+        state.action_ended = True
+        state.emit("action_ended")
+
+
+# --- Magic Confusion: the opponent's move ----------------------------------------------
+
+
+def check_confused_move(state: State, item: ConfusedMove, move: Move) -> MovePlan:
+    w = state.warriors[item.warrior]
+    if move.warrior != w.id:
+        raise IllegalAction("FAQ, Magic Confusion", f"move warrior {w.id}, the figure hit")
+    if move.ability is not None:
+        raise IllegalAction("FAQ, Magic Confusion (Special Ability Update): the target "
+                            "cannot attack", "no Charge or Bound attack")
+    if not w.on_table:
+        raise IllegalAction("FAQ, Magic Confusion", f"{w.label} is no longer on the battlefield")
+    # Optional abilities stay in effect: nobody may cancel them during this move.
+    return check_move(state, w, move, move_allowance(state, w, forced=True), forced=True)
+
+
+def apply_confused_move(state: State, item: ConfusedMove, move: Move) -> None:
+    plan = check_confused_move(state, item, move)
+    w = state.warriors[item.warrior]
+    state.emit("confused_move", warrior=w.id, by=item.attacker)
+    carry_out_move(state, w, move, plan, given_move=True)
+    if w.on_table and w.tokens == 0:
+        # FAQ, Magic Confusion: an action token, unless it already has one.
+        w.tokens = 1
+        w.token_turn = state.turn
+        state.emit("tokens", warrior=w.id, tokens=1)
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -351,6 +536,24 @@ def formation_violation(state: State, members: list[Warrior]) -> str | None:
     return None
 
 
+def formation_speed(state: State, members: list[Warrior]) -> int:
+    """Rulebook IV: the slowest member's speed, unless a member lends its own (Forced March;
+    with several, the fastest is used)."""
+    ctx = FormationSpeedContext()
+    for m in members:
+        for fn in REGISTRY.hooks_for("formation_speed", m.abilities):
+            fn(state, m, ctx)
+    if ctx.offers:
+        return max(0, max(ctx.offers))
+    return min(base_speed(state, m) for m in members)
+
+
+def member_limit(state: State, m: Warrior, speed: int, pose: Pose | None = None) -> float:
+    if m.captive != NOBODY:
+        speed = min(speed, state.warriors[m.captive].stats.speed)
+    return allowance(state, m, max(0, speed), pose)
+
+
 def apply_move_formation(state: State, action: MoveFormation) -> None:
     ids = (action.warrior, *action.members)
     if len(set(ids)) != len(ids):
@@ -359,7 +562,7 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
     why = formation_violation(state, members)
     if why:
         raise IllegalAction(why, "these warriors cannot form a movement formation")
-    speed = min(base_speed(state, m) for m in members)
+    speed = formation_speed(state, members)
     state.emit("action", kind="move formation", warrior=action.warrior, members=list(ids),
                speed=speed)
     for m in members:
@@ -375,9 +578,9 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
 
 
 def check_formation_plan(state: State, pending: FormationMoving, plan: FormationPlan
-                         ) -> tuple[dict[int, Point], list[tuple[Warrior, MovePlan]]]:
+                         ) -> tuple[dict[int, Pose], list[tuple[Warrior, MovePlan]]]:
     seen: set[int] = set()
-    positions: dict[int, Point] = {}
+    positions: dict[int, Pose] = {}
     done: list[tuple[Warrior, MovePlan]] = []
     for step in plan.steps:
         if step.warrior not in pending.members:
@@ -386,15 +589,20 @@ def check_formation_plan(state: State, pending: FormationMoving, plan: Formation
         if step.warrior in seen:
             raise IllegalAction("Rulebook IV, Movement Formations",
                                 f"warrior {step.warrior} is moved twice")
+        if step.ability is not None:
+            raise IllegalAction("Rulebook IV, Movement Formations",
+                                f"{step.ability} is not used in a movement formation")
         seen.add(step.warrior)
         w = state.warriors[step.warrior]
         if step.path and step.warrior in pending.stuck:
             raise IllegalAction("Rulebook IV, Movement Formations: a member that fails to break "
                                 "away may not move", f"{w.label} failed to break away")
-        mp = check_move(state, w, step, allowance(state, w, pending.speed), positions)
-        positions[w.id] = mp.end
+        mp = check_move(state, w, step, member_limit(state, w, pending.speed), positions)
+        positions[w.id] = (mp.end[0], mp.end[1], mp.facing)
         if mp.captive_at is not None:
-            positions[w.captive] = mp.captive_at
+            c = state.warriors[w.captive]
+            positions[w.captive] = (mp.captive_at[0], mp.captive_at[1],
+                                    c.facing if mp.captive_facing is None else mp.captive_facing)
         done.append((w, mp))
     members = [state.warriors[i] for i in pending.members]
     if not formations.grouped(members, positions):
@@ -407,13 +615,10 @@ def check_formation_plan(state: State, pending: FormationMoving, plan: Formation
     return positions, done
 
 
-def apply_formation_plan(state: State, plan: FormationPlan) -> None:
-    pending = state.pending[0]
-    if not isinstance(pending, FormationMoving):
-        raise IllegalAction("Rulebook IV, Movement Formations",
-                            f"the decision owed is {pending!r}, not a formation plan")
+def apply_formation_plan(state: State, pending: FormationMoving, plan: FormationPlan) -> None:
     _, done = check_formation_plan(state, pending, plan)
-    state.pending.pop(0)
+    moving = tuple(w.id for w, mp in done if mp.moved)
+    before = contact_pairs(state, moving)
     movers = []
     for w, mp in done:
         if mp.moved:
@@ -421,7 +626,10 @@ def apply_formation_plan(state: State, plan: FormationPlan) -> None:
             movers.append(w.id)
         elif mp.facing != w.facing or mp.captive_at is not None:
             _carry_out(state, w, mp)
-    offer_free_spins(state, movers)
+    offer_free_spins(state, movers, given_move=True)
+    if movers:
+        # Pole Arm and Ram are checked once every member has moved (RULES_NOTES.md).
+        state.pending.append(ContactCheck(movers=tuple(movers), before=before))
 
 
 def _warrior(state: State, wid: int) -> Warrior:

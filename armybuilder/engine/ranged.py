@@ -1,4 +1,5 @@
-"""Ranged combat and ranged combat formations (Rulebook III and IV, Rulebook V modifiers)."""
+"""Ranged combat and ranged combat formations (Rulebook III and IV, Rulebook V modifiers),
+with the abilities that work through a ranged combat action."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 from armybuilder.engine import combat, formations, turns
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, LineOfFireContext
+from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext, TargetContext
 from armybuilder.engine.actions import RangedAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -28,7 +29,8 @@ def firer_violation(state: State, w: Warrior) -> str | None:
     return None
 
 
-def target_violation(state: State, firer: Warrior, t: Warrior) -> str | None:
+def target_violation(state: State, firer: Warrior, t: Warrior,
+                     plan: AttackPlan | None = None) -> str | None:
     if t is firer:
         return ("Rulebook III, Targeting Friendly Figures: a warrior may never target "
                 "himself")
@@ -36,28 +38,56 @@ def target_violation(state: State, firer: Warrior, t: Warrior) -> str | None:
         return "Rulebook III, Ranged Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
-    if t.team == firer.team:
-        return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
-                "target of a damaging attack")
-    if t.captive != NOBODY:
-        return ("Rulebook III, Capturing: the controlling warrior may not be the target of a "
-                "ranged combat action")
-    for o in state.warriors:
-        if o.on_table and o is not t and state.friendly(o, firer) and state.touching(o, t):
-            return ("Rulebook III, Ranged Combat: the target is in base contact with a figure "
-                    "friendly to the firer")
+    if plan is not None and plan.friendly:
+        if t.team != firer.team:
+            return (f"Special Abilities Card, {plan.mode}: the target must be a friendly "
+                    "figure")
+        if state.opposing_contacts(t):
+            return (f"Special Abilities Card, {plan.mode}: the target may not be in base "
+                    "contact with an opposing figure")
+    else:
+        if t.team == firer.team:
+            return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
+                    "target of a damaging attack")
+        if t.captive != NOBODY:
+            return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
+                    "a ranged combat action")
+        for o in state.warriors:
+            if o.on_table and o is not t and state.friendly(o, firer) and state.touching(o, t):
+                return ("Rulebook III, Ranged Combat: the target is in base contact with a "
+                        "figure friendly to the firer")
+    if plan is not None and plan.max_tokens is not None and t.tokens > plan.max_tokens:
+        return (f"FAQ, {plan.mode} (Special Ability Update): the target may have at most "
+                f"{plan.max_tokens} action token")
+    if plan is None:
+        plan = AttackPlan(kind="ranged", mode=None, attacker=firer)
+    hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan))
+    if hooks:
+        ctx = TargetContext(attacker=firer, plan=plan)
+        for fn in hooks:
+            fn(state, t, ctx)
+        if ctx.violation:
+            return ctx.violation
     return None
 
 
-def line_of_fire(state: State, firer: Warrior, t: Warrior) -> tuple[str | None, bool, bool]:
+def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | None = None
+                 ) -> tuple[str | None, bool, bool]:
     """(why there is no line of fire or None, hindering modifier, height advantage)."""
     a, b = (firer.x, firer.y), (t.x, t.y)
-    if g.distance(a, b) > firer.card.range + g.EPS:
+    reach = firer.card.range if plan is None else plan.range
+    if g.distance(a, b) > reach + g.EPS:
         return ("Rulebook III, Ranged Combat: the line of fire may be no longer than the range "
                 "value"), False, False
-    if not g.in_front_arc(firer.facing, firer.card.arc, g.bearing(a, b)):
+    everyone = plan is not None and plan.everyone
+    if not everyone and not g.fires_through_front_arc(firer.discs, a, firer.facing,
+                                                       firer.card.arc, b):
         return ("Rulebook III, Ranged Combat: the line of fire must pass through the firer's "
                 "front arc"), False, False
+    if plan is not None and plan.unblockable:
+        # Special Abilities Card, Magic Blast: never blocked, no terrain modifiers (FAQ,
+        # Magic Blast & Magic Immunity: not even by immune figures' bases).
+        return None, False, False
     terrain = state.terrain
     high_f = terrain.elevation(a) if terrain else None
     high_t = terrain.elevation(b) if terrain else None
@@ -66,72 +96,108 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior) -> tuple[str | None, 
         if not o.on_table or o is firer or o is t:
             continue
         # Rulebook V, Elevated Terrain: with an elevated firer or target only elevated
-        # figure bases block; off elevated terrain every base blocks (Rulebook III).
+        # figure bases block; off elevated terrain every base blocks (Rulebook III). FAQ,
+        # Special Abilities and Line of Fire: the bases of figures that cannot be targeted
+        # block too.
         if (high_f is not None or high_t is not None) and terrain.elevation((o.x, o.y)) is None:
             continue
-        if g.segment_crosses_disc(a, b, (o.x, o.y), o.radius):
+        if g.segment_crosses_discs(a, b, o.discs):
             blocked = ("Rulebook III, Ranged Combat: the line of fire is blocked by a figure "
                        "base")
             break
     hindering = False
     if blocked is None and terrain:
-        blocked, hindering = terrain.fire(a, firer.radius, firer.facing, firer.card.arc, b,
-                                          t.radius, high_f, high_t)
+        blocked, hindering = terrain.fire(a, firer.discs, firer.facing, firer.card.arc, b,
+                                          t.discs, high_f, high_t)
     height = high_f is None and high_t is not None
-    for role, holder in (("firer", firer), ("target", t)):
-        hooks = REGISTRY.hooks_for("line_of_fire", holder.abilities)
+    target_names = t.abilities if plan is None else combat.target_abilities(t, plan)
+    for role, holder, names in (("firer", firer, firer.abilities), ("target", t, target_names)):
+        hooks = REGISTRY.hooks_for("line_of_fire", names)
         if hooks:
             ctx = LineOfFireContext(role=role, firer=firer, target=t, blocked=blocked,
-                                    hindering=hindering)
+                                    hindering=hindering, plan=plan)
             for fn in hooks:
                 fn(state, holder, ctx)
             blocked, hindering = ctx.blocked, ctx.hindering
+    if plan is not None and not plan.terrain_modifiers:
+        hindering = height = False
     return blocked, hindering, height
 
 
-def check_ranged(state: State, action: RangedAttack) -> tuple[Warrior, list[Warrior], list[Shot]]:
+def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan) -> list[Shot]:
+    """Shockwave: every figure but captives within the halved range, all round, that a
+    clear line of fire reaches, friendly and opposing alike."""
+    shots = []
+    for t in state.warriors:
+        if t is firer or not t.on_table or t.controller != NOBODY:
+            continue
+        why, hindering, height = line_of_fire(state, firer, t, plan)
+        if why is None:
+            shots.append(Shot(t, hindering, height))
+    return shots
+
+
+def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
+                 ) -> tuple[Warrior, list[Warrior], AttackPlan, list[Shot]]:
     n = len(state.warriors)
     ids = (action.warrior, *action.formation, *action.targets)
     if any(not 0 <= i < n for i in ids):
         raise IllegalAction("Rulebook III, Ranged Combat", "no such warrior")
     firer = state.warriors[action.warrior]
-    why = turns.action_violation(state, firer, "ranged") or firer_violation(state, firer)
+    why = turns.action_violation(state, firer, "ranged", follow_up) or firer_violation(
+        state, firer)
     if why:
         raise IllegalAction(why, f"{firer.label} cannot be given a ranged combat action")
+    plan = combat.make_plan(state, firer, "ranged", action.ability)
+    if plan.everyone:
+        if action.targets or action.formation:
+            raise IllegalAction(f"Special Abilities Card, {plan.mode}: the attack affects "
+                                "every figure in reach; name no targets",
+                                "a Shockwave lists no targets")
+        shots = everyone_in_reach(state, firer, plan)
+        if not shots:
+            raise IllegalAction(f"Special Abilities Card, {plan.mode}",
+                                "no figure is within reach")
+        return firer, [firer], plan, shots
     if not action.targets:
         raise IllegalAction("Rulebook III, Ranged Combat", "choose at least one target")
     if len(set(action.targets)) != len(action.targets):
         raise IllegalAction("Rulebook III, Multiple Ranged Combat Targets: never target a "
                             "figure more than once in one action", "a target is listed twice")
-    if len(action.targets) > firer.card.targets:
-        raise IllegalAction("Rulebook III, Multiple Ranged Combat Targets: at most as many "
-                            "targets as the arrows",
-                            f"{firer.label} has {firer.card.targets} target(s)")
+    if len(action.targets) > plan.max_targets:
+        rule = ("Rulebook III, Multiple Ranged Combat Targets: at most as many targets as the "
+                "arrows") if plan.max_targets == firer.card.targets else (
+                f"FAQ, {plan.mode}: a single target")
+        raise IllegalAction(rule, f"{firer.label} has {plan.max_targets} target(s)")
     shots = []
     for tid in action.targets:
         t = state.warriors[tid]
-        why = target_violation(state, firer, t)
+        why = target_violation(state, firer, t, plan)
         if why is None:
-            why, hindering, height = line_of_fire(state, firer, t)
+            why, hindering, height = line_of_fire(state, firer, t, plan)
         if why:
             raise IllegalAction(why, f"{firer.label} cannot fire at {t.label}")
         shots.append(Shot(t, hindering, height))
     members = [firer]
     if action.formation:
+        if follow_up:
+            raise IllegalAction("Special Abilities Card, Bound: the warrior may not be part "
+                                "of any formation", "no formation after a Bound move")
         members += [state.warriors[i] for i in action.formation]
-        why = formation_violation(state, members, shots)
+        why = formation_violation(state, members, shots, plan)
         if why:
             raise IllegalAction(why, "these warriors cannot form a ranged combat formation")
-    return firer, members, shots
+    return firer, members, plan, shots
 
 
-def formation_violation(state: State, members: list[Warrior], shots: list[Shot]) -> str | None:
+def formation_violation(state: State, members: list[Warrior], shots: list[Shot],
+                        plan: AttackPlan | None = None) -> str | None:
     """Rulebook IV, Ranged Combat Formations (with FAQ, Rule Changes 1)."""
     if not 3 <= len(members) <= 5:
         return "Rulebook IV, Ranged Combat Formations: 3, 4 or 5 warriors"
     if len({m.id for m in members}) != len(members):
         return "Rulebook IV, Ranged Combat Formations: a warrior is listed twice"
-    if len(shots) != 1:
+    if len(shots) != 1 or (plan is not None and not (plan.formation_ok and plan.damaging)):
         return ("FAQ, Rule Changes 1: ranged combat formations only attack a single figure, to "
                 "damage it")
     t = shots[0].target
@@ -160,15 +226,46 @@ def formation_violation(state: State, members: list[Warrior], shots: list[Shot])
     return None
 
 
-def apply_ranged(state: State, action: RangedAttack) -> None:
-    firer, members, shots = check_ranged(state, action)
-    state.emit("action", kind="ranged", warrior=firer.id, targets=list(action.targets),
-               formation=list(action.formation))
-    for m in members:
-        # Rulebook IV: every member of a formation counts as having fired.
-        turns.mark_action(state, m, nonpass=True)
-    # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
-    damage = firer.stats.damage if len(shots) == 1 else 1
+def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[combat.Strike]:
+    """Every figure the attack roll is compared with, and how often the attack affects it."""
+    strikes: dict[int, combat.Strike] = {}
+    for s in shots:
+        strikes[s.target.id] = combat.Strike(s.target, targeted=True, parts=1,
+                                             defense_mod=int(s.hindering) + int(s.height))
+    if plan.splash:
+        # Special Abilities Card, Flame/Lightning: every figure in base contact with a
+        # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
+        # terrain modifiers for the splashed (FAQ, Flame/Lightning & Lines of Fire).
+        for s in shots:
+            for o in state.contacts(s.target):
+                if o.controller != NOBODY or o is plan.attacker:
+                    continue  # Rulebook III, Capturing: captives never take damage
+                hit = strikes.get(o.id)
+                if hit is None:
+                    strikes[o.id] = combat.Strike(o, targeted=False, parts=1)
+                else:
+                    hit.parts += 1
+    return list(strikes.values())
+
+
+def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
+    firer, members, plan, shots = check_ranged(state, action, follow_up)
+    extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
+    if plan.flags:
+        extra["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
+    state.emit("action", kind="ranged", warrior=firer.id,
+               targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
+               formation=list(action.formation), **extra)
+    if not follow_up:
+        for m in members:
+            # Rulebook IV: every member of a formation counts as having fired.
+            turns.mark_action(state, m, nonpass=True)
+    if plan.everyone:
+        # Special Abilities Card, Shockwave: 1 click each when two or more figures are in
+        # reach, the normal damage when only one is.
+        plan.damage = plan.damage if len(shots) == 1 else 1
+    elif len(shots) > 1 or plan.splash:
+        # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
+        plan.damage = 1
     bonus = len(members) - 1  # Rulebook IV: +1 per extra member
-    combat.resolve(state, "ranged", firer, [(s.target, int(s.hindering) + int(s.height))
-                                            for s in shots], bonus, damage, capture=False)
+    combat.resolve(state, plan, strikes_for(state, plan, shots), bonus)

@@ -305,20 +305,24 @@ def _dials_and_deployment(state: State) -> None:
     state.deploying = state.first_player
 
 
-def deploy_violation(state: State, w: Warrior, at: Point) -> str | None:
+def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None = None
+                     ) -> str | None:
     p = state.players[w.owner]
     if not in_area(at, p.area):
         return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
                 "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
-    r = w.radius
-    if not (r - g.EPS <= at[0] <= state.table - r + g.EPS
-            and r - g.EPS <= at[1] <= state.table - r + g.EPS):
-        return "Rulebook II, Setting the Scene: the base must stand on the battlefield"
+    if facing is None:
+        facing = face_centre(state, at)
+    discs = w.discs_at(at, facing)
+    for x, y, r in discs:
+        if not (r - g.EPS <= x <= state.table - r + g.EPS
+                and r - g.EPS <= y <= state.table - r + g.EPS):
+            return "Rulebook II, Setting the Scene: the base must stand on the battlefield"
     for o in state.warriors:
-        if o.on_table and g.bases_overlap(at, r, (o.x, o.y), o.radius):
+        if o.on_table and g.discs_overlap(discs, o.discs):
             return "Rulebook III, Movement: bases may not overlap"
     if state.terrain:
-        return state.terrain.position_violation(at, r)
+        return state.terrain.position_violation(discs)
     return None
 
 
@@ -371,7 +375,7 @@ def apply_deploy(state: State, action: Deploy) -> None:
         state.emit("no_room", warrior=w.id)
     else:
         at = (float(action.at[0]), float(action.at[1]))
-        why = deploy_violation(state, w, at)
+        why = deploy_violation(state, w, at, float(action.facing))
         if why:
             raise IllegalAction(why, f"{w.label} cannot be placed there")
         w.x, w.y = at
@@ -427,9 +431,8 @@ def build_from_scenario(sc: Scenario) -> State:
             w.x, w.y = float(spec.at[0]), float(spec.at[1])
             w.facing = g.normalize_angle(float(spec.facing))
             w.on_table = w.deployed = True
-            r = w.radius
-            if not (r - g.EPS <= w.x <= sc.table - r + g.EPS
-                    and r - g.EPS <= w.y <= sc.table - r + g.EPS):
+            if any(not (r - g.EPS <= x <= sc.table - r + g.EPS
+                        and r - g.EPS <= y <= sc.table - r + g.EPS) for x, y, r in w.discs):
                 raise SetupError(f"{where}, field at: the base is off the battlefield")
         warriors.append(w)
     for k, spec in enumerate(sc.warriors):
@@ -443,13 +446,13 @@ def build_from_scenario(sc: Scenario) -> State:
             raise SetupError(f"{where}: a warrior on the battlefield holds one captive")
         if holder.team == c.team:
             raise SetupError(f"{where}: captives are opposing figures")
-        if not g.bases_touch((holder.x, holder.y), holder.radius, (c.x, c.y), c.radius):
+        if not g.discs_touch(holder.discs, c.discs):
             raise SetupError(f"{where}: the captive must touch its controller")
         holder.captive, c.controller = c.id, holder.id
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:
-            if g.bases_overlap((a.x, a.y), a.radius, (b.x, b.y), b.radius):
+            if g.discs_overlap(a.discs, b.discs):
                 raise SetupError(f"scenario warriors {a.id} and {b.id}: bases overlap")
     state = State(sc.table, players, warriors, Terrain(tuple(sc.terrain)),
                   _dice(sc.seed, sc.dice), sc.round_limit)

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, DamageContext, HealContext
+from armybuilder.engine.abilities import REGISTRY, DamageContext, DialContext, HealContext
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.geometry import Point
@@ -34,11 +34,16 @@ class IllegalAction(ValueError):
         self.reason = message
 
 
+#: Damage that Toughness and Invulnerability reduce (Special Abilities Card): attacks and
+#: damaging special abilities, never pushing or a critical miss.
+REDUCIBLE = frozenset({"attack", "ability"})
+
+
 class Warrior:
     __slots__ = (
-        "acted_turn", "captive", "card", "click", "controller", "deployed", "eliminations",
-        "facing", "id", "on_table", "owner", "radius", "team", "token_turn", "tokens",
-        "x", "y",
+        "acted_turn", "cancelled", "captive", "card", "click", "controller", "deployed",
+        "disc_r", "eliminations", "facing", "id", "offset", "on_table", "owner", "radius",
+        "team", "token_turn", "tokens", "x", "y",
     )
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
@@ -46,7 +51,12 @@ class Warrior:
         self.card = card
         self.owner = owner
         self.team = team
+        #: Half the base's length: every part of the base is within this of the centre dot.
         self.radius = card.base_radius
+        self.disc_r = card.disc_radius
+        self.offset = card.disc_offset  # 0 for a round base
+        #: Optional abilities its owner cancelled for the rest of the turn (Rulebook III).
+        self.cancelled: frozenset[str] = frozenset()
         self.x = 0.0
         self.y = 0.0
         self.facing = 0.0
@@ -70,10 +80,35 @@ class Warrior:
 
     @property
     def abilities(self) -> tuple[str, ...]:
+        """The special abilities in effect: those showing, less any cancelled."""
         # Rulebook III, Capturing: all of a captive's special abilities are ignored.
         if self.controller != NOBODY:
             return ()
+        showing = self.card.clicks[self.click].abilities
+        if self.cancelled:
+            return tuple(a for a in showing if a not in self.cancelled)
+        return showing
+
+    @property
+    def showing(self) -> tuple[str, ...]:
+        """The special abilities on the dial now, cancelled or not (none for a captive)."""
+        if self.controller != NOBODY:
+            return ()
         return self.card.clicks[self.click].abilities
+
+    def has(self, name: str) -> bool:
+        return name in self.abilities
+
+    @property
+    def discs(self) -> tuple[g.Disc, ...]:
+        return g.discs_at(self.x, self.y, self.facing, self.disc_r, self.offset)
+
+    def discs_at(self, pos: Point, facing: float) -> tuple[g.Disc, ...]:
+        return g.discs_at(pos[0], pos[1], facing, self.disc_r, self.offset)
+
+    @property
+    def round(self) -> bool:
+        return self.offset <= 0.0
 
     @property
     def is_captive(self) -> bool:
@@ -150,6 +185,11 @@ class State:
         self.outcome: Any = None
         self.terrain_pile: list[Any] = []
         self.deploying = 0  # setup: the player placing terrain or warriors
+        #: Warriors of the player whose turn it is that began it in base contact with an
+        #: opposing figure (Charge, Bound).
+        self.engaged_at_start: frozenset[int] = frozenset()
+        self.free_action = False  # the action under way uses none of the turn's actions
+        self.action_ended = False  # Pole Arm or Ram ended the action under way
 
     # --- relations ----------------------------------------------------------------------
 
@@ -161,7 +201,11 @@ class State:
         return a.team != b.team and a.controller == NOBODY and b.controller == NOBODY
 
     def touching(self, a: Warrior, b: Warrior) -> bool:
-        return g.bases_touch((a.x, a.y), a.radius, (b.x, b.y), b.radius)
+        if a.offset <= 0.0 and b.offset <= 0.0:
+            return math.hypot(b.x - a.x, b.y - a.y) <= a.radius + b.radius + g.CONTACT_TOLERANCE
+        if math.hypot(b.x - a.x, b.y - a.y) > a.radius + b.radius + g.CONTACT_TOLERANCE:
+            return False
+        return g.discs_touch(a.discs, b.discs)
 
     def on_table(self) -> list[Warrior]:
         return [w for w in self.warriors if w.on_table]
@@ -172,9 +216,25 @@ class State:
         wx, wy, wr = w.x, w.y, w.radius
         for o in self.warriors:
             if o.on_table and o.team != w.team and o.controller == NOBODY \
-                    and math.hypot(o.x - wx, o.y - wy) <= wr + o.radius + g.CONTACT_TOLERANCE:
+                    and math.hypot(o.x - wx, o.y - wy) <= wr + o.radius + g.CONTACT_TOLERANCE \
+                    and ((w.offset <= 0.0 and o.offset <= 0.0) or self.touching(w, o)):
                 out.append(o)
         return out
+
+    def contacts(self, w: Warrior) -> list[Warrior]:
+        """Every other figure on the battlefield in base contact with ``w``, captives too."""
+        return [o for o in self.warriors
+                if o.on_table and o is not w and self.touching(w, o)]
+
+    def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
+        """Is part of ``a``'s front arc where it meets ``b``'s base?"""
+        f = a.facing if facing is None else facing
+        discs = a.discs if facing is None else a.discs_at((a.x, a.y), f)
+        return g.faces(discs, f, a.card.arc, b.discs)
+
+    def at_rear(self, a: Warrior, t: Warrior) -> bool:
+        """Does ``a`` meet ``t``'s rear arc?"""
+        return g.meets_rear(t.discs, t.facing, t.card.arc, a.discs)
 
     def elevation(self, w: Warrior) -> int | None:
         return self.terrain.elevation((w.x, w.y)) if self.terrain else None
@@ -200,30 +260,44 @@ class State:
     # --- clicks -------------------------------------------------------------------------
 
     def damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
-               source: Warrior | None = None) -> None:
-        """Click the dial clockwise; three skulls eliminate (Rulebook I)."""
+               source: Warrior | None = None, *, ability: str | None = None,
+               kind: str | None = None, pierce: bool = False, plain: bool = False) -> int:
+        """Click the dial clockwise; three skulls eliminate (Rulebook I). Returns the clicks
+        taken.
+
+        The holder's damage hooks reduce ``clicks`` (FAQ, Applying Damage: reductions come
+        after every increase, which the caller has made). ``pierce`` ignores Battle Armor,
+        Toughness and Invulnerability; ``plain`` treats the holder as having no special
+        abilities (Shockwave). The whole amount turns the dial at once: abilities the dial
+        brings up meanwhile change nothing (FAQ, Changing Special Abilities).
+        """
         if not w.on_table:
-            return
+            return 0
         if w.controller != NOBODY:
             # Rulebook III, Capturing: a captive never takes damage from any source.
-            return
-        if clicks > 0:
+            return 0
+        if clicks > 0 and not plain:
             hooks = REGISTRY.hooks_for("damage", w.abilities)
             if hooks:
-                ctx = DamageContext(clicks=clicks, cause=cause, source=source)
+                ctx = DamageContext(clicks=clicks, cause=cause, source=source, kind=kind,
+                                    ability=ability, pierce=pierce)
                 for fn in hooks:
                     fn(self, w, ctx)
                 clicks = max(0, ctx.clicks)
+        extra: dict[str, Any] = {} if ability is None else {"ability": ability}
         if clicks <= 0:
-            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
-            return
+            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause, **extra)
+            return 0
         w.click += clicks
         dead = w.click >= len(w.card.clicks)
         self.emit("damage", warrior=w.id, clicks=clicks,
-                  click=w.click if not dead else len(w.card.clicks), cause=cause)
+                  click=w.click if not dead else len(w.card.clicks), cause=cause, **extra)
         if dead:
             w.click = len(w.card.clicks) - 1
             self.eliminate(w, by)
+        else:
+            self.dial_turned(w, cause)
+        return clicks
 
     def heal(self, w: Warrior, clicks: int, cause: str) -> int:
         """Click the dial counter-clockwise, never past the starting click (Rulebook III,
@@ -240,12 +314,27 @@ class State:
         healed = w.click - new
         w.click = new
         self.emit("healed", warrior=w.id, clicks=healed, click=w.click, cause=cause)
+        if healed:
+            self.dial_turned(w, cause)
         return healed
+
+    def dial_turned(self, w: Warrior, cause: str) -> None:
+        """New abilities showing may act at once (Battle Fury, Berserk, Invulnerability)."""
+        hooks = REGISTRY.hooks_for("dial", w.abilities)
+        if hooks:
+            ctx = DialContext(cause=cause)
+            for fn in hooks:
+                fn(self, w, ctx)
 
     def eliminate(self, w: Warrior, by: int | None) -> None:
         w.on_table = False
         w.eliminations += 1
+        w.cancelled = frozenset()
         self.emit("eliminated", warrior=w.id)
+        if w.controller != NOBODY:
+            # An eliminated captive leaves its controller free to take another.
+            self.warriors[w.controller].captive = NOBODY
+            w.controller = NOBODY
         # Rulebook VI, Victory!: eliminations score as they happen, for the opponent who
         # eliminated the figure; self-inflicted ones score for nobody (RULES_NOTES.md).
         if by is not None and self.players[by].team != w.team:
@@ -263,7 +352,8 @@ class State:
         self.emit("released", warrior=c.id)
         if self.terrain:
             for i in self.terrain.blocking:
-                if g.disc_overlaps_polygon((c.x, c.y), c.radius, self.terrain.features[i].polygon):
+                if any(g.disc_overlaps_polygon((x, y), r, self.terrain.features[i].polygon)
+                       for x, y, r in c.discs):
                     # Rulebook III, Capturing: released inside blocking terrain.
                     self.eliminate(c, None)
                     return
@@ -278,7 +368,7 @@ class State:
             "withdrawn": [p.withdrawn for p in self.players],
             "warriors": [
                 [w.id, w.on_table, w.x, w.y, w.facing, w.click, w.tokens, w.token_turn,
-                 w.acted_turn, w.captive, w.controller, w.eliminations]
+                 w.acted_turn, w.captive, w.controller, w.eliminations, sorted(w.cancelled)]
                 for w in self.warriors
             ],
             "pending": [repr(p) for p in self.pending],

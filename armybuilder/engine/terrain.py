@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,10 +105,52 @@ def _bbox(poly: Polygon) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class Terrain:
-    """The placed features of one battlefield, with the queries the rules need."""
+Discs = tuple[g.Disc, ...]
+#: Rulebook V, Shallow Water and Deep Water.
+WATER = frozenset({"shallow_water", "deep_water"})
+NOTHING: frozenset[str] = frozenset()
 
-    __slots__ = ("_boxes", "blocking", "elevated", "features", "hindering", "walls")
+
+def _relation(discs: Discs, poly: Polygon) -> int:
+    """INSIDE when every disc of the base is wholly inside, OUTSIDE when none overlaps."""
+    if len(discs) == 1:
+        x, y, r = discs[0]
+        return g.disc_polygon_relation((x, y), r, poly)
+    rels = {g.disc_polygon_relation((x, y), r, poly) for x, y, r in discs}
+    if rels == {INSIDE}:
+        return INSIDE
+    if rels == {OUTSIDE}:
+        return OUTSIDE
+    return g.OVERLAP
+
+
+def _wholly_inside(discs: Discs, poly: Polygon) -> bool:
+    for x, y, r in discs:
+        if not g.point_in_polygon((x, y), poly) or g.boundary_distance((x, y), poly) < r - g.EPS:
+            return False
+    return True
+
+
+def _wholly_outside(discs: Discs, poly: Polygon) -> bool:
+    for x, y, r in discs:
+        if g.point_in_polygon((x, y), poly) or g.boundary_distance((x, y), poly) < r - g.EPS:
+            return False
+    return True
+
+
+#: movement_stop answers kept per battlefield (legal-move generation asks twice).
+STOP_CACHE_SIZE = 4096
+
+
+class Terrain:
+    """The placed features of one battlefield, with the queries the rules need.
+
+    A base is given as its discs (:func:`armybuilder.engine.geometry.discs_at`); ``ignore``
+    names terrain kinds a figure's abilities let it treat as clear (Aquatic: water).
+    """
+
+    __slots__ = ("_boxes", "_stops", "blocking", "elevated", "features", "hindering", "walls",
+                 "water")
 
     def __init__(self, features: tuple[TerrainFeature, ...] = ()) -> None:
         self.features: list[TerrainFeature] = []
@@ -116,10 +159,13 @@ class Terrain:
         self.hindering: list[int] = []
         self.elevated: list[int] = []
         self.walls: list[int] = []
+        self.water: list[int] = []
+        self._stops: dict[tuple, float | None] = {}
         for f in features:
             self.add(f)
 
     def add(self, feature: TerrainFeature) -> None:
+        self._stops.clear()
         i = len(self.features)
         self.features.append(feature)
         self._boxes.append(_bbox(feature.polygon))
@@ -131,6 +177,8 @@ class Terrain:
             self.elevated.append(i)
         elif feature.kind == "low_wall":
             self.walls.append(i)
+        if feature.kind in WATER:
+            self.water.append(i)
 
     def __bool__(self) -> bool:
         return bool(self.features)
@@ -149,6 +197,10 @@ class Terrain:
                 return i
         return None
 
+    def in_water(self, pos: Point) -> bool:
+        """Is the centre dot in water terrain of any kind? (FAQ, Aquatic)"""
+        return any(g.point_in_polygon(pos, self.features[i].polygon) for i in self.water)
+
     def is_abrupt(self, elevation: int | None) -> bool:
         return elevation is not None and self.features[elevation].abrupt
 
@@ -156,43 +208,48 @@ class Terrain:
         """Rulebook V, Abrupt Elevated Terrain: one figure on such a feature, the other off it."""
         return a != b and (self.is_abrupt(a) or self.is_abrupt(b))
 
-    def starts_hindered(self, pos: Point, radius: float) -> bool:
+    def starts_hindered(self, discs: Discs, ignore: frozenset[str] = NOTHING) -> bool:
         """Rulebook V, Hindering Terrain: a base touching hindering terrain moves at half speed.
 
         Low walls never halve speed (Rulebook V, Low Walls).
         """
-        return any(g.disc_overlaps_polygon(pos, radius, self.features[i].polygon)
+        return any(self.features[i].kind not in ignore
+                   and _relation(discs, self.features[i].polygon) != OUTSIDE
                    for i in self.hindering)
 
-    def in_hindering(self, pos: Point, radius: float) -> list[int]:
+    def in_hindering(self, discs: Discs) -> list[int]:
         return [i for i in self.hindering if self.features[i].kind == "hindering"
-                and g.disc_overlaps_polygon(pos, radius, self.features[i].polygon)]
+                and _relation(discs, self.features[i].polygon) != OUTSIDE]
 
-    def position_violation(self, pos: Point, radius: float) -> str | None:
+    def position_violation(self, discs: Discs, ignore: frozenset[str] = NOTHING) -> str | None:
         """Why a base may not stand here, or None."""
         for i in self.blocking:
             f = self.features[i]
-            if g.disc_polygon_relation(pos, radius, f.polygon) != OUTSIDE:
+            if f.kind in ignore:
+                continue
+            if _relation(discs, f.polygon) != OUTSIDE:
                 if f.kind == "deep_water":
                     return "Rulebook V, Deep Water: blocking terrain for movement"
                 return "Rulebook V, Blocking Terrain: no figure may stand in blocking terrain"
         for i in self.walls:
-            if g.disc_polygon_relation(pos, radius, self.features[i].polygon) != OUTSIDE:
+            if _relation(discs, self.features[i].polygon) != OUTSIDE:
                 return "Rulebook V, Low Walls: a base may not stand on a low wall"
         for i in self.elevated:
-            if g.disc_polygon_relation(pos, radius, self.features[i].polygon) not in (INSIDE,
-                                                                                     OUTSIDE):
+            if _relation(discs, self.features[i].polygon) not in (INSIDE, OUTSIDE):
                 return ("Rulebook V, Elevated Terrain: a base stands wholly on or wholly off "
                         "elevated terrain")
         return None
 
     # --- movement -----------------------------------------------------------------------
 
-    def path_violation(self, points: tuple[Point, ...]) -> str | None:
+    def path_violation(self, points: tuple[Point, ...],
+                       ignore: frozenset[str] = NOTHING) -> str | None:
         """Rules a movement path breaks on its way (blocking terrain, cliffs), or None."""
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
             for i in self.blocking:
+                if self.features[i].kind in ignore:
+                    continue
                 if self._near(i, a, b, 0.0) and g.segment_enters_polygon(
                         a, b, self.features[i].polygon):
                     if self.features[i].kind == "deep_water":
@@ -213,72 +270,94 @@ class Terrain:
                                 "only by a stairway or ladder")
         return None
 
-    def movement_stop(self, points: tuple[Point, ...], radius: float) -> float | None:
+    def movement_stop(self, points: tuple[Point, ...], radius: float, offset: float = 0.0,
+                      ignore: frozenset[str] = NOTHING, facing: float = 0.0) -> float | None:
         """How far along the path terrain makes the figure stop, or None.
 
         Rulebook V: a move ends when the base has crossed wholly into a hindering feature
         (one it did not start wholly inside), when it has gone wholly up onto or down off
-        elevated terrain, and when it reaches the far side of a low wall.
+        elevated terrain, and when it reaches the far side of a low wall. A double base
+        (``offset`` above 0) starts at ``facing`` and travels lengthwise along each stretch
+        of the path (RULES_NOTES.md, Bases).
         """
         relevant = self.hindering or self.elevated or self.walls
         if not relevant or len(points) < 2:
             return None
-        start = points[0]
-        hinder = [i for i in self.hindering
-                  if g.disc_polygon_relation(start, radius, self.features[i].polygon) != INSIDE]
-        on_high = {i: g.disc_polygon_relation(start, radius, self.features[i].polygon) == INSIDE
+        key = (points, radius, offset, ignore, facing if offset > 0.0 else 0.0)
+        if key in self._stops:
+            return self._stops[key]
+        if len(self._stops) >= STOP_CACHE_SIZE:
+            self._stops.clear()
+        stop = self._movement_stop(points, radius, offset, ignore, facing)
+        self._stops[key] = stop
+        return stop
+
+    def _movement_stop(self, points: tuple[Point, ...], radius: float, offset: float,
+                       ignore: frozenset[str], facing: float) -> float | None:
+        start = g.discs_at(points[0][0], points[0][1], facing, radius, offset)
+        hinder = [i for i in self.hindering if self.features[i].kind not in ignore
+                  and _relation(start, self.features[i].polygon) != INSIDE]
+        on_high = {i: _relation(start, self.features[i].polygon) == INSIDE
                    for i in self.elevated}
         crossing = dict.fromkeys(self.walls, False)
+        reach = radius + offset
         travelled = 0.0
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
             seg = g.distance(a, b)
             if seg <= 0.0:
                 continue
-            near_h = [i for i in hinder if self._near(i, a, b, radius)]
-            near_e = [i for i in self.elevated if self._near(i, a, b, radius)]
-            near_w = [i for i in self.walls if self._near(i, a, b, radius)]
+            near_h = [i for i in hinder if self._near(i, a, b, reach)]
+            near_e = [i for i in self.elevated if self._near(i, a, b, reach)]
+            near_w = [i for i in self.walls if self._near(i, a, b, reach)]
             if not (near_h or near_e or near_w):
                 travelled += seg
                 continue
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            heading = math.atan2(dy, dx)
+            # The disc centres run along the same line, ahead of and behind the dot.
+            shifts = (0.0,) if offset <= 0.0 else (offset / seg, -offset / seg)
             ts = {1.0}
-            for i in near_h + near_e + near_w:
-                ts.update(g.segment_offset_ts(a, b, self.features[i].polygon, radius))
-            ordered = sorted(t for t in ts if t > 0.0)
+            for shift in shifts:
+                sa = (a[0] + dx * shift, a[1] + dy * shift)
+                sb = (b[0] + dx * shift, b[1] + dy * shift)
+                for i in near_h + near_e + near_w:
+                    ts.update(g.segment_offset_ts(sa, sb, self.features[i].polygon, radius))
+            ordered = sorted(t for t in ts if 0.0 < t <= 1.0)
             samples: list[float] = []
             prev = 0.0
             for t in ordered:
                 samples.append((prev + t) / 2.0)
                 samples.append(t)
                 prev = t
-            dx, dy = b[0] - a[0], b[1] - a[1]
             for t in samples:
                 p = (a[0] + dx * t, a[1] + dy * t)
+                base = g.discs_at(p[0], p[1], heading, radius, offset)
                 for i in near_h:
-                    if g.disc_polygon_relation(p, radius, self.features[i].polygon) == INSIDE:
+                    if _wholly_inside(base, self.features[i].polygon):
                         return travelled + seg * t
                 for i in near_e:
-                    rel = g.disc_polygon_relation(p, radius, self.features[i].polygon)
-                    if (on_high[i] and rel == OUTSIDE) or (not on_high[i] and rel == INSIDE):
+                    poly = self.features[i].polygon
+                    if _wholly_outside(base, poly) if on_high[i] else _wholly_inside(base, poly):
                         return travelled + seg * t
                 for i in near_w:
                     poly = self.features[i].polygon
                     if g.point_in_polygon(p, poly) and g.boundary_distance(p, poly) > g.EPS:
                         crossing[i] = True
-                    elif crossing[i] and g.disc_polygon_relation(p, radius, poly) == OUTSIDE:
+                    elif crossing[i] and _wholly_outside(base, poly):
                         return travelled + seg * t
             travelled += seg
         return None
 
     # --- lines of fire ------------------------------------------------------------------
 
-    def fire(self, firer: Point, firer_radius: float, facing: float, arc: int, target: Point,
-             target_radius: float, firer_high: int | None,
+    def fire(self, firer: Point, firer_discs: Discs, facing: float, arc: int, target: Point,
+             target_discs: Discs, firer_high: int | None,
              target_high: int | None) -> tuple[str | None, bool]:
         """(why the line of fire is blocked or None, whether the hindering modifier applies)."""
         fs = self.features
         crossed = [i for i, f in enumerate(fs)
-                   if f.kind not in ("shallow_water", "deep_water")
+                   if f.kind not in WATER
                    and self._near(i, firer, target, 0.0)
                    and g.segment_enters_polygon(firer, target, f.polygon)]
         if firer_high is None and target_high is None:
@@ -288,7 +367,7 @@ class Terrain:
                             "off it"), False
                 if fs[i].kind == "blocking":
                     return "Rulebook V, Blocking Terrain: blocks any line of fire", False
-            hinder = any(self._hinders(i, firer, firer_radius, facing, arc)
+            hinder = any(self._hinders(i, firer_discs, facing, arc)
                          for i in crossed if fs[i].kind in HINDERS_FIRE)
             return None, hinder
         if firer_high is not None and target_high is not None:
@@ -296,7 +375,7 @@ class Terrain:
             for i in crossed:
                 if fs[i].kind == "blocking" and fs[i].elevated:
                     return "Rulebook V, Elevated Terrain: elevated blocking terrain", False
-            hinder = any(self._hinders(i, firer, firer_radius, facing, arc)
+            hinder = any(self._hinders(i, firer_discs, facing, arc)
                          for i in crossed if fs[i].kind in HINDERS_FIRE and fs[i].elevated)
             return None, hinder
         high = firer_high if firer_high is not None else target_high
@@ -306,34 +385,44 @@ class Terrain:
                         "this line of fire"), False
             if fs[i].kind == "blocking":
                 return "Rulebook V, Elevated Terrain: intervening blocking terrain", False
-        hinder = any(self._hinders(i, firer, firer_radius, facing, arc)
+        hinder = any(self._hinders(i, firer_discs, facing, arc)
                      for i in crossed if fs[i].kind in HINDERS_FIRE and fs[i].elevated)
         if not hinder:
-            hinder = any(self._hinders(i, firer, firer_radius, facing, arc)
-                         for i in self.in_hindering(firer, firer_radius))
+            hinder = any(self._hinders(i, firer_discs, facing, arc)
+                         for i in self.in_hindering(firer_discs))
         if not hinder:
-            hinder = bool(self.in_hindering(target, target_radius))
+            hinder = bool(self.in_hindering(target_discs))
         return None, hinder
 
-    def _hinders(self, i: int, firer: Point, radius: float, facing: float, arc: int) -> bool:
+    def _hinders(self, i: int, firer: Discs, facing: float, arc: int) -> bool:
         f = self.features[i]
         if f.kind == "low_wall":
             # Rulebook V, Low Walls: no modifier when the firer touches the wall.
-            return not g.disc_touches_polygon(firer, radius, f.polygon)
+            return not any(g.disc_touches_polygon((x, y), r, f.polygon) for x, y, r in firer)
         # Rulebook V, Hindering Terrain: a firer at the edge, front arc outside it, is not
-        # penalised by the feature he stands in.
-        return not (g.disc_overlaps_polygon(firer, radius, f.polygon)
-                    and not g.front_rim_in_polygon(firer, radius, facing, arc, f.polygon))
+        # penalised by the feature he stands in. The front arc is on the front disc's rim.
+        fx, fy, fr = firer[0]
+        return not (_relation(firer, f.polygon) != OUTSIDE
+                    and not g.front_rim_in_polygon((fx, fy), fr, facing, arc, f.polygon))
 
-    def across_wall(self, a: Point, ra: float, b: Point, rb: float) -> bool:
+    def across_wall(self, a: Discs, b: Discs) -> bool:
         """Rulebook V, Low Walls: adjacent figures on opposite sides of a low wall."""
-        gap = g.distance(a, b) - ra - rb
+        best = None
+        for ax, ay, ar in a:
+            for bx, by, br in b:
+                gap = math.hypot(bx - ax, by - ay) - ar - br
+                if best is None or gap < best[0]:
+                    best = (gap, (ax, ay), ar, (bx, by), br)
+        if best is None:
+            return False
+        gap, pa, ra, pb, rb = best
         for i in self.walls:
             poly = self.features[i].polygon
-            if not self._near(i, a, b, 0.0):
+            if not self._near(i, pa, pb, 0.0):
                 continue
-            inside = g.length_inside_polygon(a, b, poly)
+            inside = g.length_inside_polygon(pa, pb, poly)
             if inside > g.EPS and gap <= inside + g.CONTACT_TOLERANCE \
-                    and g.disc_touches_polygon(a, ra, poly) and g.disc_touches_polygon(b, rb, poly):
+                    and g.disc_touches_polygon(pa, ra, poly) \
+                    and g.disc_touches_polygon(pb, rb, poly):
                 return True
         return False

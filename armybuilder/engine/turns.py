@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from armybuilder.engine import victory
-from armybuilder.engine.abilities import REGISTRY, ActionContext, TurnContext
+from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
 from armybuilder.engine.state import NOBODY, State, Warrior
 
 
-def action_violation(state: State, w: Warrior, kind: str) -> str | None:
-    """Why ``w`` cannot be given an action of ``kind`` now (move, ranged, close, pass)."""
+def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = False
+                     ) -> str | None:
+    """Why ``w`` cannot be given an action of ``kind`` now (move, ranged, close, pass).
+
+    ``follow_up``: the attack that ends a Charge or Bound move, part of an action already
+    given (so the one-action and pushing limits were checked then).
+    """
     if state.phase != "play":
         return "Rulebook III, Turns and Actions: actions are given during a player's turn"
     if w.owner != state.current:
@@ -17,11 +22,11 @@ def action_violation(state: State, w: Warrior, kind: str) -> str | None:
         return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
     if w.controller != NOBODY:
         return "Rulebook III, Capturing: a captive cannot be given an action"
-    if w.acted_turn == state.turn:
+    if w.acted_turn == state.turn and not follow_up:
         return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
                 "per turn")
     if kind != "pass":
-        if w.tokens >= 2:
+        if w.tokens >= 2 and not follow_up:
             return ("Rulebook III, Pushing: no warrior may be given an action other than pass "
                     "on three consecutive turns")
         if w.captive != NOBODY and kind != "move":
@@ -29,7 +34,7 @@ def action_violation(state: State, w: Warrior, kind: str) -> str | None:
                     "or pass action")
     hooks = REGISTRY.hooks_for("actions", w.abilities)
     if hooks:
-        ctx = ActionContext(kind=kind)
+        ctx = ActionContext(kind=kind, follow_up=follow_up)
         for fn in hooks:
             fn(state, w, ctx)
         if ctx.violation:
@@ -68,6 +73,17 @@ def in_the_game(state: State, player: int) -> bool:
                for w in state.warriors)
 
 
+def action_is_free(state: State, w: Warrior, kind: str) -> bool:
+    """Does giving ``w`` this action use none of the turn's actions? (Quickness)"""
+    hooks = REGISTRY.hooks_for("action_cost", w.abilities)
+    if not hooks:
+        return False
+    ctx = ActionCostContext(kind=kind)
+    for fn in hooks:
+        fn(state, w, ctx)
+    return ctx.free
+
+
 def start_turn(state: State, player: int) -> None:
     state.turn += 1
     state.current = player
@@ -75,11 +91,21 @@ def start_turn(state: State, player: int) -> None:
     state.turn_actions = state.players[player].actions
     state.emit("turn", player=player, turn=state.turn, round=state.round,
                actions=state.turn_actions)
+    # Charge and Bound: who began the turn in base contact with an opposing figure.
+    state.engaged_at_start = frozenset(
+        w.id for w in state.warriors
+        if w.owner == player and w.on_table and w.controller == NOBODY
+        and state.opposing_contacts(w))
+    # FAQ, Special Abilities and Beginning of the Turn: the player may take these in any
+    # order; the engine takes Command (extra actions, healing) before the damage of Venom,
+    # so a figure healed back to Venom strikes at once (RULES_NOTES.md).
     ctx = TurnContext(player=player)
-    for w in state.warriors:
-        if w.owner == player and w.on_table:
-            for fn in REGISTRY.hooks_for("start_of_turn", w.abilities):
-                fn(state, w, ctx)
+    for point in ("start_of_turn", "start_of_turn_damage"):
+        for w in state.warriors:
+            if w.owner == player and w.on_table:
+                for fn in REGISTRY.hooks_for(point, w.abilities):
+                    if w.on_table:
+                        fn(state, w, ctx)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
         state.emit("actions", player=player, actions=state.turn_actions)
@@ -97,6 +123,9 @@ def end_turn(state: State) -> None:
     for w in state.warriors:
         if w.owner == player and w.tokens and w.token_turn < state.turn:
             w.tokens = 0
+        if w.cancelled:
+            # Rulebook III, Special Abilities: cancelled until the end of the current turn.
+            w.cancelled = frozenset()
     state.emit("turn_end", player=player, turn=state.turn)
 
 
@@ -122,6 +151,8 @@ def next_turn(state: State) -> None:
         else:
             victory.check_end(state)
             return
+        if victory.check_end(state):
+            return  # start-of-turn damage (Venom) may leave one side alone
         if state.turn_actions > 0 and can_still_act(state, state.current):
             return
         end_turn(state)
@@ -134,7 +165,11 @@ def finish_action(state: State) -> None:
         # Rulebook III, Pushing: one click after fully resolving the action.
         state.damage(state.warriors[wid], 1, "pushing", None)
     state.pushed = []
-    state.actions_used += 1
+    if state.free_action:
+        state.free_action = False  # Quickness: no action used
+    else:
+        state.actions_used += 1
+    state.action_ended = False
     if victory.check_end(state):
         return
     if state.actions_used >= state.turn_actions or not can_still_act(state, state.current):

@@ -40,12 +40,14 @@ def ward() -> Iterator[list[str]]:
 
 
 def test_abilities_without_rules_are_reported_when_the_game_starts() -> None:
-    flyer = card("Flyer", 20, abilities={0: ("Flight", "Toughness"), 2: ("Demoralized",)})
+    # Part 2 plays every catalogue ability; Frenzy and Terrify (not on any catalogue dial)
+    # stand for a later expansion's abilities.
+    flyer = card("Flyer", 20, abilities={0: ("Frenzy", "Terrify"), 2: ("Demoralized",)})
     game = scenario(w(flyer, 0, 10, 10), w(card("Foe", 20), 1, 30, 30))
     reported = find(game.entries[0]["events"], "abilities_without_rules")
-    assert reported == [{"e": "abilities_without_rules", "names": ["Flight", "Toughness"]}]
-    assert REGISTRY.coverage(["Demoralized", "Flight"]) == {
-        "with_rules": ["Demoralized"], "without_rules": ["Flight"]}
+    assert reported == [{"e": "abilities_without_rules", "names": ["Frenzy", "Terrify"]}]
+    assert REGISTRY.coverage(["Demoralized", "Frenzy"]) == {
+        "with_rules": ["Demoralized"], "without_rules": ["Frenzy"]}
 
 
 def test_registering_needs_known_hook_points() -> None:

@@ -81,13 +81,13 @@ def check_invariants(game: Game) -> None:
         assert 0 <= a.click < len(a.card.clicks)
         assert a.tokens in (0, 1, 2)
         if game.terrain:
-            assert game.terrain.position_violation((a.x, a.y), a.radius) is None, a
+            assert game.terrain.position_violation(a.discs) is None, a
         for b in on[i + 1:]:
-            assert not g.bases_overlap((a.x, a.y), a.radius, (b.x, b.y), b.radius), (a, b)
+            assert not g.discs_overlap(a.discs, b.discs), (a, b)
         if a.captive != NOBODY:
             c = game.warriors[a.captive]
             assert c.controller == a.id and c.on_table
-            assert g.bases_touch((a.x, a.y), a.radius, (c.x, c.y), c.radius)
+            assert g.discs_touch(a.discs, c.discs)
         if a.controller != NOBODY:
             assert game.warriors[a.controller].captive == a.id
     if game.phase == "play" and not game.pending:
