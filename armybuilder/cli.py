@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from armybuilder import cli_army
+from armybuilder import cli_army, cli_engine
 from armybuilder.catalogue.database import DatabaseError
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
@@ -227,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     for sub in cat_cmds.choices.values():
         _add_db(sub)
     cli_army.add_commands(commands, _add_db)
+    cli_engine.add_commands(commands, _add_db)
     return parser
 
 
@@ -250,12 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    try:
-        from armybuilder.tui.app import run_app
-    except ImportError:
-        # Until the app exists the default command shows what the catalogue holds.
-        args.json = False
-        return cmd_catalogue_summary(args)
+    # Imported here so that scripted commands never pay for loading Textual.
+    from armybuilder.tui.app import run_app
     return run_app(args.db)
 
 
