@@ -1,0 +1,1 @@
+"""The Textual app: catalogue, army builder and saved armies (``armybuilder`` alone)."""

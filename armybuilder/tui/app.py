@@ -1,0 +1,310 @@
+"""The armybuilder app: catalogue, army builder and saved armies on the embedded database.
+
+``create_app`` is the one factory, used by ``armybuilder`` and by the tests.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from armybuilder.tui.army_editor import ArmyChecked, ArmyEditFailed, ArmyEditor
+from armybuilder.tui.commands import ActionsProvider
+from armybuilder.tui.screens.armies import ArmiesScreen
+from armybuilder.tui.screens.builder import BuilderScreen
+from armybuilder.tui.screens.catalogue import CatalogueScreen
+from armybuilder.tui.screens.export_army import ExportArmyScreen
+from armybuilder.tui.screens.figure import FigureScreen
+from armybuilder.tui.screens.first_run import FirstRunScreen
+from armybuilder.tui.screens.help import HelpScreen
+from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
+from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
+
+if TYPE_CHECKING:
+    from armybuilder.armies.checks import ArmyCheck
+    from armybuilder.tui.services import Services
+
+
+class ArmyBuilderApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "armybuilder"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+    MODES: ClassVar[dict[str, Any]] = {
+        "catalogue": CatalogueScreen,
+        "builder": BuilderScreen,
+        "armies": ArmiesScreen,
+    }
+    DEFAULT_MODE = "catalogue"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "switch_mode('catalogue')", "Catalogue"),
+        Binding("f3", "switch_mode('builder')", "Builder"),
+        Binding("f4", "switch_mode('armies')", "Armies"),
+        Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
+        Binding("ctrl+n", "new_army", "New army", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    #: Bumped when the database opens and after every import; screens watch it.
+    catalogue_version: reactive[int] = reactive(0)
+    army_name: reactive[str | None] = reactive(None)
+    army_check: reactive[ArmyCheck | None] = reactive(None, always_update=True)
+    #: Bumped whenever a saved army changes, so the armies list knows when to reload.
+    armies_version: reactive[int] = reactive(0)
+
+    def __init__(self, db_path: Path | None = None, *, first_run: bool = True) -> None:
+        # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
+        # while Textual starts up; the worker that opens the database then finds it loaded.
+        threading.Thread(target=_preload_services, name="preload", daemon=True).start()
+        super().__init__()
+        self.db_path = db_path
+        self.services: Services | None = None
+        self.show_first_run = first_run
+        self.editor = ArmyEditor(self)
+        self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
+
+    # --- the database -------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._open_database()
+
+    @work(thread=True, exclusive=True, group="database")
+    def _open_database(self) -> None:
+        # The database layer is imported here, in the worker, so the first frame does not
+        # wait for SQLAlchemy.
+        from armybuilder.tui.services import Services
+
+        try:
+            services = Services.open(self.db_path)
+            self.army_names = services.armies.names()
+        except Exception as exc:  # a broken or newer database file: say so and stop
+            self.call_from_thread(self.exit, None, 2, f"armybuilder: error: {exc}")
+            return
+        self.call_from_thread(self._database_opened, services)
+
+    def _database_opened(self, services: Services) -> None:
+        self.services = services
+        self.catalogue_version += 1
+        if self.show_first_run and services.summary.get("only_demo"):
+            self.push_screen(FirstRunScreen(), self._after_first_run)
+
+    def _after_first_run(self, choice: str | None) -> None:
+        if choice == "import":
+            self.action_import_catalogue()
+
+    def on_unmount(self) -> None:
+        if self.services is not None:
+            self.services.close()
+
+    # --- the open army ------------------------------------------------------------
+
+    def open_army(self, name: str, show: bool = True) -> None:
+        self.army_name = name
+        self.editor.submit(name, lambda s, n: None)
+        if show:
+            self.switch_mode("builder")
+
+    def close_army(self) -> None:
+        self.army_name = None
+        self.army_check = None
+
+    def on_army_checked(self, message: ArmyChecked) -> None:
+        self.army_name = message.checked.army.name
+        self.army_check = message.checked
+        self.armies_version += 1
+        if message.said:
+            self.notify(message.said, timeout=2)
+
+    def on_army_edit_failed(self, message: ArmyEditFailed) -> None:
+        self.notify(message.error, title="Army not changed", severity="error", timeout=8)
+
+    def add_to_army(self, key: str, castle: str = "", label: str = "") -> None:
+        name = self.army_name
+        if name is None:
+            self.notify("Open an army first (F4), or start one (ctrl+n).", severity="warning")
+            return
+
+        def add(s: Services, army: str) -> None:
+            s.armies.add(army, key, castle=castle or None)
+
+        self.editor.submit(name, add)
+        if not isinstance(self.screen, BuilderScreen):
+            self.notify(f"Added {label or key} to {name}", timeout=2)
+
+    def remove_entry(self, index: int, count: int | None) -> None:
+        """Take ``count`` (None: all) of the army's entry at ``index`` out of it."""
+        name = self.army_name
+        if name is None:
+            return
+
+        def remove(s: Services, army: str) -> None:
+            saved = s.armies.get(army)
+            if not 0 <= index < len(saved.entries):
+                return
+            entry = saved.entries[index]
+            if count is not None and entry.count > count:
+                entry.count -= count
+            else:
+                del saved.entries[index]
+            s.replace_entries(saved, saved.entries)
+
+        self.editor.submit(name, remove)
+
+    def toggle_castle(self, index: int) -> None:
+        name = self.army_name
+        if name is None:
+            return
+
+        def toggle(s: Services, army: str) -> None:
+            from armybuilder.armies.service import SavedEntry
+
+            # Castle rules, Point Value: a section plays at its Heavy or its Light value.
+            saved = s.armies.get(army)
+            if 0 <= index < len(saved.entries):
+                e = saved.entries[index]
+                saved.entries[index] = SavedEntry(
+                    e.figure_key, e.count, "light" if e.castle != "light" else "heavy",
+                    e.passenger, e.seen_name, e.seen_points)
+                s.replace_entries(saved, saved.entries)
+
+        self.editor.submit(name, toggle)
+
+    def set_army(self, **values: Any) -> None:
+        name = self.army_name
+        if name is None:
+            return
+        chosen = {k: v for k, v in values.items() if v is not None}
+
+        def change(s: Services, army: str) -> None:
+            s.armies.set(army, **chosen)
+
+        self.editor.submit(name, change)
+
+    def view_figure(self, key: str) -> None:
+        self._load_figure(key)
+
+    @work(thread=True, exclusive=True, group="view-figure")
+    def _load_figure(self, key: str) -> None:
+        if self.services is None:
+            return
+        try:
+            view = self.services.figure_view(key)
+        except ValueError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.call_from_thread(self.push_screen, FigureScreen(view, self.services))
+
+    def export_army(self, name: str) -> None:
+        if self.services is None:
+            return
+
+        def done(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Wrote {path}", title="Army exported", timeout=6)
+
+        self.push_screen(ExportArmyScreen(name, self.services), done)
+
+    # --- actions ------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.binding_groups()))
+
+    def action_import_catalogue(self) -> None:
+        if self.services is None or isinstance(self.screen, ImportCatalogueScreen):
+            return
+
+        def done(summary: dict[str, Any] | None) -> None:
+            if summary is not None:
+                self.catalogue_version += 1
+                if self.army_name:  # its figures may have new points: check it again
+                    self.editor.submit(self.army_name, lambda s, n: None)
+
+        self.push_screen(ImportCatalogueScreen(self.services), done)
+
+    def action_new_army(self) -> None:
+        if self.services is None:
+            return
+        services = self.services
+
+        def done(new: NewArmy | None) -> None:
+            if new is None:
+                return
+
+            def create(s: Services, _: str) -> str:
+                return s.armies.new(new.name, new.build_total, new.profile,
+                                    castle_player=new.castle_player).name
+
+            self.army_name = new.name
+            self.editor.submit(new.name, create, f"New army {new.name}")
+            self.switch_mode("builder")
+
+        self.push_screen(NewArmyScreen(services.profiles), done)
+
+    def action_export_army(self) -> None:
+        if self.army_name:
+            self.export_army(self.army_name)
+
+    def binding_groups(self) -> list[tuple[str, list[BindingType]]]:
+        """Every binding, screen by screen, for the help screen."""
+        return [
+            ("Everywhere", [*self.BINDINGS,
+                            Binding("ctrl+p", "command_palette", "Command palette")]),
+            ("Catalogue (F2)", [*CatalogueScreen.BINDINGS,
+                                Binding("up,down", "", "Move through the figures"),
+                                Binding("enter", "", "Open the figure's card"),
+                                Binding("escape", "", "Back to the table")]),
+            ("Army builder (F3)", [*BuilderScreen.BINDINGS,
+                                   Binding("enter", "", "Add the highlighted figure"),
+                                   Binding("tab", "", "Next field or table")]),
+            ("Armies (F4)", list(ArmiesScreen.BINDINGS)),
+            ("Filters", [Binding("slash", "", "Type part of a figure's name"),
+                         Binding("tab,shift+tab", "", "Next or previous filter"),
+                         Binding("enter", "", "Search now and go to the table"),
+                         Binding("ctrl+r", "", "Clear every filter")]),
+        ]
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Database location", "Show where the catalogue and armies live",
+                            self._say_database)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """Commands that need a name: open a saved army, choose the open army's profile."""
+        out: list[tuple[str, str, Any]] = [
+            (f"Open army: {name}", "Open this army in the builder", partial(self.open_army, name))
+            for name in self.army_names]
+        if self.army_name and self.services:
+            out += [(f"Profile: {p.title or name}", p.description,
+                     partial(self.set_army, profile=name))
+                    for name, p in self.services.profiles.items()]
+        return out
+
+    def _say_database(self) -> None:
+        where = self.services.catalogue.path if self.services else self.db_path
+        self.notify(f"{where}", title="Database", timeout=8)
+
+
+def _preload_services() -> None:
+    import armybuilder.tui.services  # noqa: F401
+
+
+def create_app(db_path: Path | None = None, *, first_run: bool = True) -> ArmyBuilderApp:
+    """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder)."""
+    return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run)
+
+
+def run_app(db_path: Path | None = None) -> int:
+    app = create_app(db_path)
+    app.run()
+    return app.return_code or 0

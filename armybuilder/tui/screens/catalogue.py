@@ -1,0 +1,97 @@
+"""The catalogue: filters over the figure table, the selected figure's card beside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from armybuilder.tui.widgets.browser import CatalogueBrowser
+from armybuilder.tui.widgets.figure_card import FigureCard
+
+if TYPE_CHECKING:
+    from armybuilder.tui.app import ArmyBuilderApp
+
+
+class CatalogueScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "focus_filter", "Search"),
+        Binding("escape", "focus_table", "To the table", show=False),
+        Binding("enter", "open_figure", "Open figure", show=False),
+        Binding("a", "add_to_army", "Add to army"),
+        Binding("ctrl+r", "clear_filters", "Clear filters"),
+    ]
+
+    @property
+    def army_app(self) -> ArmyBuilderApp:
+        return cast("ArmyBuilderApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="catalogue-main"):
+            yield CatalogueBrowser(id="browser")
+            yield FigureCard(id="card")
+        yield Footer()
+
+    @property
+    def browser(self) -> CatalogueBrowser:
+        return self.query_one(CatalogueBrowser)
+
+    @property
+    def card(self) -> FigureCard:
+        return self.query_one(FigureCard)
+
+    def on_mount(self) -> None:
+        self.sub_title = "Catalogue"
+        self.watch(self.app, "catalogue_version", self._catalogue_changed)
+        self.watch(self.app, "army_name", lambda _: self.refresh_bindings())
+        self.browser.table.focus()
+
+    def _catalogue_changed(self, version: int) -> None:
+        services = self.army_app.services
+        if services is None:
+            return
+        self.card.services = services
+        self.card.view = None
+        self.browser.attach(services)
+
+    @on(CatalogueBrowser.FigureHighlighted)
+    def _highlighted(self, event: CatalogueBrowser.FigureHighlighted) -> None:
+        self.card.key = event.key
+
+    @on(CatalogueBrowser.FigureChosen)
+    def _chosen(self, event: CatalogueBrowser.FigureChosen) -> None:
+        self.card.key = event.key
+        self.card.load_now()
+        self.card.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "add_to_army":
+            # Offered (shown) always; usable once an army is open.
+            return True if self.army_app.army_name else None
+        return True
+
+    def action_focus_filter(self) -> None:
+        self.browser.filter_bar.focus_text()
+
+    def action_focus_table(self) -> None:
+        self.browser.table.focus()
+
+    def action_open_figure(self) -> None:
+        key = self.browser.table.highlighted_key
+        if key:
+            self.post_message(CatalogueBrowser.FigureChosen(key))
+
+    def action_clear_filters(self) -> None:
+        self.browser.filter_bar.clear()
+
+    def action_add_to_army(self) -> None:
+        table = self.browser.table
+        key = table.highlighted_key
+        if key:
+            self.army_app.add_to_army(key, label=table.cells(key)[0])

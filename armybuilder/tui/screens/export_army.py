@@ -1,0 +1,101 @@
+"""Export an army to .xlsx, .csv or .txt: a path prompt, the file written in a worker."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+if TYPE_CHECKING:
+    from armybuilder.tui.services import Services
+
+
+FORMATS = ((".xlsx", "Excel workbook (.xlsx)"), (".csv", "CSV list (.csv)"),
+           (".txt", "Text list for forums (.txt)"))
+
+
+def file_name(army: str, suffix: str = ".xlsx") -> str:
+    stem = re.sub(r"[^\w\- ]+", "", army).strip() or "army"
+    return f"{stem}{suffix}"
+
+
+def chosen_path(text: str) -> Path:
+    path = Path(text.strip()).expanduser()
+    return path if path.is_absolute() else Path.cwd() / path
+
+
+class ExportArmyScreen(ModalScreen[Path | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    @dataclass
+    class Done(Message):
+        path: Path | None
+        error: str = ""
+
+    def __init__(self, army: str, services: Services) -> None:
+        super().__init__()
+        self.army = army
+        self.services = services
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"Export army “{self.army}”", classes="dialog-title")
+            yield Label("Format")
+            yield Select[str]([(label, s) for s, label in FORMATS], value=".xlsx",
+                              allow_blank=False, id="format")
+            yield Label("File (relative to the folder armybuilder was started in)")
+            yield Input(file_name(self.army), id="path")
+            yield Static("", classes="dialog-error", id="error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Export", variant="primary", id="export")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Select.Changed, "#format")
+    def _format(self, event: Select.Changed) -> None:
+        path = self.query_one("#path", Input)
+        current = Path(path.value.strip() or file_name(self.army))
+        path.value = str(current.with_suffix(str(event.value)))
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#export")
+    def _export(self, event: Input.Submitted | Button.Pressed) -> None:
+        event.stop()
+        text = self.query_one("#path", Input).value
+        if not text.strip():
+            self.query_one("#error", Static).update("Give a file name.")
+            return
+        self.query_one("#error", Static).update("Writing…")
+        self._write(chosen_path(text))
+
+    @work(thread=True, exclusive=True)
+    def _write(self, path: Path) -> None:
+        from armybuilder.armies.transfer import export_army
+
+        try:
+            written = export_army(self.services.armies, self.army, path)
+        except (ValueError, OSError) as exc:
+            self.post_message(self.Done(None, str(exc)))
+            return
+        self.post_message(self.Done(written))
+
+    def on_export_army_screen_done(self, message: Done) -> None:
+        if message.path is None:
+            self.query_one("#error", Static).update(message.error)
+            return
+        self.dismiss(message.path)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,73 @@
+"""The army's entries: how many of each figure, castle Heavy/Light, points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from armybuilder.tui.looks import RANK_STARS
+
+if TYPE_CHECKING:
+    from armybuilder.armies.checks import ArmyCheck
+    from armybuilder.armies.service import SavedEntry
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    """An entry as the table shows it; ``index`` is its place in the saved army."""
+
+    index: int
+    entry: SavedEntry
+    kind: str  # the figure's kind, "" when it left the catalogue
+    points_each: int
+
+
+class ArmyEntries(DataTable[str | Text]):
+    DEFAULT_CSS = """
+    ArmyEntries { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.rows_shown: list[EntryRow] = []
+
+    def on_mount(self) -> None:
+        for label, width in (("×", 2), ("Figure", 22), ("Rank", 4), ("Castle", 6),
+                             ("Each", 4), ("Pts", 4)):
+            self.add_column(label, width=width, key=label)
+
+    @property
+    def selected(self) -> EntryRow | None:
+        if not self.rows_shown or not 0 <= self.cursor_row < len(self.rows_shown):
+            return None
+        return self.rows_shown[self.cursor_row]
+
+    def show_check(self, checked: ArmyCheck) -> None:
+        keep = self.cursor_row
+        lines = {(line.key, line.castle or "", line.passenger): line
+                 for line in checked.report.lines}
+        self.clear()
+        self.rows_shown = []
+        for i, e in enumerate(checked.army.entries):
+            figure = checked.figures.get(e.figure_key)
+            line = lines.get((e.figure_key, e.castle or "", e.passenger))
+            each = line.points_each if line else (figure.points if figure else e.seen_points)
+            if figure is None:
+                name = Text(f"{e.seen_name} (not in catalogue)", style="bold red")
+                rank = ""
+            else:
+                name = Text(figure.name)
+                if e.passenger:
+                    rider = checked.figures.get(e.passenger)
+                    name.append(f" + {rider.name if rider else e.passenger}", style="dim")
+                rank = RANK_STARS.get(figure.rank, figure.rank)[:4]
+            self.add_row(Text(str(e.count), justify="right"), name, rank,
+                         e.castle.capitalize() if e.castle else "",
+                         Text(str(each), justify="right"),
+                         Text(str(each * e.count), justify="right"), key=str(i))
+            self.rows_shown.append(EntryRow(i, e, figure.kind if figure else "", each))
+        if self.rows_shown:
+            self.move_cursor(row=min(keep, len(self.rows_shown) - 1), animate=False)

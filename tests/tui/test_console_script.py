@@ -1,0 +1,72 @@
+"""The real `armybuilder` command opens the app in a terminal and quits on a key."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>NOP\\\]^_]"
+                  rb"|\x1b\][^\x07]*\x07")
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("armybuilder")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "armybuilder"]
+
+
+def _read_until(fd: int, wanted: list[bytes], seconds: float) -> bytes:
+    """Everything the app wrote, escape codes taken out, once every wanted text is there."""
+    raw = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            raw += chunk
+            text = ANSI.sub(b"", raw)
+            if all(w in text for w in wanted):
+                return text
+    return ANSI.sub(b"", raw)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_armybuilder_opens_in_a_terminal_and_quits(tui_db: Path) -> None:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+    env = {**os.environ, "ARMYBUILDER_DB": str(tui_db), "TERM": "xterm-256color",
+           "COLUMNS": "120", "LINES": "36"}
+    env.pop("TEXTUAL", None)
+    proc = subprocess.Popen(_command(), stdin=slave, stdout=slave, stderr=slave, env=env,
+                            close_fds=True, start_new_session=True)
+    os.close(slave)
+    try:
+        screen = _read_until(master, [b"armybuilder", b"Welcome to armybuilder"], 30)
+        assert b"Welcome to armybuilder" in screen, screen[-2000:]
+        assert b"Catalogue" in screen
+        os.write(master, b"\x11")  # ctrl+q
+        # Keep reading: an app whose terminal output is not read blocks on writing it.
+        end = time.monotonic() + 15
+        while proc.poll() is None and time.monotonic() < end:
+            _read_until(master, [b"\0never"], 0.3)
+        assert proc.wait(timeout=1) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)

@@ -1,0 +1,102 @@
+"""Helpers for the app's tests: waiting for the app, keys, what a widget shows."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from armybuilder.armies.service import Armies
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.tui.app import ArmyBuilderApp
+from armybuilder.tui.widgets.figure_card import FigureCard
+from armybuilder.tui.widgets.filter_bar import FilterBar
+
+SIZE = (120, 36)
+
+
+def _busy(app: ArmyBuilderApp) -> bool:
+    if any(not w.is_finished for w in app.workers):
+        return True
+    if app.editor.busy:
+        return True
+    screen = app.screen
+    return any(bar.pending for bar in screen.query(FilterBar)) or any(
+        card.pending for card in screen.query(FigureCard))
+
+
+async def settle(pilot: Pilot[None], rounds: int = 1) -> None:
+    """Wait until the filters' and the card's short delays have passed, every worker has
+    finished and what they posted has been shown."""
+    app = pilot.app
+    assert isinstance(app, ArmyBuilderApp)
+    for _ in range(rounds):
+        for _ in range(500):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if not _busy(app):
+                break
+            await pilot.pause(0.01)
+        else:
+            raise TimeoutError("the app did not settle")
+
+
+async def started(pilot: Pilot[None], keep_first_run: bool = False) -> ArmyBuilderApp:
+    """Wait for the database to open; close the first-run screen if the app shows it."""
+    app = pilot.app
+    assert isinstance(app, ArmyBuilderApp)
+    await settle(pilot)
+    if type(app.screen).__name__ == "FirstRunScreen" and not keep_first_run:
+        await pilot.press("enter")
+        await settle(pilot)
+    return app
+
+
+def saved_army(db: Path) -> str:
+    """Save the army "Rich" straight into the database: a unique warlord, three tough
+    pikemen and a unique herald, 217 points of 200."""
+    catalogue = Catalogue.open(db)
+    try:
+        armies = Armies(catalogue)
+        armies.new("Rich", 200, "standard")
+        for key, count in (("demo:7", 1), ("demo:3", 3), ("demo:10", 1)):
+            armies.add("Rich", key, count)
+    finally:
+        catalogue.close()
+    return "Rich"
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+async def new_army(pilot: Pilot[None], name: str, total: int | None = None) -> None:
+    """Start an army from anywhere: ctrl+n, the name, enter."""
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    if total is not None:
+        pilot.app.screen.query_one("#build-total", Select).value = total
+    pilot.app.screen.query_one("#name", Input).value = name  # as if typed
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def search(pilot: Pilot[None], text: str) -> None:
+    """Put text in the name filter (/), enter: back to the table, results shown."""
+    await pilot.press("slash")
+    pilot.app.screen.query_one("#text", Input).value = text  # as if typed
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def shown(pilot: Pilot[None], target: str | Static, width: int = 100) -> str:
+    """The plain text a Static shows (Rich renderables rendered as the player sees them)."""
+    widget = pilot.app.screen.query_one(target, Static) if isinstance(target, str) else target
+    content = widget.content
+    console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
+    console.print(content)
+    return console.file.getvalue()  # type: ignore[attr-defined]
