@@ -1,0 +1,244 @@
+"""The heuristic player: plays like a careful human with simple rules of thumb.
+
+On its turn it weighs, in victory points: every attack its warriors could make (exact
+2d6 odds, less pushing and critical-miss costs), Regeneration and Necromancy, and a few
+moves for the warriors that most want to move (towards the enemy, into range, into cover,
+a captive home, a Demoralized warrior away). It never pushes a warrior to death. Free
+spins turn to face the most opposing figures in contact; set-up choices are in
+:mod:`armybuilder.battle.setting_scene`. Ties are broken by its own seeded generator, so
+the same seed and the same game give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from armybuilder.battle import manoeuvres, positions, setting_scene, tactics
+from armybuilder.engine.actions import (
+    Action,
+    CloseAttack,
+    FormationPlan,
+    FreeSpin,
+    Move,
+    MoveFormation,
+    Pass,
+    RangedAttack,
+    UseAbility,
+)
+from armybuilder.engine.game import Game, legal_actions
+from armybuilder.engine.pending import ConfusedMove, FollowUp, FormationMoving, SpinOffer
+from armybuilder.engine.state import NOBODY, Warrior
+
+#: An attack worth less than this (victory points) is not worth an action.
+ATTACK_FLOOR = 0.25
+#: A move must gain this much to be worth an action; otherwise the warrior passes.
+MOVE_FLOOR = 0.15
+#: How many warriors get their moves listed and weighed per decision.
+MOVERS = 3
+SPECIAL_ACTIONS = ("Regeneration", "Necromancy")
+
+
+class HeuristicPlayer:
+    kind = "heuristic"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    # --- the decision ----------------------------------------------------------------
+
+    def choose(self, game: Game) -> Action:
+        if game.pending:
+            return self._decision(game, game.pending[0])
+        if game.phase == "terrain":
+            return setting_scene.place_terrain(game, self.rng)
+        if game.phase == "deploy":
+            return setting_scene.deploy(game)
+        return self._turn(game)
+
+    def _noise(self) -> float:
+        return self.rng.random() * 1e-6
+
+    # --- decisions owed --------------------------------------------------------------
+
+    def _decision(self, game: Game, item: object) -> Action:
+        if isinstance(item, SpinOffer):
+            return self._spin(game, item)
+        options = list(legal_actions(game))
+        if isinstance(item, FollowUp):
+            me = game.current
+            best: Action = Pass(item.warrior)
+            best_value = 0.0
+            for a in options:
+                if isinstance(a, (RangedAttack, CloseAttack)):
+                    v = tactics.attack_value(game, a, me, follow_up=True)
+                    if v > best_value:
+                        best, best_value = a, v
+            return best
+        if isinstance(item, FormationMoving):
+            return self._formation_plan(game, item, options)  # type: ignore[arg-type]
+        if isinstance(item, ConfusedMove):
+            # Magic Confusion: put the enemy figure where it does its side least good.
+            w = game.warriors[item.warrior]
+            mine = [o for o in game.warriors if o.on_table and game.opposing(w, o)]
+            return min(options, key=lambda m: positions.place_value(
+                game, w, _end(w, m), _facing(w, m), mine) + self._noise())
+        return options[0]
+
+    def _spin(self, game: Game, item: SpinOffer) -> FreeSpin:
+        """Rulebook III, Free Spin: face as many opposing figures in contact as possible,
+        the one that just moved first."""
+        w = game.warriors[item.warrior]
+        foes = game.opposing_contacts(w)
+        best: FreeSpin = FreeSpin(w.id, None)
+        best_key = (sum(game.faces(w, o) for o in foes), 0)
+        for a in legal_actions(game):
+            if not isinstance(a, FreeSpin) or a.facing is None:
+                continue
+            key = (sum(game.faces(w, o, a.facing) for o in foes), 1)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _formation_plan(self, game: Game, item: FormationMoving,
+                        options: list[FormationPlan]) -> FormationPlan:
+        members = [game.warriors[i] for i in item.members]
+        foes = positions.enemies(game, members[0])
+        now = sum(positions.place_value(game, m, (m.x, m.y), m.facing, foes) for m in members)
+        best, best_value = options[0], 0.0
+        for plan in options:
+            value = -now
+            moved = {s.warrior: s for s in plan.steps}
+            for m in members:
+                step = moved.get(m.id)
+                if step is None:
+                    value += positions.place_value(game, m, (m.x, m.y), m.facing, foes)
+                else:
+                    value += positions.place_value(game, m, _end(m, step), _facing(m, step),
+                                                   foes)
+            value += self._noise()
+            if value > best_value:
+                best, best_value = plan, value
+        return best
+
+    # --- our turn --------------------------------------------------------------------
+
+    def _turn(self, game: Game) -> Action:
+        me = game.current
+        turn = game.turn
+        mine = [w for w in game.warriors
+                if w.owner == me and w.on_table and w.controller == NOBODY]
+        ready = [w for w in mine if w.acted_turn != turn]
+        foes = [o for o in game.warriors
+                if o.on_table and o.controller == NOBODY and o.team != game.players[me].team]
+        best: Action | None = None
+        best_value = ATTACK_FLOOR
+        for w in ready:
+            if w.tokens >= 2:
+                continue  # Rulebook III, Pushing: only a pass on a third consecutive turn
+            for action, value in self._attacks(game, w, foes, me):
+                value += self._noise()
+                if value > best_value:
+                    best, best_value = action, value
+        if best is not None:
+            return best
+        move = self._best_move(game, ready, foes)
+        if move is not None:
+            return move
+        return self._pass(game, ready)
+
+    def _attacks(self, game: Game, w: Warrior, foes: list[Warrior], me: int
+                 ) -> list[tuple[Action, float]]:
+        out: list[tuple[Action, float]] = []
+        if positions.demoralized(w) or w.captive != NOBODY:
+            return out
+        if tactics.pushed(w) and tactics.pushing_kills(w):
+            return out  # never push a warrior to its death
+        in_contact = bool(game.contacts(w)) or bool(game.terrain and game.terrain.walls)
+        kinds: set[str] = set()
+        if in_contact:
+            kinds.add("close")
+        if w.card.range > 0 and not game.opposing_contacts(w):
+            reach = w.card.range + 1.0
+            if any(math.hypot(o.x - w.x, o.y - w.y) <= reach for o in foes) or \
+                    _heals_at_range(w):
+                kinds.add("ranged")
+        if any(n in SPECIAL_ACTIONS for n in w.abilities):
+            kinds.add("ability")
+        if not kinds:
+            return out
+        for action in legal_actions(game, warrior=w.id, kinds=kinds):
+            if isinstance(action, (RangedAttack, CloseAttack)):
+                out.append((action, tactics.attack_value(game, action, me)))
+            elif isinstance(action, UseAbility):
+                value = tactics.ability_value(game, action) - tactics.push_cost(w)
+                out.append((action, value))
+        return out
+
+    def _best_move(self, game: Game, ready: list[Warrior], foes: list[Warrior]
+                   ) -> Action | None:
+        movers: list[tuple[float, int, Warrior]] = []
+        for w in ready:
+            if w.tokens >= 2 or tactics.pushed(w):
+                continue  # moving would push it: rest instead
+            engaged = bool(game.opposing_contacts(w))
+            if engaged and not positions.demoralized(w) and w.captive == NOBODY:
+                continue  # it fights where it stands
+            nearest = min((math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=0.0)
+            ideal = max(w.card.range - 1.0, 0.0)
+            urgency = abs(nearest - ideal) + (10.0 if w.captive != NOBODY else 0.0) \
+                + (10.0 if positions.demoralized(w) and nearest < 12 else 0.0)
+            movers.append((urgency, w.id, w))
+        movers.sort(key=lambda m: (-m[0], m[1]))
+        best: Action | None = None
+        best_gain = MOVE_FLOOR
+        for _, _, w in movers[:MOVERS]:
+            move, gain = manoeuvres.best_move(game, w, foes, game.current, self._noise)
+            if move is not None and gain > best_gain:
+                best, best_gain = move, gain
+        if isinstance(best, Move) and best.ability is None:
+            formation = self._formation(game, game.warriors[best.warrior], best_gain)
+            if formation is not None:
+                return formation
+        return best
+
+    def _formation(self, game: Game, w: Warrior, gain: float) -> MoveFormation | None:
+        """Rulebook IV, Movement Formations: move a group for one action while the enemy is
+        still far away."""
+        if w.captive != NOBODY or positions.demoralized(w):
+            return None
+        if not any(game.touching(w, o) and o.owner == w.owner for o in game.warriors
+                   if o is not w and o.on_table):
+            return None
+        foes = positions.enemies(game, w)
+        if not foes or min(math.hypot(o.x - w.x, o.y - w.y) for o in foes) < 14.0:
+            return None
+        best: MoveFormation | None = None
+        for f in legal_actions(game, warrior=w.id, kinds={"formation"}):
+            if isinstance(f, MoveFormation) and not any(
+                    tactics.pushed(game.warriors[m]) for m in f.members) and (
+                    best is None or len(f.members) > len(best.members)):
+                best = f
+        return best
+
+    def _pass(self, game: Game, ready: list[Warrior]) -> Action:
+        # Rest the warriors that acted last turn first: a pass never pushes.
+        for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
+            action = Pass(w.id)
+            if game.is_legal(action):
+                return action
+        return next(iter(legal_actions(game)))
+
+
+def _heals_at_range(w: Warrior) -> bool:
+    return "Magic Healing" in w.abilities and w.click > w.card.starting_click
+
+
+def _end(w: Warrior, m: Move) -> tuple[float, float]:
+    return m.path[-1] if m.path else (w.x, w.y)
+
+
+def _facing(w: Warrior, m: Move) -> float:
+    return w.facing if m.facing is None else m.facing
+
+

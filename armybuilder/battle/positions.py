@@ -1,0 +1,131 @@
+"""Where a warrior would like to stand: close enough to strike, out of the enemy's reach,
+in hindering terrain for cover and behind blocking terrain (Rulebook V).
+
+A quick reading of a place, in victory points, used to compare the moves a warrior could
+make; it guesses the next turn's attacks from the dials and ignores everything subtler.
+"""
+
+from __future__ import annotations
+
+import math
+
+from armybuilder.battle import odds
+from armybuilder.battle.tactics import damage_value
+from armybuilder.engine import geometry as g
+from armybuilder.engine.state import NOBODY, State, Warrior
+
+#: Points a warrior is worth per inch it closes on the enemy it wants to fight: keeps the
+#: game moving towards combat.
+APPROACH = 0.35
+#: How much of the enemy's threat to a place counts (it may not be carried out).
+THREAT_SHARE = 0.5
+DEMORALIZED = "Demoralized"
+
+
+def enemies(state: State, w: Warrior) -> list[Warrior]:
+    return [o for o in state.warriors if o.on_table and state.opposing(w, o)]
+
+
+def demoralized(w: Warrior) -> bool:
+    return DEMORALIZED in w.showing
+
+
+def home(state: State, w: Warrior) -> tuple[float, float]:
+    x0, y0, x1, y1 = state.players[w.owner].area
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple[float, float],
+                b_discs: tuple[g.Disc, ...]) -> tuple[bool, bool]:
+    """(terrain leaves a line of fire, hindering) between two places; figures ignored."""
+    if not state.terrain:
+        return True, False
+    blocked, hindering = state.terrain.fire(a_at, a.discs_at(a_at, a.facing), a.facing,
+                                            360, b_at, b_discs, None, None)
+    return blocked is None, hindering
+
+
+class Reading:
+    """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
+    a click is worth), so that many places can be weighed quickly."""
+
+    __slots__ = ("foes", "home", "ideal", "scared", "state", "w")
+
+    def __init__(self, state: State, w: Warrior, foes: list[Warrior]) -> None:
+        self.state = state
+        self.w = w
+        self.scared = demoralized(w)
+        self.home = home(state, w) if w.captive != NOBODY else None
+        self.ideal = max(w.card.range - 1.0, 0.0) if w.card.range > 0 else 0.0
+        stats = w.stats
+        rows = []
+        for o in foes:
+            os = o.stats
+            calm = not demoralized(o)
+            # The enemy's answer on his turn: a shot if in range, a blow if in contact.
+            hurt = damage_value(w, os.damage) if calm else 0.0
+            shot = odds.hit_chance(stats.defense - os.attack) * hurt
+            shot_cover = odds.hit_chance(stats.defense + 1 - os.attack) * hurt
+            blow = odds.hit_chance(stats.defense - os.attack) * hurt
+            # Our own chance next turn.
+            gain = 0.0 if self.scared else damage_value(o, stats.damage)
+            ours = odds.hit_chance(os.defense - stats.attack) * gain
+            ours_hindered = odds.hit_chance(os.defense + 1 - stats.attack) * gain
+            rows.append((o, o.x, o.y, w.radius + o.radius + 0.06,
+                         float(o.card.range) if calm else 0.0, float(os.speed),
+                         shot, shot_cover, blow, ours, ours_hindered))
+        self.foes = rows
+
+    def value(self, at: tuple[float, float], facing: float) -> float:
+        """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
+        if self.home is not None:
+            # Rulebook VI, Victory!: a captive scores double only inside your starting area.
+            return -APPROACH * 2 * math.hypot(at[0] - self.home[0], at[1] - self.home[1])
+        if not self.foes:
+            return 0.0
+        state, w = self.state, self.w
+        terrain = state.terrain if state.terrain else None
+        discs = w.discs_at(at, facing) if terrain else ()
+        in_cover = bool(terrain) and bool(terrain.in_hindering(discs))  # type: ignore[union-attr]
+        rng = float(w.card.range) if not self.scared else 0.0
+        threat = 0.0
+        chance = 0.0
+        nearest = math.inf
+        ax, ay = at
+        for o, ox, oy, reach, orange, ospeed, shot, shot_cover, blow, ours, ours_h in self.foes:
+            d = math.hypot(ox - ax, oy - ay)
+            if d < nearest:
+                nearest = d
+            if orange > 0 and d <= orange:
+                if terrain is None:
+                    threat += shot_cover if in_cover else shot
+                else:
+                    clear, hindering = _line_clear(state, o, (ox, oy), at, discs)
+                    if clear:
+                        threat += shot_cover if (hindering or in_cover) else shot
+            elif d <= reach:
+                threat += blow
+            elif d <= reach + ospeed:
+                threat += 0.3 * blow
+            if rng > 0 and d <= rng:
+                if terrain is None:
+                    value = ours
+                else:
+                    clear, hindering = _line_clear(state, w, at, (ox, oy), o.discs)
+                    value = (ours_h if hindering else ours) if clear else 0.0
+                if value > chance:
+                    chance = value
+            elif d <= reach and ours > chance:
+                chance = ours
+        if self.scared:
+            # Keep it out of harm's way: far from the enemy, never in contact of its own accord.
+            return -threat + 0.2 * min(nearest, 12.0)
+        gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
+        cover = 0.3 if in_cover else 0.0
+        return 0.6 * chance - THREAT_SHARE * threat - APPROACH * gap + cover
+
+
+def place_value(state: State, w: Warrior, at: tuple[float, float], facing: float,
+                foes: list[Warrior]) -> float:
+    """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
+    return Reading(state, w, foes).value(at, facing)

@@ -1,0 +1,247 @@
+"""The AI players: make_player, and the heuristic player's choices in hand-built positions
+(the dials are invented), its determinism, and its win rate against the random player."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from armybuilder.battle import tactics
+from armybuilder.battle.heuristic import HeuristicPlayer
+from armybuilder.battle.match import play_game
+from armybuilder.battle.players import RandomPlayer, make_player
+from armybuilder.battle.terrain_presets import terrain_for
+from armybuilder.engine import (
+    ClickStats,
+    CloseAttack,
+    FigureCard,
+    Game,
+    GameSetup,
+    Pass,
+    PlayerSetup,
+    RangedAttack,
+    Scenario,
+    ScenarioPlayer,
+    WarriorSpec,
+    apply,
+)
+
+EAST, NORTH, WEST, SOUTH = 0.0, math.pi / 2, -math.pi, -math.pi / 2
+
+
+def card(name: str, *, points: int = 20, attack: int = 9, defense: int = 16, damage: int = 2,
+         clicks: int = 4, speed: int = 8, range_: int = 0) -> FigureCard:
+    return FigureCard(key=f"test:{name}", name=name, points=points,
+                      factions=("Atlantis Guild",), range=range_,
+                      clicks=tuple(ClickStats(speed, attack, defense, damage)
+                                   for _ in range(clicks)))
+
+
+def position(*specs: WarriorSpec, seed: int = 1) -> Game:
+    players = (ScenarioPlayer("P0", "south", 100), ScenarioPlayer("P1", "north", 100))
+    return Game.from_scenario(Scenario(players=players, warriors=specs, seed=seed))
+
+
+def at(c: FigureCard, player: int, x: float, y: float, facing: float = 0.0, **kw: object
+       ) -> WarriorSpec:
+    return WarriorSpec(card=c, player=player, at=(x, y), facing=facing, **kw)  # type: ignore[arg-type]
+
+
+# --- make_player --------------------------------------------------------------------------
+
+
+def test_make_player_makes_both_kinds() -> None:
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
+    assert make_player("heuristic", 1).kind == "heuristic"
+
+
+def test_make_player_names_the_kinds_for_an_unknown_one() -> None:
+    with pytest.raises(ValueError, match="random, heuristic"):
+        make_player("minimax", 1)
+
+
+# --- expected damage ----------------------------------------------------------------------
+
+
+def test_the_heuristic_shoots_the_target_with_the_best_expected_damage() -> None:
+    shooter = card("archer", range_=8)
+    game = position(
+        at(shooter, 0, 18, 10, NORTH),
+        at(card("shield", defense=18), 1, 17, 15, SOUTH),  # needs a 9: 10/36
+        at(card("peasant", defense=12), 1, 19, 15, SOUTH),  # needs a 3: 35/36
+    )
+    action = HeuristicPlayer(5).choose(game)
+    assert action == RangedAttack(0, (2,))
+
+
+def test_the_expected_value_counts_the_criticals_exactly() -> None:
+    game = position(at(card("archer", range_=8), 0, 18, 10, NORTH),
+                    at(card("peasant", defense=12), 1, 18, 15, SOUTH))
+    # Needs 3: 3 to 11 hit for 2 clicks (5 points of 20 on a 4-click dial), 12 hits for 3
+    # (7.5), 2 costs the archer a click (2.5).
+    expected = (34 * 5 + 1 * 7.5 - 1 * 2.5) / 36
+    assert tactics.attack_value(game, RangedAttack(0, (1,)), 0) == pytest.approx(expected)
+
+
+# --- pushing --------------------------------------------------------------------------------
+
+
+def test_the_heuristic_never_pushes_a_warrior_to_death() -> None:
+    fighter = card("fighter", attack=12, defense=10)
+    game = position(
+        # On its last click, with a token from last turn: any action but pass kills it.
+        at(fighter, 0, 18, 18, EAST, click=3, tokens=1),
+        at(card("victim", defense=8, clicks=1, points=60), 1, 19.0, 18, WEST),
+        at(card("rear guard"), 0, 5, 5, NORTH),
+    )
+    player = HeuristicPlayer(2)
+    for _ in range(2):
+        action = player.choose(game)
+        assert action.warrior != 0 or isinstance(action, Pass)  # type: ignore[union-attr]
+        apply(game, action)
+
+
+def test_the_same_attack_is_made_when_it_does_not_push() -> None:
+    fighter = card("fighter", attack=12, defense=10)
+    game = position(at(fighter, 0, 18, 18, EAST, click=3),
+                    at(card("victim", defense=8, clicks=1, points=60), 1, 19.0, 18, WEST))
+    assert HeuristicPlayer(2).choose(game) == CloseAttack(0, 1)
+
+
+# --- close combat and captures ----------------------------------------------------------
+
+
+def test_the_heuristic_captures_a_tough_figure_it_can_barely_damage() -> None:
+    game = position(at(card("grabber", attack=10, damage=1), 0, 18, 18, EAST),
+                    at(card("ogre", defense=11, clicks=9, points=80), 1, 19.0, 18, WEST))
+    assert HeuristicPlayer(3).choose(game) == CloseAttack(0, 1, capture=True)
+
+
+def test_the_heuristic_strikes_a_figure_one_blow_eliminates() -> None:
+    game = position(at(card("grabber", attack=10, damage=2), 0, 18, 18, EAST),
+                    at(card("ogre", defense=11, clicks=9, points=80), 1, 19.0, 18, WEST,
+                       click=7))
+    assert HeuristicPlayer(3).choose(game) == CloseAttack(0, 1)
+
+
+def test_a_demoralized_warrior_is_not_sent_into_the_fight() -> None:
+    scared = FigureCard(key="test:scared", name="scared", points=20,
+                        factions=("Atlantis Guild",),
+                        clicks=(ClickStats(8, 9, 14, 2, ("Demoralized",)),) * 3)
+    game = position(at(scared, 0, 18, 10, NORTH), at(card("brute"), 1, 18, 16, SOUTH),
+                    at(card("sentry"), 0, 3, 3, NORTH))
+    assert not game.over
+    action = HeuristicPlayer(4).choose(game)
+    if not isinstance(action, Pass) and action.warrior == 0:  # type: ignore[union-attr]
+        end = action.path[-1]  # type: ignore[union-attr]
+        assert math.hypot(end[0] - 18, end[1] - 16) > 6.0
+
+
+# --- whole games ------------------------------------------------------------------------
+
+
+def _small_setup(seed: int, preset: str = "standard") -> GameSetup:
+    army_a = (card("archer", range_=8, points=30), card("guard", points=30),
+              card("brute", attack=10, points=40))
+    army_b = (card("sling", range_=6, points=25, attack=8), card("spear", points=35),
+              card("ogre", points=40, defense=17))
+    return GameSetup(players=(
+        PlayerSetup("A", army_a, 100, "south", terrain=terrain_for(preset, 0)),
+        PlayerSetup("B", army_b, 100, "north", terrain=terrain_for(preset, 1))),
+        seed=seed, round_limit=6)
+
+
+def test_the_heuristic_player_is_deterministic() -> None:
+    logs = []
+    for _ in range(2):
+        game = play_game(_small_setup(7), [make_player("heuristic", 11),
+                                           make_player("heuristic", 12)])
+        logs.append(game.log_json())
+    assert logs[0] == logs[1]
+    other = play_game(_small_setup(7), [make_player("heuristic", 11),
+                                        make_player("random", 12)])
+    assert other.log_json() != logs[0]
+
+
+REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "rebuilt" / \
+    "mkstats_rebuilt.json"
+WIN_RATE_GAMES = 30
+
+
+def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
+    if not REAL.is_file():
+        pytest.skip("../shared/data is not present")
+    cards = _real_cards()
+    pool = [c for c in cards if not c.unique]
+    wins = 0
+    for seed in range(WIN_RATE_GAMES):
+        rng = random.Random(seed)
+        armies = [_army(pool, rng), _army(pool, rng)]
+        heuristic_seat = seed % 2
+        setup = GameSetup(players=(PlayerSetup("A", armies[0], 200, "south"),
+                                   PlayerSetup("B", armies[1], 200, "north")),
+                          seed=seed, round_limit=25)
+        players = [make_player("random", seed), make_player("random", seed)]
+        players[heuristic_seat] = make_player("heuristic", seed)
+        game = play_game(setup, players)
+        wins += game.outcome.winners == (heuristic_seat,) or \
+            list(game.outcome.winners) == [heuristic_seat]
+    print(f"heuristic beat random in {wins} of {WIN_RATE_GAMES} games")
+    assert wins >= 0.95 * WIN_RATE_GAMES
+
+
+def _army(pool: list[FigureCard], rng: random.Random) -> tuple[FigureCard, ...]:
+    chosen: list[FigureCard] = []
+    left = 200
+    while left >= 10:
+        fits = [c for c in pool if c.points <= left]
+        if not fits:
+            break
+        pick = rng.choice(fits)
+        chosen.append(pick)
+        left -= pick.points
+    return tuple(chosen)
+
+
+def _real_cards() -> list[FigureCard]:
+    import csv
+
+    from armybuilder.catalogue.records import Click, Dial, Figure
+    from armybuilder.engine.adapter import cards_from_figure
+
+    repo = Path(__file__).resolve().parents[2]
+    with (repo / "imports" / "abilities.csv").open(newline="") as fh:
+        names = {int(row["feed_id"]): row["name"] for row in csv.DictReader(fh)}
+    prefix = "Model.Dial.Clicks.Click."
+    out = []
+    for model in json.loads(REAL.read_text())["Models"]:
+        if len(model["Dials"]) != 1:
+            continue
+        clicks = []
+        for raw in model["Dials"][0]["Clicks"]:
+            values: dict[str, int | None] = {}
+            abilities = {}
+            for stat in ("speed", "attack", "defense", "damage"):
+                text = raw[prefix + stat.capitalize()]
+                values[stat] = None if text == "Dead" else int(text)
+                name = names.get(raw[prefix + stat.capitalize() + "AbilityId"])
+                if name:
+                    abilities[stat] = name
+            clicks.append(Click(raw[prefix + "ClickNumber"], abilities=abilities,
+                                **values))  # type: ignore[arg-type]
+        rng_text, _, targets = model["Model.Range"].partition("(")
+        figure = Figure(
+            expansion=model["Model.ExpansionName"].lower(),
+            number=int(model["Model.FigureNumber"]), name=model["Model.ShortName"],
+            rank=model["Model.Rank"].lower(), points=int(model["Model.UnitCost"]),
+            factions=[f.strip() for f in model["Model.Factions"].split(",") if f.strip()],
+            range=int(rng_text), targets=int(targets.split()[0]) if targets else 1,
+            arc=int(model["Model.Arc"]), base=model["Model.BaseType"],
+            dials=[Dial("main", sorted(clicks, key=lambda c: c.index))])
+        out.append(cards_from_figure(figure))
+    return out
