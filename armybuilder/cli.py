@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from armybuilder import cli_army, cli_engine
+from armybuilder import cli_army, cli_battle, cli_engine
 from armybuilder.catalogue.database import DatabaseError
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
@@ -228,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_db(sub)
     cli_army.add_commands(commands, _add_db)
     cli_engine.add_commands(commands, _add_db)
+    cli_battle.add_commands(commands, _add_db)
     return parser
 
 

@@ -1,0 +1,112 @@
+"""Saved armies as the engine's players: figure cards, build total, warnings.
+
+A battle plays drafts too: an army that breaks a building rule is played with a warning.
+Only what the engine cannot play stops it: an unknown or empty army, a figure gone from the
+catalogue, and figures the engine has no rules for (castle sections, chariots, multi-dial
+figures), each named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from armybuilder.armies.checks import check
+from armybuilder.armies.service import Armies
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.engine import FigureCard, PlayerSetup, TerrainItem, unimplemented_abilities
+from armybuilder.engine.adapter import CardError, cards_from_figure
+
+
+class BattleError(ValueError):
+    """A battle that cannot be played as asked; the message says which army or option."""
+
+
+@dataclass(frozen=True)
+class BattleArmy:
+    """A saved army ready for the engine. ``setup`` has no edge yet (the batch seats it)."""
+
+    name: str
+    setup: PlayerSetup
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> tuple[FigureCard, ...]:
+        return self.setup.army
+
+    def seated(self, edge: str, terrain: tuple[TerrainItem, ...] = ()) -> PlayerSetup:
+        return replace(self.setup, edge=edge, terrain=terrain)
+
+
+def _round_up(points: int) -> int:
+    # Rulebook II, Building Your Army: build totals are multiples of 100.
+    return max(100, -(-points // 100) * 100)
+
+
+def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
+    """The saved army ``name`` as engine cards, one card per copy, in the army's order."""
+    armies = Armies(catalogue)
+    try:
+        army = armies.get(name)
+    except ValueError as exc:
+        raise BattleError(str(exc)) from exc
+    if not army.entries:
+        raise BattleError(f"army {army.name!r} has no figures (add some with "
+                          f"`armybuilder army add {army.name!r} FIGURE`)")
+    figures = armies.figures(army)
+    missing = [f"{e.seen_name or e.figure_key} ({e.figure_key})" for e in army.entries
+               if e.figure_key not in figures]
+    if missing:
+        raise BattleError(f"army {army.name!r}: no longer in the catalogue: "
+                          f"{', '.join(missing)}")
+    cards: list[FigureCard] = []
+    refused: list[str] = []
+    warnings: list[str] = []
+    seen_unique: set[str] = set()
+    for e in army.entries:
+        figure = figures[e.figure_key]
+        if e.passenger:
+            refused.append(f"{figure.name} ({figure.key}) carrying a passenger")
+            continue
+        try:
+            card = cards_from_figure(figure)
+        except CardError:
+            what = "castle section" if figure.kind == "castle" else (
+                "chariot" if figure.kind == "chariot" else f"{len(figure.dials)}-dial figure")
+            refused.append(f"{figure.name} ({figure.key}), a {what}")
+            continue
+        copies = e.count
+        if card.unique and (copies > 1 or card.key in seen_unique):
+            # Rulebook II, Building Your Army: one of each unique figure; the engine
+            # refuses a second, so the draft plays with one.
+            warnings.append(f"army {army.name!r}: unique {card.name} ({card.key}) appears "
+                            "more than once; playing one")
+            copies = 0 if card.key in seen_unique else 1
+        if card.unique:
+            seen_unique.add(card.key)
+        cards.extend([card] * copies)
+    if refused:
+        raise BattleError(f"army {army.name!r}: the engine cannot play "
+                          f"{'; '.join(refused)}. Only single-dial warriors can fight a "
+                          "test battle")
+    checked = check(armies, army)
+    if not checked.legal:
+        errors = [f.message for f in checked.findings() if f.severity == "error"]
+        first = f": {errors[0]}" if errors else ""
+        warnings.insert(0, f"army {army.name!r} is not legal ({len(errors)} error"
+                           f"{'s' if len(errors) != 1 else ''}{first}); playing it anyway")
+    points = sum(c.points for c in cards)
+    if points > army.build_total:
+        # Rulebook II, Building Your Army: an army may not cost more than its build total,
+        # and the engine holds to it. Playing it at a higher total would hand it an extra
+        # action per turn, so the battle is refused instead.
+        raise BattleError(f"army {army.name!r}: {points} points exceed its build total of "
+                          f"{army.build_total}; remove figures or raise the total "
+                          f"(`armybuilder army set {army.name!r} --total "
+                          f"{_round_up(points)}`)")
+    lacking = unimplemented_abilities(cards)
+    if lacking:
+        warnings.append(f"army {army.name!r} carries abilities the engine has no rules for, "
+                        f"played as if absent: {', '.join(lacking)}")
+    setup = PlayerSetup(name=army.name, army=tuple(cards), build_total=army.build_total,
+                        edge="south")
+    return BattleArmy(name=army.name, setup=setup, warnings=tuple(warnings))

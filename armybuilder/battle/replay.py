@@ -1,0 +1,361 @@
+"""One game told turn by turn from its JSON event log, with a small map of the table.
+
+    lines = narrate(read_log(path), maps="round")
+
+The log is first checked by replaying it in the engine (:func:`armybuilder.engine.replay`):
+a log that does not replay is refused. The story is then read from the recorded events;
+the map is drawn from them too, so it shows the table exactly between two turns.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from armybuilder.battle.armies import BattleError
+from armybuilder.engine import Game, GameSetup, ReplayMismatch, SetupError, replay
+from armybuilder.engine import geometry as g
+from armybuilder.engine.setup import setup_from_dict
+
+MAP_WIDTH = 36  # characters across the table
+MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
+MAPS = ("round", "turn", "none")
+#: Terrain as the map shades it, in the order a cell shows when features overlap.
+TERRAIN_MARKS: dict[str, str] = {
+    "blocking": "#", "deep_water": "=", "low_wall": "+", "hindering": ":",
+    "shallow_water": "~", "elevated": "^",
+}
+TERRAIN_WORDS: dict[str, str] = {
+    "blocking": "blocking", "deep_water": "deep water", "low_wall": "low wall",
+    "hindering": "hindering", "shallow_water": "shallow water", "elevated": "elevated",
+}
+#: Figure letters by seat: player 0 capitals, player 1 small letters, then digits, symbols.
+MARK_POOLS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "123456789",
+              "&$@?%!<>")
+
+
+def read_log(path: Path) -> dict[str, Any]:
+    """The log at ``path``, checked by replaying it; BattleError says what is wrong."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BattleError(f"cannot read the log {path}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BattleError(f"log {path}: not JSON ({exc})") from exc
+    if not isinstance(data, dict) or "start" not in data or "entries" not in data:
+        raise BattleError(f"log {path}: not an armybuilder game log (no start and entries)")
+    try:
+        replay(data)
+    except ReplayMismatch as exc:
+        raise BattleError(f"log {path} does not replay: {exc}") from exc
+    except (SetupError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BattleError(f"log {path} is damaged: {type(exc).__name__}: {exc}") from exc
+    return data
+
+
+def _start(data: dict[str, Any]) -> Game:
+    start = setup_from_dict(data["start"])
+    return Game.new(start) if isinstance(start, GameSetup) else Game.from_scenario(start)
+
+
+def _xy(p: Any) -> str:
+    return f"({p[0]:.1f}, {p[1]:.1f})"
+
+
+def _dice(dice: list[int]) -> str:
+    return "+".join(str(d) for d in dice)
+
+
+class _Table:
+    """Where every figure stands and which click it shows, followed event by event."""
+
+    def __init__(self, game: Game) -> None:
+        self.size = game.table
+        self.features = list(game.terrain.features)
+        self.names = [p.name for p in game.players]
+        self.owner = [w.owner for w in game.warriors]
+        self.cards = [w.card for w in game.warriors]
+        self.pos: list[tuple[float, float] | None] = [
+            (w.x, w.y) if w.on_table else None for w in game.warriors]
+        self.click = [w.click for w in game.warriors]
+        self.out = [False] * len(game.warriors)  # eliminated (and not returned)
+        self.captive = [w.is_captive for w in game.warriors]
+        self.marks = self._marks()
+
+    def _marks(self) -> list[str]:
+        used = [0] * len(self.names)
+        marks = []
+        for owner in self.owner:
+            pool = MARK_POOLS[owner] if owner < len(MARK_POOLS) else ""
+            marks.append(pool[used[owner]] if used[owner] < len(pool) else "*")
+            used[owner] += 1
+        return marks
+
+    def label(self, wid: int) -> str:
+        return f"{self.marks[wid]} {self.cards[wid].name}"
+
+    def status(self, wid: int) -> str:
+        if self.out[wid]:
+            return "eliminated"
+        if self.pos[wid] is None:
+            return "off the table"
+        if self.captive[wid]:
+            return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+        return f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+
+    def map(self) -> list[str]:
+        cells = [["."] * MAP_WIDTH for _ in range(MAP_HEIGHT)]
+        for row in range(MAP_HEIGHT):
+            for col in range(MAP_WIDTH):
+                centre = ((col + 0.5) * self.size / MAP_WIDTH,
+                          self.size - (row + 0.5) * self.size / MAP_HEIGHT)
+                kinds = {f.kind for f in self.features if g.point_in_polygon(centre, f.polygon)}
+                for kind, mark in TERRAIN_MARKS.items():
+                    if kind in kinds:
+                        cells[row][col] = mark
+                        break
+        taken: set[tuple[int, int]] = set()
+        for wid, at in enumerate(self.pos):
+            if at is None:
+                continue
+            col = min(MAP_WIDTH - 1, max(0, int(at[0] / self.size * MAP_WIDTH)))
+            row = min(MAP_HEIGHT - 1, max(0, int((self.size - at[1]) / self.size * MAP_HEIGHT)))
+            # Two figures in one cell: the map is too coarse to tell them apart.
+            cells[row][col] = "*" if (row, col) in taken else self.marks[wid]
+            taken.add((row, col))
+        border = "+" + "-" * MAP_WIDTH + "+"
+        lines = [f"  {'north'.center(MAP_WIDTH + 2)}", f"  {border}"]
+        lines += [f"  |{''.join(r)}|" for r in cells]
+        lines += [f"  {border}", f"  {'south'.center(MAP_WIDTH + 2)}"]
+        for p, name in enumerate(self.names):
+            figures = ", ".join(f"{self.label(w)} ({self.status(w)})"
+                                for w in range(len(self.owner)) if self.owner[w] == p)
+            lines += textwrap.wrap(f"{name}: {figures}", width=96, initial_indent="  ",
+                                   subsequent_indent="    ")
+        return lines
+
+
+class _Narrator:
+    def __init__(self, game: Game, data: dict[str, Any], maps: str) -> None:
+        self.t = _Table(game)
+        self.maps = maps
+        self.round = 0
+        self.last_roll: list[int] = []
+        self.pile = [item["name"] for p in data["start"].get("players", [])
+                     for item in p.get("terrain", [])]
+
+    def player(self, index: int) -> str:
+        return self.t.names[index] if 0 <= index < len(self.t.names) else f"player {index}"
+
+    def header(self, data: dict[str, Any]) -> list[str]:
+        start = data["start"]
+        lines = [f"A {start['kind']} on a {self.t.size:g}\" table, "
+                 f"{start.get('round_limit') or 'no'} round limit, "
+                 f"{len(data['entries']) - 1} actions logged."]
+        for p, name in enumerate(self.t.names):
+            lines.append(f"  {name}: " + ", ".join(
+                f"{self.t.label(w)} ({self.t.cards[w].key}, {self.t.cards[w].points} pts)"
+                for w in range(len(self.t.owner)) if self.t.owner[w] == p))
+        kinds = sorted({f.kind for f in self.t.features}, key=list(TERRAIN_MARKS).index)
+        terrain = ", ".join(f"{TERRAIN_MARKS[k]} {TERRAIN_WORDS[k]}" for k in kinds)
+        lines.append(f"Map: north at the top, one character {self.t.size / MAP_WIDTH:g}\" "
+                     f"across and {self.t.size / MAP_HEIGHT:g}\" down; * two figures; "
+                     f". open ground{', ' + terrain if terrain else ''}.")
+        return lines
+
+    def entry(self, action: dict[str, Any] | None, events: list[dict[str, Any]]
+              ) -> Iterator[str]:
+        for ev in events:
+            yield from self.event(action, ev)
+
+    def _map(self, title: str) -> Iterator[str]:
+        yield f"  -- {title} --"
+        yield from self.t.map()
+
+    def event(self, action: dict[str, Any] | None, ev: dict[str, Any]) -> Iterator[str]:
+        t = self.t
+        kind = ev["e"]
+        if kind == "roll":
+            self.last_roll = ev["dice"]
+            if ev.get("purpose") == "first player":
+                yield f"{self.player(ev['player'])} rolls {_dice(ev['dice'])} for first player."
+        elif kind == "first_player":
+            yield f"{self.player(ev['player'])} goes first."
+        elif kind == "terrain_placed":
+            item = ev["item"]
+            name = self.pile[item] if item < len(self.pile) else f"item {item}"
+            yield (f"{self.player(ev['player'])} places terrain {name} at {_xy(ev['at'])}, "
+                   f"turned {math.degrees(ev['rotation']):.0f} degrees.")
+        elif kind == "deployed":
+            t.pos[ev["warrior"]] = (ev["at"][0], ev["at"][1])
+            yield f"{t.label(ev['warrior'])} is placed at {_xy(ev['at'])}."
+        elif kind == "no_room":
+            yield f"{t.label(ev['warrior'])} finds no room and stays off the table."
+        elif kind == "battle":
+            yield f"The battle begins; {self.player(ev['first_player'])} takes the first turn."
+            if self.maps != "none":
+                yield from self._map("the armies deployed")
+        elif kind == "turn":
+            new_round = ev["round"] != self.round
+            if self.round and (self.maps == "turn" or (self.maps == "round" and new_round)):
+                yield from self._map(f"end of round {self.round}" if new_round
+                                     else f"round {self.round}, after a turn")
+            if new_round:
+                self.round = ev["round"]
+                yield ""
+                yield f"=== Round {self.round} ==="
+            yield (f"Turn {ev['turn']}: {self.player(ev['player'])}, {ev['actions']} "
+                   f"action{'s' if ev['actions'] != 1 else ''}.")
+        elif kind == "actions":
+            yield f"  {self.player(ev['player'])} now has {ev['actions']} actions this turn."
+        elif kind == "action":
+            yield from self.action(ev)
+        elif kind == "moved":
+            yield "  " + self.moved(action, ev)
+        elif kind == "break_away":
+            verb = "breaks away" if ev["success"] else "fails to break away"
+            yield f"  {t.label(ev['warrior'])} {verb} (rolled {_dice(self.last_roll)})."
+        elif kind in ("hit", "miss"):
+            crit = " (critical)" if ev.get("critical") else ""
+            splash = " (splash)" if ev.get("splash") else ""
+            yield (f"    {t.label(ev['target'])}{splash}: rolled {_dice(self.last_roll)}, "
+                   f"{ev['total']} vs defense {ev['defense']}, {kind}{crit}.")
+        elif kind == "damage":
+            wid = ev["warrior"]
+            cause = ev.get("ability") or ev["cause"]
+            if ev["clicks"] <= 0:
+                yield f"  {t.label(wid)} takes no damage ({cause})."
+            else:
+                t.click[wid] = min(ev["click"], len(t.cards[wid].clicks) - 1)
+                plural = "s" if ev["clicks"] != 1 else ""
+                yield (f"  {t.label(wid)} takes {ev['clicks']} click{plural} ({cause}), "
+                       f"now {t.status(wid)}.")
+        elif kind == "healed":
+            t.click[ev["warrior"]] = ev["click"]
+            yield (f"  {t.label(ev['warrior'])} heals {ev['clicks']} click"
+                   f"{'s' if ev['clicks'] != 1 else ''} ({ev['cause']}), "
+                   f"now {t.status(ev['warrior'])}.")
+        elif kind == "eliminated":
+            t.pos[ev["warrior"]] = None
+            t.out[ev["warrior"]] = True
+            t.captive[ev["warrior"]] = False
+            yield f"  {t.label(ev['warrior'])} is eliminated."
+        elif kind == "removed":
+            t.pos[ev["warrior"]] = None
+            yield f"  {t.label(ev['warrior'])} leaves the battlefield."
+        elif kind == "score":
+            yield (f"  {self.player(ev['player'])} scores {ev['points']} victory points "
+                   f"({ev['reason']}).")
+        elif kind in ("returned", "levitated"):
+            wid = ev["warrior"]
+            at = ev.get("at") or ev.get("to")
+            t.pos[wid] = (at[0], at[1])
+            t.out[wid] = False
+            if kind == "returned":
+                t.click[wid] = ev.get("click", t.click[wid])
+            verb = "returns" if kind == "returned" else "is levitated"
+            yield f"  {t.label(wid)} {verb} by {t.label(ev['by'])} to {_xy(at)}."
+        elif kind == "captured":
+            t.captive[ev["warrior"]] = True
+            yield f"  {t.label(ev['warrior'])} is captured by {t.label(ev['by'])}."
+        elif kind == "released":
+            t.captive[ev["warrior"]] = False
+            yield f"  {t.label(ev['warrior'])} is released."
+        elif kind == "dodged":
+            yield f"  {t.label(ev['warrior'])} dodges."
+        elif kind == "frozen":
+            yield f"  {t.label(ev['warrior'])} is frozen ({ev['tokens']} action tokens)."
+        elif kind == "tokens" and ev["tokens"] == 2:
+            yield f"  {t.label(ev['warrior'])} is pushed (a second action token)."
+        elif kind == "free_spin" and ev.get("facing") is not None:
+            yield f"  {t.label(ev['warrior'])} turns to face the mover (free spin)."
+        elif kind == "withdrew":
+            yield f"{self.player(ev['player'])} withdraws."
+        elif kind == "game_over":
+            yield from self.game_over(ev)
+        elif kind in ("dials_set", "turn_end", "tokens", "free_spin", "free_spin_offered",
+                      "no_free_spin", "action_ended", "follow_up_declined"):
+            return
+        else:
+            detail = ", ".join(f"{k} {v}" for k, v in ev.items() if k != "e")
+            yield f"  ({kind.replace('_', ' ')}: {detail})"
+
+    def action(self, ev: dict[str, Any]) -> Iterator[str]:
+        t = self.t
+        who = t.label(ev["warrior"])
+        kind = ev["kind"]
+        with_ = ""
+        if ev.get("formation"):
+            with_ = " in formation with " + ", ".join(t.marks[m] for m in ev["formation"])
+        ability = f" using {ev['ability']}" if ev.get("ability") else ""
+        if kind == "pass":
+            yield f"  {who} passes."
+        elif kind == "ranged":
+            targets = ", ".join(t.label(x) for x in ev.get("targets", []))
+            yield f"  {who} makes a ranged attack{ability}{with_} at {targets or 'everyone'}."
+        elif kind in ("close", "capture"):
+            yield (f"  {who} {'attacks' if kind == 'close' else 'tries to capture'} "
+                   f"{t.label(ev['target'])}{ability}{with_} in close combat.")
+        elif kind == "move formation":
+            members = ", ".join(t.marks[m] for m in ev.get("members", []))
+            yield f"  {who} leads a movement formation ({members}), speed {ev.get('speed')}."
+        elif ev.get("ability"):
+            yield f"  {who} uses {ev['ability']}."
+
+    def moved(self, action: dict[str, Any] | None, ev: dict[str, Any]) -> str:
+        t = self.t
+        wid = ev["warrior"]
+        before = t.pos[wid]
+        to = (ev["to"][0], ev["to"][1])
+        t.pos[wid] = to
+        if before is None:
+            return f"{t.label(wid)} is set down at {_xy(to)}."
+        if action and action.get("type") == "move" and action.get("warrior") == wid \
+                and action.get("path"):
+            points = [before, *[(p[0], p[1]) for p in action["path"]]]
+            end = points[-1]
+            if math.hypot(end[0] - to[0], end[1] - to[1]) < 1e-6:
+                return f"{t.label(wid)} moves {g.path_length(points):.1f}\" to {_xy(to)}."
+            return (f"{t.label(wid)} moves to {_xy(to)}, "
+                    f"{math.hypot(to[0] - before[0], to[1] - before[1]):.1f}\" away "
+                    "(stopped short).")
+        distance = math.hypot(to[0] - before[0], to[1] - before[1])
+        if distance < 1e-6:
+            return f"{t.label(wid)} turns where it stands."
+        return f"{t.label(wid)} moves {distance:.1f}\" to {_xy(to)}."
+
+    def game_over(self, ev: dict[str, Any]) -> Iterator[str]:
+        if self.maps != "none":
+            yield from self._map("the end")
+        yield ""
+        scores = ", ".join(f"{self.player(s[0])} {s[4]} VP (eliminations {s[1]}, captives "
+                           f"{s[2]}, survivors {s[3]})" for s in ev["scores"])
+        winners = [self.player(w) for w in ev["winners"]]
+        verdict = (f"{winners[0]} wins." if len(winners) == 1
+                   else "A draw." if winners else "Nobody wins.")
+        yield f"Game over in round {ev['round']} ({ev['termination']}): {scores}. {verdict}"
+
+
+def narrate(data: dict[str, Any], maps: str = "round") -> Iterator[str]:
+    """The game of a checked log (:func:`read_log`), line by line. ``maps``: a map after
+    every round (``round``), every turn (``turn``) or none (``none``); always one when the
+    armies are deployed and one at the end, unless none."""
+    if maps not in MAPS:
+        raise BattleError(f"--maps must be one of {', '.join(MAPS)}, not {maps!r}")
+    game = _start(data)
+    final = replay(data)
+    narrator = _Narrator(game, data, maps)
+    # The map shades the terrain as it lies once set-up is over.
+    narrator.t.features = list(final.terrain.features)
+    yield from narrator.header(data)
+    yield ""
+    entries = data["entries"]
+    yield from narrator.entry(None, entries[0]["events"])
+    for entry in entries[1:]:
+        yield from narrator.entry(entry["action"], entry["events"])

@@ -1,0 +1,200 @@
+"""The ``battle`` commands: test battles between saved armies, and one game replayed.
+
+    armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
+                       [--terrain PRESET] [--players KIND[,KIND]] [--json] [--log PATH]
+    armybuilder battle replay PATH [--maps round|turn|none]
+
+``battle replay PATH`` is told apart from a battle by its first word, so an army named
+"replay" fights as the second army (``battle OTHER replay``); the sides are symmetrical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from armybuilder.battle.armies import BattleError
+from armybuilder.battle.batch import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYER,
+    DEFAULT_ROUNDS,
+    DEFAULT_SEED,
+    DEFAULT_TERRAIN,
+    Battle,
+    BattleReport,
+    BattleRequest,
+    play,
+    prepare,
+)
+from armybuilder.battle.replay import MAPS, narrate, read_log
+from armybuilder.battle.stats import summarise_game
+from armybuilder.battle.terrain_presets import PRESETS
+from armybuilder.render import table
+
+REPLAY = "replay"
+
+
+def _players(text: str) -> tuple[str, str]:
+    kinds = [k.strip() for k in text.split(",")]
+    if len(kinds) == 1:
+        kinds *= 2
+    if len(kinds) != 2 or not all(kinds):
+        raise BattleError(f"--players takes one kind or two separated by a comma "
+                          f"(heuristic,random), not {text!r}")
+    return kinds[0], kinds[1]
+
+
+class _Bar:
+    """A progress bar on stderr, drawn only when stderr is a terminal."""
+
+    WIDTH = 30
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                         f"{done}/{total} games")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def print_report(report: BattleReport) -> None:
+    s = report.summary()
+    r = report.request
+    a, b = report.army_a, report.army_b
+    print(f"{a} (A) against {b} (B): {s['games']} game{'s' if s['games'] != 1 else ''}, "
+          f"seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, players "
+          f"{r.player_a} and {r.player_b}")
+    vp = s["victory_points"]
+    print(table(["side", "army", "wins", "VP mean", "VP sd"], [
+        ["A", a, s["wins"]["a"], f"{vp['a']['mean']:.1f}", f"{vp['a']['sd']:.1f}"],
+        ["B", b, s["wins"]["b"], f"{vp['b']['mean']:.1f}", f"{vp['b']['sd']:.1f}"],
+        ["", "draws", s["wins"]["draw"], "", ""],
+    ]))
+    lo, hi = s["ci95"]
+    print(f"A's win rate: {_pct(s['win_rate_a'])} (95% interval {_pct(lo)} to {_pct(hi)}; "
+          "a draw counts half)")
+    rounds = s["rounds"]
+    endings = ", ".join(f"{n} by {why}" for why, n in rounds["endings"].items())
+    print(f"Rounds per game: mean {rounds['mean']:.1f}, median {rounds['median']:g}, "
+          f"{rounds['min']} to {rounds['max']} ({endings})")
+    print()
+    rows = []
+    for side in ("a", "b"):
+        for f in s["figures"][side]:
+            rows.append([side.upper(), f["name"], f["key"], f["count"],
+                         f"{f['eliminations']:.2f}", f"{f['captures']:.2f}",
+                         f"{f['clicks_dealt']:.2f}", _pct(f["survival_rate"])])
+    print(table(["side", "figure", "key", "count", "eliminations/game", "captures/game",
+                 "clicks dealt/game", "survival"], rows))
+    print("Per game, all copies of a figure together; survival: copies on the table at "
+          "the end, never eliminated, not captive.")
+    print(f"\n{report.seconds:.1f} s")
+
+
+def cmd_battle(args: argparse.Namespace) -> int:
+    if args.army_a == REPLAY:
+        return cmd_replay(args)
+    if args.army_b is None:
+        raise BattleError("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
+                          "(or armybuilder battle replay PATH)")
+    player_a, player_b = _players(args.players)
+    request = BattleRequest(
+        army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
+        rounds=args.rounds, terrain=args.terrain, workers=args.workers,
+        player_a=player_a, player_b=player_b)
+    if args.log is not None and args.games != 1:
+        # One log is one game; a batch's game can be played again from its index instead.
+        raise BattleError(f"--log writes the log of one game: use it with --games 1, not "
+                          f"--games {args.games}")
+    battle = prepare(args.db, request)
+    for warning in battle.warnings:
+        print(f"armybuilder: warning: {warning}", file=sys.stderr)
+    if args.log is not None:
+        report = _one_logged(battle, Path(args.log))
+    else:
+        bar = _Bar() if sys.stderr.isatty() else None
+        try:
+            report = play(battle, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+    else:
+        print_report(report)
+    if args.log is not None:
+        print(f"wrote {args.log} (armybuilder battle replay {args.log})", file=sys.stderr)
+    return 0
+
+
+def _one_logged(battle: Battle, path: Path) -> BattleReport:
+    started = time.perf_counter()
+    game = battle.matchup.play(0)
+    result = summarise_game(game, 0, battle.matchup.setup(0).seed)
+    try:
+        path.write_text(game.log_json(), encoding="utf-8")
+    except OSError as exc:
+        raise BattleError(f"--log: cannot write {path}: {exc}") from exc
+    a, b = battle.names
+    return BattleReport(request=battle.request, army_a=a, army_b=b, results=(result,),
+                        seconds=time.perf_counter() - started, warnings=battle.warnings)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.army_b is None:
+        raise BattleError("battle replay needs the log's path: armybuilder battle replay PATH")
+    data = read_log(Path(args.army_b))
+    for line in narrate(data, maps=args.maps):
+        print(line)
+    return 0
+
+
+def add_commands(commands: Any, add_db: Any) -> None:
+    p = commands.add_parser(
+        "battle", help="test battles between two saved armies; `battle replay PATH` tells "
+                       "one game turn by turn",
+        usage="armybuilder battle ARMY_A ARMY_B [options]\n"
+              "       armybuilder battle replay PATH [--maps round|turn|none]",
+        description="Play games between two saved armies and report wins, A's win rate "
+                    "with a 95% interval, victory points, rounds and how each figure did. "
+                    "The same seed gives the same answer whatever the number of workers.")
+    p.add_argument("army_a", metavar="ARMY_A", help="a saved army (or `replay`)")
+    p.add_argument("army_b", metavar="ARMY_B", nargs="?",
+                   help="the other saved army (or, after `replay`, the log's PATH)")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                   help=f"games to play (default {DEFAULT_GAMES})")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"the batch's seed (default {DEFAULT_SEED})")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes to play in (default: one per CPU; 1: this process)")
+    p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                   help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
+                        "60 minutes)")
+    p.add_argument("--terrain", default=DEFAULT_TERRAIN,
+                   help=f"a terrain preset: {', '.join(PRESETS)} (default {DEFAULT_TERRAIN})")
+    p.add_argument("--players", default=f"{DEFAULT_PLAYER},{DEFAULT_PLAYER}",
+                   help="who plays A and B: heuristic or random, e.g. heuristic,random "
+                        f"(default {DEFAULT_PLAYER})")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--log", metavar="PATH",
+                   help="with --games 1: write the game's JSON event log here")
+    p.add_argument("--maps", default="round", choices=MAPS,
+                   help="battle replay: a map after every round (default), turn, or none")
+    p.set_defaults(run=cmd_battle)
+    add_db(p)

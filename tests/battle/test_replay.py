@@ -1,0 +1,122 @@
+"""A game's log told turn by turn, and the small map of the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from armybuilder.battle.armies import BattleError
+from armybuilder.battle.replay import MAP_HEIGHT, MAP_WIDTH, narrate, read_log
+from armybuilder.engine import (
+    ClickStats,
+    CloseAttack,
+    EndByAgreement,
+    FigureCard,
+    Game,
+    Scenario,
+    ScenarioPlayer,
+    TerrainFeature,
+    WarriorSpec,
+    apply,
+)
+
+
+def _card(name: str, clicks: int) -> FigureCard:
+    dial = tuple(ClickStats(speed=7, attack=9, defense=16, damage=2) for _ in range(clicks))
+    return FigureCard(key=f"test:{name.lower()}", name=name, points=20, clicks=dial,
+                      factions=("Orc Raiders",))
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    """Axe (A) eliminates Victim (a) at once; the players then agree to stop."""
+    wood = TerrainFeature("hindering", ((20.0, 20.0), (26.0, 20.0), (26.0, 24.0), (20.0, 24.0)),
+                          name="wood")
+    game = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("Rich", "south"), ScenarioPlayer("Ian", "north")),
+        warriors=(WarriorSpec(_card("Axe", 4), 0, (10.0, 10.0), 0.0),
+                  WarriorSpec(_card("Scout", 4), 0, (0.6, 0.6), 0.0),
+                  WarriorSpec(_card("Victim", 2), 1, (11.0, 10.0), 3.14159),
+                  WarriorSpec(_card("Lookout", 4), 1, (35.4, 35.4), 0.0)),
+        terrain=(wood,), dice=(6, 5)))
+    apply(game, CloseAttack(warrior=0, target=2))
+    apply(game, EndByAgreement())
+    path = tmp_path / "game.json"
+    path.write_text(game.log_json())
+    return path
+
+
+def _maps(lines: list[str]) -> list[list[str]]:
+    """The grid rows of every map printed."""
+    maps, current = [], None
+    for line in lines:
+        if line.strip().startswith("+--"):
+            if current is None:
+                current = []
+            else:
+                maps.append(current)
+                current = None
+        elif current is not None:
+            current.append(line.strip()[1:-1])
+    return maps
+
+
+def test_the_story_of_a_short_fight(log: Path) -> None:
+    lines = list(narrate(read_log(log)))
+    text = "\n".join(lines)
+    assert "Rich: A Axe (test:axe, 20 pts), B Scout (test:scout, 20 pts)" in text
+    assert "Ian: a Victim (test:victim, 20 pts), b Lookout" in text
+    assert "A Axe attacks a Victim in close combat." in text
+    assert "a Victim: rolled 6+5, 20 vs defense 16, hit." in text
+    assert "a Victim takes 2 clicks (attack)" in text
+    assert "a Victim is eliminated." in text
+    assert "Rich scores 20 victory points (eliminated)." in text
+    assert "Game over in round 1 (agreement): Rich 60 VP" in text
+    assert "Ian 20 VP" in text and text.rstrip().endswith("Rich wins.")
+    assert ": hindering" in lines[3]  # the legend names the terrain shown
+
+
+def test_the_map_puts_figures_and_terrain_in_their_cells(log: Path) -> None:
+    first, *_, last = _maps(list(narrate(read_log(log))))
+    assert len(first) == MAP_HEIGHT and {len(row) for row in first} == {MAP_WIDTH}
+    # North is the top line: Lookout at (35.4, 35.4) top right, Scout at (0.6, 0.6) bottom
+    # left; Axe at (10, 10) and Victim at (11, 10) in row (36 - 10) / 2 = 13.
+    assert first[0][-1] == "b" and first[-1][0] == "B"
+    assert first[13][10] == "A" and first[13][11] == "a"
+    # The wood covers 20-26" across and 20-24" up: columns 20-25, rows 6 and 7.
+    for row in (6, 7):
+        assert first[row][20:26] == "::::::"
+        assert first[row][19] == "." and first[row][26] == "."
+    assert ":" not in first[5] + first[8]
+    assert last[13][11] == "."  # eliminated
+    assert "a Victim (eliminated)" in "\n".join(narrate(read_log(log)))
+
+
+def test_maps_can_be_left_out(log: Path) -> None:
+    data = read_log(log)
+    assert _maps(list(narrate(data, maps="none"))) == []
+    with pytest.raises(BattleError, match="--maps must be one of round, turn, none"):
+        list(narrate(data, maps="often"))
+
+
+def test_bad_logs_are_refused(log: Path, tmp_path: Path) -> None:
+    data = json.loads(log.read_text())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([1, 2]))
+    with pytest.raises(BattleError, match="not an armybuilder game log"):
+        read_log(bad)
+    bad.write_text(json.dumps({**data, "version": 1}))
+    with pytest.raises(BattleError, match="does not replay: log version 1"):
+        read_log(bad)
+    data["entries"][1]["events"][-1]["total"] = 3
+    bad.write_text(json.dumps(data))
+    with pytest.raises(BattleError, match="does not replay: entry 1"):
+        read_log(bad)
+    del data["start"]["players"]
+    bad.write_text(json.dumps(data))
+    with pytest.raises(BattleError, match="is damaged: KeyError"):
+        read_log(bad)
+    with pytest.raises(BattleError, match="cannot read the log"):
+        read_log(tmp_path / "missing.json")
