@@ -3,7 +3,9 @@
 On its turn it weighs, in victory points: every attack its warriors could make (exact
 2d6 odds, less pushing and critical-miss costs), Regeneration and Necromancy, and a few
 moves for the warriors that most want to move (towards the enemy, into range, into cover,
-a captive home, a Demoralized warrior away). It never pushes a warrior to death. Free
+a captive home, a Demoralized warrior away). With an action to spare it takes a long shot
+or closes in rather than pass: a pass is for resting a warrior that acted last turn
+(Rulebook III, Pushing). It never pushes a warrior to death. Free
 spins turn to face the most opposing figures in contact; set-up choices are in
 :mod:`armybuilder.battle.setting_scene`. Ties are broken by its own seeded generator, so
 the same seed and the same game give the same choice.
@@ -34,6 +36,8 @@ from armybuilder.engine.state import NOBODY, Warrior
 ATTACK_FLOOR = 0.25
 #: A move must gain this much to be worth an action; otherwise the warrior passes.
 MOVE_FLOOR = 0.15
+#: With an action to spare, a move that loses no more than this still beats a pass.
+SPARE_FLOOR = -0.3
 #: How many warriors get their moves listed and weighed per decision.
 MOVERS = 3
 SPECIAL_ACTIONS = ("Regeneration", "Necromancy")
@@ -44,6 +48,9 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        #: Each warrior's best move in the position being decided (warrior id -> (move,
+        #: gain)): a second look at the same position reuses it.
+        self._moves: dict[int, tuple[Move | None, float]] = {}
 
     # --- the decision ----------------------------------------------------------------
 
@@ -126,13 +133,14 @@ class HeuristicPlayer:
     def _turn(self, game: Game) -> Action:
         me = game.current
         turn = game.turn
+        self._moves = {}
         mine = [w for w in game.warriors
                 if w.owner == me and w.on_table and w.controller == NOBODY]
         ready = [w for w in mine if w.acted_turn != turn]
         foes = [o for o in game.warriors
                 if o.on_table and o.controller == NOBODY and o.team != game.players[me].team]
         best: Action | None = None
-        best_value = ATTACK_FLOOR
+        best_value = 0.0
         for w in ready:
             if w.tokens >= 2:
                 continue  # Rulebook III, Pushing: only a pass on a third consecutive turn
@@ -140,9 +148,15 @@ class HeuristicPlayer:
                 value += self._noise()
                 if value > best_value:
                     best, best_value = action, value
-        if best is not None:
+        if best is not None and best_value > ATTACK_FLOOR:
             return best
         move = self._best_move(game, ready, foes)
+        if move is not None:
+            return move
+        # An action to spare: a long shot beats doing nothing, and so does closing in.
+        if best is not None:
+            return best
+        move = self._best_move(game, ready, foes, spare=True)
         if move is not None:
             return move
         return self._pass(game, ready)
@@ -154,7 +168,7 @@ class HeuristicPlayer:
             return out
         if tactics.pushed(w) and tactics.pushing_kills(w):
             return out  # never push a warrior to its death
-        in_contact = bool(game.contacts(w)) or bool(game.terrain and game.terrain.walls)
+        in_contact = bool(game.contacts(w)) or _near_wall_contact(game, w)
         kinds: set[str] = set()
         if in_contact:
             kinds.add("close")
@@ -175,8 +189,11 @@ class HeuristicPlayer:
                 out.append((action, value))
         return out
 
-    def _best_move(self, game: Game, ready: list[Warrior], foes: list[Warrior]
-                   ) -> Action | None:
+    def _best_move(self, game: Game, ready: list[Warrior], foes: list[Warrior],
+                   spare: bool = False) -> Action | None:
+        """The best-paying move of the warriors that most want to move; with ``spare``
+        (the action would otherwise be a pass) any unpushed warrior closes in, even for
+        little gain."""
         movers: list[tuple[float, int, Warrior]] = []
         for w in ready:
             if w.tokens >= 2 or tactics.pushed(w):
@@ -191,9 +208,13 @@ class HeuristicPlayer:
             movers.append((urgency, w.id, w))
         movers.sort(key=lambda m: (-m[0], m[1]))
         best: Action | None = None
-        best_gain = MOVE_FLOOR
-        for _, _, w in movers[:MOVERS]:
-            move, gain = manoeuvres.best_move(game, w, foes, game.current, self._noise)
+        best_gain = SPARE_FLOOR if spare else MOVE_FLOOR
+        for _, _, w in (movers if spare else movers[:MOVERS]):
+            known = self._moves.get(w.id)
+            if known is None:
+                known = manoeuvres.best_move(game, w, foes, game.current, self._noise)
+                self._moves[w.id] = known
+            move, gain = known
             if move is not None and gain > best_gain:
                 best, best_gain = move, gain
         if isinstance(best, Move) and best.ability is None:
@@ -228,6 +249,27 @@ class HeuristicPlayer:
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))
+
+
+def _wall_reach(game: Game) -> float:
+    """How far apart two bases may stand and still fight across a low wall (Rulebook V,
+    Low Walls): never more than the widest wall."""
+    reach = 0.0
+    for i in game.terrain.walls:
+        xs = [p[0] for p in game.terrain.features[i].polygon]
+        ys = [p[1] for p in game.terrain.features[i].polygon]
+        reach = max(reach, math.hypot(max(xs) - min(xs), max(ys) - min(ys)))
+    return reach + 0.1
+
+
+def _near_wall_contact(game: Game, w: Warrior) -> bool:
+    """Might ``w`` be adjacent to a figure across a low wall? (The engine decides.)"""
+    if not (game.terrain and game.terrain.walls):
+        return False
+    reach = _wall_reach(game)
+    return any(o is not w and o.on_table
+               and math.hypot(o.x - w.x, o.y - w.y) <= w.radius + o.radius + reach
+               for o in game.warriors)
 
 
 def _heals_at_range(w: Warrior) -> bool:

@@ -36,26 +36,29 @@ def best_move(state: State, w: Warrior, foes: list[Warrior], me: int,
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
     reading = positions.Reading(state, w, foes)
     now = reading.value(start, w.facing)
-    scored: list[tuple[float, int, Move, float]] = []
+    scored: list[tuple[float, int, tuple[float, float], float, str | None, float]] = []
     seen: set[tuple[float, float, str | None]] = set()
+    sx, sy = start
     for mode in modes:
         limit = movement.move_allowance(state, w, mode)
         if limit <= 0:
             continue
+        reach = limit + 1e-9
         for end, facing in _places(state, w, foes, limit, mode):
             key = (round(end[0], 3), round(end[1], 3), mode)
-            if key in seen or g.distance(start, end) > limit + 1e-9:
+            if key in seen or math.hypot(end[0] - sx, end[1] - sy) > reach:
                 continue
             seen.add(key)
-            move = Move(w.id, (end,), facing, stuck, ability=mode)
             gain = reading.value(end, facing) - now
             if mode is not None:
-                gain += tactics.charge_value(state, move, me)
-            scored.append((gain + noise(), len(scored), move, limit))
+                gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
+                                                         ability=mode), me)
+            scored.append((gain + noise(), len(scored), end, facing, mode, limit))
     scored.sort(key=lambda s: (-s[0], s[1]))
     around = movement.obstacles(state, w) if scored else None
-    for gain, _, move, limit in scored[:TRIES]:
-        found = legal._try_move(state, w, move, limit, around)
+    for gain, _, end, facing, mode, limit in scored[:TRIES]:
+        found = legal.try_move(state, w, Move(w.id, (end,), facing, stuck, ability=mode),
+                                limit, around)
         if found is not None:
             return found, gain
     return None, 0.0
@@ -70,8 +73,8 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         hx, hy = positions.home(state, w)
         a = math.atan2(hy - w.y, hx - w.x)
         d = min(limit, math.hypot(hx - w.x, hy - w.y))
-        out.append((_clip(state, w, start, (w.x + d * math.cos(a), w.y + d * math.sin(a))),
-                    a))
+        toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
+        out.append((legal.clip_to_terrain(state, w, start, toward), a))
     elif not positions.demoralized(w):
         for o in foes:
             reach = w.radius + o.radius + legal.CONTACT_GAP
@@ -81,7 +84,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             approach = g.bearing((o.x, o.y), start)
             for da in SIDES:
                 end, facing = legal.contact_spot(w, o, approach + da)
-                if _clip(state, w, start, end) == end:
+                if legal.clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing))
         if mode is not None:
             return out  # a charge is only worth making into base contact
@@ -93,11 +96,13 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             if want > 0:
                 step = min(limit, want)
                 a = math.atan2(o.y - w.y, o.x - w.x)
-                end = _clip(state, w, start, (w.x + step * math.cos(a), w.y + step * math.sin(a)))
+                toward = (w.x + step * math.cos(a), w.y + step * math.sin(a))
+                end = legal.clip_to_terrain(state, w, start, toward)
                 out.append((end, g.bearing(end, (o.x, o.y))))
     if mode is not None:
         return out
     r, table = w.radius, state.table
+    spots = [(o.x, o.y) for o in foes]
     for a in DIRECTIONS:
         for frac in (1.0, 0.5):
             d = limit * frac
@@ -105,21 +110,18 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                    min(table - r, max(r, w.y + d * math.sin(a))))
             if g.distance(start, end) <= 1e-6:
                 continue
-            end = _clip(state, w, start, end)
-            out.append((end, _nearest_facing(foes, end, a)))
+            end = legal.clip_to_terrain(state, w, start, end)
+            out.append((end, _nearest_facing(spots, end, a)))
     return out
 
 
-def _clip(state: State, w: Warrior, start: tuple[float, float], end: tuple[float, float]
-          ) -> tuple[float, float]:
-    return legal._clip(state, w, start, end)
-
-
-def _nearest_facing(foes: list[Warrior], at: tuple[float, float], default: float) -> float:
+def _nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
+                    default: float) -> float:
     """Face the nearest enemy from ``at`` (as the engine's listing does)."""
     best, facing = math.inf, default
-    for o in foes:
-        d = math.hypot(o.x - at[0], o.y - at[1])
+    ax, ay = at
+    for ox, oy in spots:
+        d = math.hypot(ox - ax, oy - ay)
         if g.EPS < d < best:
-            best, facing = d, math.atan2(o.y - at[1], o.x - at[0])
+            best, facing = d, math.atan2(oy - ay, ox - ax)
     return facing

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from armybuilder.catalogue import records
 from armybuilder.engine.cards import BASE_RADIUS, ClickStats, FigureCard
 
@@ -60,3 +62,15 @@ def cards_from_figure(figure: records.Figure) -> FigureCard:
         base_radius=BASE_RADIUS[figure.base],
         starting_click=figure.starting_click,
     )
+
+
+def playable_cards(figures: Iterable[records.Figure]) -> list[FigureCard]:
+    """The engine cards of every figure in ``figures`` the engine can play, in order; the
+    others (multi-dial figures, a dead starting click) are left out."""
+    out: list[FigureCard] = []
+    for figure in figures:
+        try:
+            out.append(cards_from_figure(figure))
+        except CardError:
+            continue
+    return out

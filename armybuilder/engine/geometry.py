@@ -193,8 +193,27 @@ def boundary_distance(p: Point, poly: Polygon) -> float:
     return min(segment_point_distance(poly[i], poly[(i + 1) % n], p) for i in range(n))
 
 
+_BOXES: dict[Polygon, tuple[float, float, float, float]] = {}
+
+
+def polygon_box(poly: Polygon) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of ``poly``, remembered: terrain polygons never change."""
+    box = _BOXES.get(poly)
+    if box is None:
+        if len(_BOXES) > 4096:
+            _BOXES.clear()
+        xs = [p[0] for p in poly]
+        ys = [p[1] for p in poly]
+        box = _BOXES[poly] = (min(xs), min(ys), max(xs), max(ys))
+    return box
+
+
 def disc_polygon_relation(centre: Point, radius: float, poly: Polygon) -> int:
     """INSIDE (the whole base is within), OUTSIDE (no overlap; touching allowed) or OVERLAP."""
+    x0, y0, x1, y1 = polygon_box(poly)
+    cx, cy = centre
+    if cx + radius < x0 or cx - radius > x1 or cy + radius < y0 or cy - radius > y1:
+        return OUTSIDE  # farther than ``radius`` from every point of the polygon
     d = boundary_distance(centre, poly)
     if point_in_polygon(centre, poly):
         return INSIDE if d >= radius - EPS else OVERLAP

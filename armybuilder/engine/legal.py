@@ -8,6 +8,10 @@ contact point around each opposing figure (front, sides, rear) and straight move
 eight directions at full and half speed; Necromancy, Magic Levitation and Nimble get a
 similar handful of places and facings. Any other move can still be given: ``apply`` and
 ``is_legal`` check every action exactly (RULES_NOTES.md).
+
+Players that make their own candidate moves use the same helpers as the listing:
+:func:`contact_spot` (where to stand to touch a figure), :func:`clip_to_terrain` (where
+terrain stops a straight move) and :func:`try_move` (the move if legal, else None).
 """
 
 from __future__ import annotations
@@ -154,7 +158,9 @@ def _nearest_facing(state: State, w: Warrior, at: Point, default: float) -> floa
 def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
                  ) -> tuple[Point, float]:
     """Where ``w``'s centre goes to touch ``o`` from direction ``angle`` (seen from ``o``),
-    facing ``o``."""
+    facing ``o``: ``(place, facing)``, the bases ``gap`` apart, within the rules' contact
+    tolerance (Glossary, Base Contact). Double bases are fitted by a few Newton steps.
+    Nothing else is checked: pass the move to :func:`try_move`."""
     ux, uy = math.cos(angle), math.sin(angle)
     if w.round and o.round:
         reach = w.radius + o.radius + gap
@@ -173,8 +179,17 @@ def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
     return end, facing
 
 
-def _try_move(state: State, w: Warrior, move: Move, limit: float,
-              around: Any = None, forced: bool = False) -> Move | None:
+def try_move(state: State, w: Warrior, move: Move, limit: float,
+             around: Any = None, forced: bool = False) -> Move | None:
+    """``move`` if it is a legal move of ``w`` with ``limit`` inches to spend (Rulebook III,
+    Movement, every rule checked by :func:`movement.check_move`), else None. A warrior
+    with a captive gets another place for it next to him when the captive's own place is
+    taken (Rulebook III, Capturing); that move is returned instead.
+
+    ``around`` is :func:`movement.obstacles` when the caller already has it; ``forced``:
+    an opponent makes the move (Magic Confusion). Used by the move listing and by players
+    that make their own candidate moves.
+    """
     try:
         movement.check_move(state, w, move, limit, around=around, forced=forced)
         return move
@@ -198,8 +213,11 @@ def _try_move(state: State, w: Warrior, move: Move, limit: float,
     return None
 
 
-def _clip(state: State, w: Warrior, start: Point, end: Point) -> Point:
-    """Where terrain stops a straight move from ``start`` towards ``end``."""
+def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point:
+    """Where terrain stops a straight move of ``w`` from ``start`` towards ``end``
+    (Rulebook V: entering hindering terrain, going up or down elevated terrain, the far
+    side of a low wall); ``end`` itself when nothing stops it or ``w`` ignores terrain.
+    Other figures are not considered: :func:`try_move` checks those."""
     if not state.terrain:
         return end
     rules = movement.path_rules(state, w)
@@ -229,7 +247,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         return True
 
     def attempt(move: Move) -> Move | None:
-        return _try_move(state, w, move, limit, around, forced)
+        return try_move(state, w, move, limit, around, forced)
 
     # Turning in place towards each opposing figure in contact, and the nearest one.
     facings = [g.bearing(start, (o.x, o.y)) for o in contacts]
@@ -251,7 +269,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         approach = g.bearing((o.x, o.y), start)
         for da in (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi):
             end, facing = contact_spot(w, o, approach + da)
-            if g.distance(start, end) > limit or _clip(state, w, start, end) != end:
+            if g.distance(start, end) > limit or clip_to_terrain(state, w, start, end) != end:
                 continue
             if fresh(end, facing):
                 found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
@@ -267,7 +285,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         if math.hypot(f.x - w.x, f.y - w.y) - reach > limit or state.touching(w, f):
             continue
         end, _ = contact_spot(w, f, g.bearing((f.x, f.y), start))
-        if _clip(state, w, start, end) != end:
+        if clip_to_terrain(state, w, start, end) != end:
             continue
         facing = _nearest_facing(state, w, end, w.facing)
         if fresh(end, facing):
@@ -283,7 +301,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
                    min(table - r, max(r, w.y + d * math.sin(a))))
             if g.distance(start, end) <= 1e-6:
                 continue
-            end = _clip(state, w, start, end)
+            end = clip_to_terrain(state, w, start, end)
             facing = _nearest_facing(state, w, end, a)
             if fresh(end, facing):
                 found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
@@ -552,7 +570,7 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
                 limit = movement.member_limit(state, m, p.speed)
                 dist = min(d, limit)
                 end = (m.x + dist * math.cos(a), m.y + dist * math.sin(a))
-                end = _clip(state, m, (m.x, m.y), end)
+                end = clip_to_terrain(state, m, (m.x, m.y), end)
                 if g.distance((m.x, m.y), end) > 1e-6:
                     # A double base keeps its facing so the formation stays together.
                     facing = m.facing if not m.round else _nearest_facing(state, m, end, a)

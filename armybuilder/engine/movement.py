@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from armybuilder.engine import formations, turns
 from armybuilder.engine import geometry as g
@@ -113,6 +114,23 @@ def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
     lines between the centres of touching discs of two of them (Rulebook III, Movement:
     the path may not pass between two figures in base contact)."""
     skip = (w.id, w.captive)
+    if poses:
+        return _obstacles(state, skip, poses)
+    # Every move checked while the figures stand still sees the same bases: work them out
+    # once per arrangement of the battlefield, then leave out the mover and its captive.
+    key = tuple((o.id, o.x, o.y, o.facing) for o in state.warriors if o.on_table)
+    cached = state.obstacle_cache
+    if cached is None or cached[0] != key:
+        others, pairs = _obstacles(state, (), None, with_ids=True)
+        cached = (key, others, pairs)
+        state.obstacle_cache = cached
+    _, every, every_pair = cached
+    return ([o for o in every if o[0] not in skip],
+            [line for i, j, line in every_pair if i not in skip and j not in skip])
+
+
+def _obstacles(state: State, skip: tuple[int, ...], poses: dict[int, Pose] | None,
+               with_ids: bool = False) -> tuple[list[Obstacle], list[Any]]:
     others: list[Obstacle] = []
     for o in state.warriors:
         if o.on_table and o.id not in skip:
@@ -122,17 +140,18 @@ def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
             else:
                 ox, oy, discs = o.x, o.y, o.discs
             others.append((o.id, discs, ox, oy, o.radius))
-    pairs = []
+    pairs: list[Any] = []
     for i in range(len(others)):
-        _, ad, ax, ay, ar = others[i]
+        ai, ad, ax, ay, ar = others[i]
         for j in range(i + 1, len(others)):
-            _, bd, bx, by, br = others[j]
+            bi, bd, bx, by, br = others[j]
             if abs(ax - bx) <= ar + br + g.CONTACT_TOLERANCE and \
                     math.hypot(ax - bx, ay - by) <= ar + br + g.CONTACT_TOLERANCE:
                 for px, py, pr in ad:
                     for qx, qy, qr in bd:
                         if math.hypot(px - qx, py - qy) <= pr + qr + g.CONTACT_TOLERANCE:
-                            pairs.append(((px, py), (qx, qy)))
+                            line = ((px, py), (qx, qy))
+                            pairs.append((ai, bi, line) if with_ids else line)
     return others, pairs
 
 

@@ -190,6 +190,9 @@ class State:
         self.engaged_at_start: frozenset[int] = frozenset()
         self.free_action = False  # the action under way uses none of the turn's actions
         self.action_ended = False  # Pole Arm or Ram ended the action under way
+        #: movement.obstacles' work for one arrangement of the figures: (where everyone
+        #: stands, bases, touching pairs). Not part of the game; rebuilt when anyone moves.
+        self.obstacle_cache: Any = None
 
     # --- relations ----------------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from pathlib import Path
@@ -209,39 +208,11 @@ def _army(pool: list[FigureCard], rng: random.Random) -> tuple[FigureCard, ...]:
 
 
 def _real_cards() -> list[FigureCard]:
-    import csv
+    """The real catalogue through the product's importer and the engine's adapter."""
+    from armybuilder.engine.adapter import playable_cards
+    from armybuilder.importers.feed import read_feed
+    from armybuilder.importers.rule_tables import load_abilities, load_factions
+    from armybuilder.importers.sources import feed_files
 
-    from armybuilder.catalogue.records import Click, Dial, Figure
-    from armybuilder.engine.adapter import cards_from_figure
-
-    repo = Path(__file__).resolve().parents[2]
-    with (repo / "imports" / "abilities.csv").open(newline="") as fh:
-        names = {int(row["feed_id"]): row["name"] for row in csv.DictReader(fh)}
-    prefix = "Model.Dial.Clicks.Click."
-    out = []
-    for model in json.loads(REAL.read_text())["Models"]:
-        if len(model["Dials"]) != 1:
-            continue
-        clicks = []
-        for raw in model["Dials"][0]["Clicks"]:
-            values: dict[str, int | None] = {}
-            abilities = {}
-            for stat in ("speed", "attack", "defense", "damage"):
-                text = raw[prefix + stat.capitalize()]
-                values[stat] = None if text == "Dead" else int(text)
-                name = names.get(raw[prefix + stat.capitalize() + "AbilityId"])
-                if name:
-                    abilities[stat] = name
-            clicks.append(Click(raw[prefix + "ClickNumber"], abilities=abilities,
-                                **values))  # type: ignore[arg-type]
-        rng_text, _, targets = model["Model.Range"].partition("(")
-        figure = Figure(
-            expansion=model["Model.ExpansionName"].lower(),
-            number=int(model["Model.FigureNumber"]), name=model["Model.ShortName"],
-            rank=model["Model.Rank"].lower(), points=int(model["Model.UnitCost"]),
-            factions=[f.strip() for f in model["Model.Factions"].split(",") if f.strip()],
-            range=int(rng_text), targets=int(targets.split()[0]) if targets else 1,
-            arc=int(model["Model.Arc"]), base=model["Model.BaseType"],
-            dials=[Dial("main", sorted(clicks, key=lambda c: c.index))])
-        out.append(cards_from_figure(figure))
-    return out
+    data = read_feed(feed_files(REAL), load_abilities(), load_factions())
+    return playable_cards(data.figures.values())

@@ -2,15 +2,13 @@
 
     .venv/bin/python -m pytest tests/bench/bench_engine.py --benchmark-enable
 
-Reads ../shared/data/rebuilt/mkstats_rebuilt.json with plain json (skipped when absent)
-and builds the cards here: feed model -> catalogue record -> engine card.
+Reads ../shared/data/rebuilt/mkstats_rebuilt.json through the product's importer and the
+engine's adapter (skipped when absent).
 """
 
 from __future__ import annotations
 
 import copy
-import csv
-import json
 import random
 import time
 from pathlib import Path
@@ -18,54 +16,24 @@ from typing import Any
 
 import pytest
 
-from armybuilder.catalogue.records import Click, Dial, Figure
 from armybuilder.engine import Game, GameSetup, PlayerSetup, apply, legal_actions
 from armybuilder.engine.actions import Action
-from armybuilder.engine.adapter import cards_from_figure
+from armybuilder.engine.adapter import playable_cards
 from armybuilder.engine.cards import FigureCard
+from armybuilder.importers.feed import read_feed
+from armybuilder.importers.rule_tables import load_abilities, load_factions
+from armybuilder.importers.sources import feed_files
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCE = REPO.parent / "shared" / "data" / "rebuilt" / "mkstats_rebuilt.json"
-CLICK = "Model.Dial.Clicks.Click."
-STATS = ("speed", "attack", "defense", "damage")
-
-
-def ability_names() -> dict[int, str]:
-    with (REPO / "imports" / "abilities.csv").open(newline="") as fh:
-        return {int(row["feed_id"]): row["name"] for row in csv.DictReader(fh)}
-
-
-def card_from_model(model: dict[str, Any], names: dict[int, str]) -> FigureCard:
-    clicks = []
-    for raw in model["Dials"][0]["Clicks"]:
-        values = {}
-        abilities = {}
-        for stat in STATS:
-            text = raw[CLICK + stat.capitalize()]
-            values[stat] = None if text == "Dead" else int(text)
-            name = names.get(raw[CLICK + stat.capitalize() + "AbilityId"])
-            if name:
-                abilities[stat] = name
-        clicks.append(Click(raw[CLICK + "ClickNumber"], abilities=abilities, **values))
-    rng, _, targets = model["Model.Range"].partition("(")
-    figure = Figure(
-        expansion=model["Model.ExpansionName"].lower(), number=int(model["Model.FigureNumber"]),
-        name=model["Model.ShortName"], rank=model["Model.Rank"].lower(),
-        points=int(model["Model.UnitCost"]),
-        factions=[f.strip() for f in model["Model.Factions"].split(",") if f.strip()],
-        range=int(rng), targets=int(targets.split()[0]) if targets else 1,
-        arc=int(model["Model.Arc"]), base=model["Model.BaseType"],
-        dials=[Dial("main", sorted(clicks, key=lambda c: c.index))])
-    return cards_from_figure(figure)
 
 
 @pytest.fixture(scope="module")
 def catalogue() -> list[FigureCard]:
     if not SOURCE.is_file():
         pytest.skip("../shared/data is not present")
-    names = ability_names()
-    models = json.loads(SOURCE.read_text())["Models"]
-    return [card_from_model(m, names) for m in models if len(m["Dials"]) == 1]
+    data = read_feed(feed_files(SOURCE), load_abilities(), load_factions())
+    return playable_cards(data.figures.values())
 
 
 def army(cards: list[FigureCard], rng: random.Random, total: int = 200) -> tuple:

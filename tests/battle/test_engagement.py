@@ -1,0 +1,90 @@
+"""The heuristic player engages: armies close in and fight instead of waiting out the
+round limit (hand-made dials, so the figures are invented)."""
+
+from __future__ import annotations
+
+import math
+
+from armybuilder.battle.heuristic import HeuristicPlayer
+from armybuilder.battle.match import play_game
+from armybuilder.battle.players import make_player
+from armybuilder.engine import (
+    ClickStats,
+    CloseAttack,
+    FigureCard,
+    Game,
+    GameSetup,
+    Move,
+    Pass,
+    PlayerSetup,
+    Scenario,
+    ScenarioPlayer,
+    WarriorSpec,
+)
+from armybuilder.engine.actions import action_from_json
+
+EAST, NORTH, WEST, SOUTH = 0.0, math.pi / 2, -math.pi, -math.pi / 2
+
+
+def card(name: str, *, points: int = 20, attack: int = 9, defense: int = 16, damage: int = 2,
+         clicks: int = 4, speed: int = 8, range_: int = 0) -> FigureCard:
+    return FigureCard(key=f"test:{name}", name=name, points=points,
+                      factions=("Atlantis Guild",), range=range_,
+                      clicks=tuple(ClickStats(speed, attack, defense, damage)
+                                   for _ in range(clicks)))
+
+
+def position(*specs: WarriorSpec) -> Game:
+    players = (ScenarioPlayer("P0", "south", 100), ScenarioPlayer("P1", "north", 100))
+    return Game.from_scenario(Scenario(players=players, warriors=specs, seed=3))
+
+
+def at(c: FigureCard, player: int, x: float, y: float, facing: float, **kw: object
+       ) -> WarriorSpec:
+    return WarriorSpec(card=c, player=player, at=(x, y), facing=facing, **kw)  # type: ignore[arg-type]
+
+
+def test_with_an_action_to_spare_the_heuristic_closes_in_rather_than_passing() -> None:
+    # Far out of reach of each other: nothing to shoot or strike, so the only useful
+    # action is a move towards the enemy.
+    game = position(at(card("walker"), 0, 18, 4, NORTH), at(card("waiter"), 1, 18, 32, SOUTH))
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, Move) and action.warrior == 0
+    assert action.path[-1][1] > 4 + 4  # most of its 8" speed, straight at the enemy
+
+
+def test_a_long_shot_beats_a_pass() -> None:
+    # A cheap wall of shields the warrior hits on an 11 (a capture only on a 12): each
+    # try is worth a fraction of a point, but a pass gets nothing, and a warrior in
+    # contact stands and fights.
+    game = position(at(card("hopeful", attack=7, damage=1), 0, 18, 18, EAST),
+                    at(card("wall", defense=18, clicks=8, points=8), 1, 19.0, 18, WEST))
+    action = HeuristicPlayer(2).choose(game)
+    assert isinstance(action, CloseAttack) and (action.warrior, action.target) == (0, 1)
+
+
+def _armies() -> GameSetup:
+    army_a = (card("archer", range_=8, points=30, speed=7), card("guard", points=30),
+              card("brute", attack=10, points=40))
+    army_b = (card("sling", range_=6, points=25, attack=8), card("spear", points=35),
+              card("ogre", points=40, defense=17, speed=6))
+    return GameSetup(players=(PlayerSetup("A", army_a, 100, "south"),
+                              PlayerSetup("B", army_b, 100, "north")),
+                     seed=21, round_limit=15)
+
+
+def test_heuristic_armies_fight_each_other_before_the_round_limit() -> None:
+    game = play_game(_armies(), [make_player("heuristic", 5), make_player("heuristic", 6)])
+    hurt = {0: 0, 1: 0}
+    passes = 0
+    for entry in game.entries:
+        action = entry["action"]
+        if action is not None and isinstance(action_from_json(action), Pass):
+            passes += 1
+        for event in entry["events"]:
+            if event["e"] == "damage" and event["clicks"] > 0:
+                hurt[game.warriors[event["warrior"]].owner] += event["clicks"]
+    # Both sides are hurt, and most actions are spent fighting or closing in.
+    assert hurt[0] > 0 and hurt[1] > 0
+    assert game.outcome.round <= 15
+    assert passes <= game.outcome.round  # at most one turn in two is a rest
