@@ -38,9 +38,9 @@ from armybuilder.engine import Game, GameSetup, PlayerSetup
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
 #: Rulebook VII, The Standard Game: a 60-minute time limit. The engine counts rounds, not
-#: minutes; at about five minutes a round (two turns of two actions, 200-point armies) that
-#: is 12 rounds.
-DEFAULT_ROUNDS = 12
+#: minutes; a 2-action turn takes a minute or so at the table, so the hour is about 25
+#: rounds — enough for two 200-point armies to cross the 36" table and fight it out.
+DEFAULT_ROUNDS = 25
 DEFAULT_TERRAIN = "none"
 DEFAULT_PLAYER = "heuristic"
 EDGES = ("south", "north")

@@ -277,6 +277,33 @@ class _Narrator:
             yield f"  {t.label(ev['warrior'])} turns to face the mover (free spin)."
         elif kind == "withdrew":
             yield f"{self.player(ev['player'])} withdraws."
+        elif kind == "command":
+            yield (f"  {t.label(ev['warrior'])} rolls {_dice(self.last_roll)} for Command: "
+                   "one more action this turn.")
+        elif kind == "cancelled":
+            yield f"  {t.label(ev['warrior'])} cancels {ev['ability']} for this turn."
+        elif kind == "free_action":
+            yield f"  {t.label(ev['warrior'])} acts for free."
+        elif kind == "faced":
+            how = f" ({ev['ability']})" if ev.get("ability") else ""
+            yield (f"  {t.label(ev['warrior'])} turns to face "
+                   f"{math.degrees(ev['facing']):.0f} degrees{how}.")
+        elif kind == "necromancy_failed":
+            yield (f"  {t.label(ev['by'])} fails to raise {t.label(ev['warrior'])} "
+                   "(Necromancy).")
+        elif kind == "follow_up_lost":
+            yield f"  {t.label(ev['warrior'])} loses its follow-up attack."
+        elif kind == "confused_move":
+            yield (f"  {t.label(ev['by'])} moves {t.label(ev['warrior'])} "
+                   "(Magic Confusion).")
+        elif kind == "berserk_kills_captive":
+            yield (f"  {t.label(ev['warrior'])} goes berserk and eliminates its captive "
+                   f"{t.label(ev['captive'])}.")
+        elif kind == "ability_frees_captive":
+            yield f"  {t.label(ev['warrior'])} lets its captive go ({ev['ability']})."
+        elif kind == "abilities_without_rules":
+            yield ("Warning: the engine has no rules for "
+                   f"{', '.join(ev['names'])}; those abilities play as if absent.")
         elif kind == "game_over":
             yield from self.game_over(ev)
         elif kind in ("dials_set", "turn_end", "tokens", "free_spin", "free_spin_offered",

@@ -120,3 +120,19 @@ def test_bad_logs_are_refused(log: Path, tmp_path: Path) -> None:
         read_log(bad)
     with pytest.raises(BattleError, match="cannot read the log"):
         read_log(tmp_path / "missing.json")
+
+
+def test_ability_events_are_told_in_words(tmp_path: Path) -> None:
+    # Special Abilities Card, Command: a 6 at the start of the turn gives one more action.
+    commander = FigureCard(key="test:captain", name="Captain", points=20,
+                           factions=("Orc Raiders",),
+                           clicks=(ClickStats(7, 9, 16, 2, ("Command",)),) * 3)
+    game = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("Rich", "south"), ScenarioPlayer("Ian", "north")),
+        warriors=(WarriorSpec(commander, 0, (10.0, 10.0), 0.0),
+                  WarriorSpec(_card("Lookout", 4), 1, (30.0, 30.0), 0.0)),
+        dice=(6, 6, 6, 6)))
+    apply(game, EndByAgreement())
+    text = "\n".join(narrate(json.loads(game.log_json()), maps="none"))
+    assert "Captain rolls" in text and "for Command: one more action this turn." in text
+    assert "(command:" not in text  # never the raw event
