@@ -41,7 +41,8 @@ DEFAULT_SEED = 1
 #: minutes; a 2-action turn takes a minute or so at the table, so the hour is about 25
 #: rounds — enough for two 200-point armies to cross the 36" table and fight it out.
 DEFAULT_ROUNDS = 25
-DEFAULT_TERRAIN = "none"
+#: Rulebook VII, The Standard Game: each player brings two terrain items.
+DEFAULT_TERRAIN = "standard"
 DEFAULT_PLAYER = "heuristic"
 EDGES = ("south", "north")
 

@@ -46,7 +46,7 @@ def test_batch_json_and_text(armies_db: Path, capsys: pytest.CaptureFixture[str]
     assert "games" not in err
     code, out, _ = run(capsys, "battle", "Rich", "Ian", *FAST, "--players", "random")
     assert code == 0
-    assert "Rich (A) against Ian (B): 2 games, seed 1, 3 rounds, terrain none" in out
+    assert "Rich (A) against Ian (B): 2 games, seed 1, 3 rounds, terrain standard" in out
     assert "A's win rate:" in out and "95% interval" in out
     assert "Demo Pikeman" in out and "clicks dealt/game" in out
 
