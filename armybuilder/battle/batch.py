@@ -29,21 +29,18 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.battle import players as battle_players
+from armybuilder.battle.defaults import (
+    DEFAULT_GAMES,
+    DEFAULT_PLAYER,
+    DEFAULT_ROUNDS,
+    DEFAULT_SEED,
+    DEFAULT_TERRAIN,
+)
 from armybuilder.battle.match import play_game
 from armybuilder.battle.stats import GameResult, summarise, summarise_game
 from armybuilder.battle.terrain_presets import PRESETS, terrain_for
 from armybuilder.engine import Game, GameSetup, PlayerSetup
 
-#: A sample large enough for a 95% interval about +/-10 points wide.
-DEFAULT_GAMES = 100
-DEFAULT_SEED = 1
-#: Rulebook VII, The Standard Game: a 60-minute time limit. The engine counts rounds, not
-#: minutes; a 2-action turn takes a minute or so at the table, so the hour is about 25
-#: rounds — enough for two 200-point armies to cross the 36" table and fight it out.
-DEFAULT_ROUNDS = 25
-#: Rulebook VII, The Standard Game: each player brings two terrain items.
-DEFAULT_TERRAIN = "standard"
-DEFAULT_PLAYER = "heuristic"
 EDGES = ("south", "north")
 
 Progress = Callable[[int, int], None]

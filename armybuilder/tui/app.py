@@ -19,12 +19,14 @@ from textual.screen import Screen
 
 from armybuilder.tui.army_editor import ArmyChecked, ArmyEditFailed, ArmyEditor
 from armybuilder.tui.commands import ActionsProvider
+from armybuilder.tui.first_look import FirstLook, first_look
 from armybuilder.tui.screens.armies import ArmiesScreen
+from armybuilder.tui.screens.battle import BattleScreen
+from armybuilder.tui.screens.battle_log import BattleLogScreen
 from armybuilder.tui.screens.builder import BuilderScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
 from armybuilder.tui.screens.export_army import ExportArmyScreen
 from armybuilder.tui.screens.figure import FigureScreen
-from armybuilder.tui.screens.first_run import FirstRunScreen
 from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
 from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
@@ -42,6 +44,7 @@ class ArmyBuilderApp(App[None]):
         "catalogue": CatalogueScreen,
         "builder": BuilderScreen,
         "armies": ArmiesScreen,
+        "battle": BattleScreen,
     }
     DEFAULT_MODE = "catalogue"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -50,6 +53,7 @@ class ArmyBuilderApp(App[None]):
         Binding("f2", "switch_mode('catalogue')", "Catalogue"),
         Binding("f3", "switch_mode('builder')", "Builder"),
         Binding("f4", "switch_mode('armies')", "Armies"),
+        Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies"),
         Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
         Binding("ctrl+n", "new_army", "New army", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -61,6 +65,8 @@ class ArmyBuilderApp(App[None]):
     army_check: reactive[ArmyCheck | None] = reactive(None, always_update=True)
     #: Bumped whenever a saved army changes, so the armies list knows when to reload.
     armies_version: reactive[int] = reactive(0)
+    #: The figure table read with plain sqlite3 while the database layer still loads.
+    first_look: reactive[FirstLook | None] = reactive(None)
 
     def __init__(self, db_path: Path | None = None, *, first_run: bool = True) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
@@ -76,7 +82,16 @@ class ArmyBuilderApp(App[None]):
     # --- the database -------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._glance()
         self._open_database()
+
+    @work(thread=True, group="first-look")
+    def _glance(self) -> None:
+        from armybuilder.paths import default_database
+
+        look = first_look(self.db_path or default_database())
+        if look is not None and self.services is None:
+            self.call_from_thread(setattr, self, "first_look", look)
 
     @work(thread=True, exclusive=True, group="database")
     def _open_database(self) -> None:
@@ -95,7 +110,11 @@ class ArmyBuilderApp(App[None]):
     def _database_opened(self, services: Services) -> None:
         self.services = services
         self.catalogue_version += 1
+        self.first_look = None
         if self.show_first_run and services.summary.get("only_demo"):
+            # Imported here: Markdown is a tenth of a second of the first frame otherwise.
+            from armybuilder.tui.screens.first_run import FirstRunScreen
+
             self.push_screen(FirstRunScreen(), self._after_first_run)
 
     def _after_first_run(self, choice: str | None) -> None:
@@ -268,6 +287,9 @@ class ArmyBuilderApp(App[None]):
                                    Binding("enter", "", "Add the highlighted figure"),
                                    Binding("tab", "", "Next field or table")]),
             ("Armies (F4)", list(ArmiesScreen.BINDINGS)),
+            ("Battle (F5)", [*BattleScreen.BINDINGS,
+                             Binding("enter", "", "Open the highlighted game's log")]),
+            ("A game's log", list(BattleLogScreen.BINDINGS)),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),

@@ -7,10 +7,15 @@ tests/tui is a package (it has an __init__.py) so that this conftest is imported
 from __future__ import annotations
 
 import shutil
+import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Engine, event
 
+import armybuilder.tui
 from armybuilder.catalogue.service import Catalogue
 
 
@@ -32,3 +37,36 @@ def tui_db(demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
             shutil.copy(source, path.with_name(path.name + suffix))
     monkeypatch.setenv("ARMYBUILDER_DB", str(path))
     return path
+
+
+class UiThreadQueries:
+    """SQL the app's own code ran on the UI thread (it must run in workers)."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def __call__(self, conn: object, cursor: object, statement: str, *_: object) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        frame = sys._getframe(1)
+        while frame is not None:
+            if TUI_CODE in frame.f_code.co_filename:
+                where = f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno}"
+                self.found.append(f"{where}: {statement.splitlines()[0][:80]}")
+                return
+            frame = frame.f_back
+
+
+TUI_CODE = str(Path(armybuilder.tui.__file__).parent)
+
+
+@pytest.fixture(autouse=True)
+def ui_thread_queries() -> Iterator[UiThreadQueries]:
+    """Every app test fails if the app queried the database on the UI thread."""
+    watch = UiThreadQueries()
+    event.listen(Engine, "before_cursor_execute", watch)
+    try:
+        yield watch
+    finally:
+        event.remove(Engine, "before_cursor_execute", watch)
+    assert not watch.found, "database work on the UI thread:\n" + "\n".join(watch.found)

@@ -11,6 +11,8 @@ from armybuilder.catalogue.service import Catalogue
 from armybuilder.tui.app import create_app
 from armybuilder.tui.commands import ActionsProvider
 from armybuilder.tui.screens.armies import ArmiesScreen
+from armybuilder.tui.screens.battle import BattleScreen
+from armybuilder.tui.screens.battle_log import BattleLogScreen
 from armybuilder.tui.screens.builder import BuilderScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
 from armybuilder.tui.screens.help import HelpScreen, bindings_of
@@ -39,7 +41,8 @@ async def test_help_and_palette_offer_every_action(tui_db: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(shown(pilot, static, 200)
                          for static in app.screen.query("#help > Static").results(Static))
-        for screen in (CatalogueScreen, BuilderScreen, ArmiesScreen):
+        for screen in (CatalogueScreen, BuilderScreen, ArmiesScreen, BattleScreen,
+                       BattleLogScreen):
             for binding in bindings_of(screen.BINDINGS):
                 assert binding.description in text, binding
         await pilot.press("escape")
@@ -48,7 +51,7 @@ async def test_help_and_palette_offer_every_action(tui_db: Path) -> None:
         # Every action is in the command palette too.
         titles = {title for title, _, _ in ActionsProvider(app.screen).commands()}
         assert {"Search", "Clear filters", "Help", "Catalogue", "Builder", "Armies",
-                "Import catalogue", "New army"} <= titles
+                "Battle", "Import catalogue", "New army"} <= titles
         await pilot.press("ctrl+p")
         await pilot.pause()
         await type_text(pilot, "new army")

@@ -9,11 +9,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from armybuilder.battle import batch, replay
+from armybuilder.battle.batch import BattleReport, BattleRequest
+from armybuilder.battle.stats import GameResult
 from armybuilder.tui.app import ArmyBuilderApp, create_app
-from tui.tui_support import SIZE, saved_army, search, settle, started
+from tui.test_battle_screen import choose
+from tui.tui_support import SIZE, battle_armies, saved_army, search, settle, started
 
 Steps = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -108,5 +113,63 @@ def test_import_dialog(snap_compare, tui_db: Path) -> None:  # type: ignore[no-u
         await pilot.press("ctrl+o")
         await pilot.pause()
         pilot.app.screen.query_one("#path", Input).value = "~/Downloads/mkstats.json"
+
+    assert snapshot(snap_compare, tui_db, steps)
+
+
+#: Twelve hand-made games: the battle screens' look, whatever the engine and players play
+#: today (tests/tui/test_battle_screen.py runs the real batch).
+GAMES = [("a", 130, 70), ("b", 60, 140), ("a", 150, 50), ("draw", 100, 100),
+         ("a", 120, 80), ("a", 200, 20), ("b", 90, 110), ("a", 140, 60), ("a", 110, 90),
+         ("b", 40, 160), ("a", 170, 30), ("a", 125, 75)]
+STORY = ["A setup on a 36\" table, 3 round limit, 9 actions logged.",
+         "  Rich: A Demo Warlord (demo:7, 80 pts)", "  Ian: a Demo Pikeman (demo:1, 10 pts)",
+         "", "=== Round 1 ===", "Turn 1: Ian, 2 actions.",
+         "  a Demo Pikeman moves 7.0\" to (17.1, 9.5).", "  -- round 1, after a turn --",
+         "  +----+", "  |.a..|", "  |..A.|", "  +----+", "Turn 2: Rich, 2 actions.",
+         "  A Demo Warlord attacks a Demo Pikeman: 2 clicks.", "",
+         "Game over in round 1 (time limit): Rich 10 VP, Ian 0 VP. Rich wins."]
+
+
+@pytest.fixture
+def made_up_battles(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run_battles(db: Path, request: BattleRequest,
+                    progress: Callable[[int, int], None] | None = None) -> BattleReport:
+        results = tuple(GameResult(i, 1000 + i, w, a, b, 3 + i % 4, "time limit",
+                                   "a" if i % 2 else "b", "south", ())
+                        for i, (w, a, b) in enumerate(GAMES[: request.games]))
+        return BattleReport(request, request.army_a, request.army_b, results, 1.5)
+
+    class Told:
+        def log_json(self) -> str:
+            return "{}"
+
+    monkeypatch.setattr(batch, "run_battles", run_battles)
+    monkeypatch.setattr(batch, "replay_game", lambda db, request, index: Told())
+    monkeypatch.setattr(replay, "narrate", lambda data, maps="round": iter(STORY))
+
+
+@pytest.mark.usefixtures("made_up_battles")
+def test_battle(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+    battle_armies(tui_db)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await choose(pilot, games=12)
+        await pilot.press("ctrl+g")
+
+    assert snapshot(snap_compare, tui_db, steps)
+
+
+@pytest.mark.usefixtures("made_up_battles")
+def test_battle_log(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+    battle_armies(tui_db)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await choose(pilot, games=12)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("right")
 
     assert snapshot(snap_compare, tui_db, steps)

@@ -100,3 +100,19 @@ def shown(pilot: Pilot[None], target: str | Static, width: int = 100) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     console.print(content)
     return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def battle_armies(db: Path) -> tuple[str, str]:
+    """Two armies a battle can play: "Rich" (see saved_army) at a 300-point build total,
+    and "Ian" (two crossbowmen, four pikemen, 78 points of 200)."""
+    saved_army(db)
+    catalogue = Catalogue.open(db)
+    try:
+        armies = Armies(catalogue)
+        armies.set("Rich", build_total=300)
+        armies.new("Ian", 200, "standard")
+        for key, count in (("demo:6", 2), ("demo:1", 3), ("demo:2", 1)):
+            armies.add("Ian", key, count)
+    finally:
+        catalogue.close()
+    return "Rich", "Ian"

@@ -11,7 +11,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from armybuilder.rules import load_profiles
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
 from armybuilder.tui.widgets.browser import CatalogueBrowser
@@ -45,10 +44,17 @@ class BuilderScreen(Screen[None]):
         return cast("ArmyBuilderApp", self.app)
 
     def compose(self) -> ComposeResult:
+        services = self.army_app.services
+        if services is not None:
+            profiles = services.profiles
+        else:  # F3 before the database opened; the rules load without it
+            from armybuilder.rules import load_profiles
+
+            profiles = load_profiles()
         yield Header()
         with Horizontal(id="builder-main"):
             yield CatalogueBrowser(narrow=True, id="builder-browser")
-            yield ArmyPanel(load_profiles(), id="army-panel")
+            yield ArmyPanel(profiles, id="army-panel")
         yield Footer()
 
     @property

@@ -16,6 +16,7 @@ from armybuilder.tui.widgets.figure_card import FigureCard
 
 if TYPE_CHECKING:
     from armybuilder.tui.app import ArmyBuilderApp
+    from armybuilder.tui.first_look import FirstLook
 
 
 class CatalogueScreen(Screen[None]):
@@ -48,9 +49,14 @@ class CatalogueScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Catalogue"
+        self.watch(self.app, "first_look", self._glance)
         self.watch(self.app, "catalogue_version", self._catalogue_changed)
         self.watch(self.app, "army_name", lambda _: self.refresh_bindings())
         self.browser.table.focus()
+
+    def _glance(self, look: FirstLook | None) -> None:
+        if look is not None:
+            self.browser.glance(look)
 
     def _catalogue_changed(self, version: int) -> None:
         services = self.army_app.services
@@ -59,6 +65,10 @@ class CatalogueScreen(Screen[None]):
         self.card.services = services
         self.card.view = None
         self.browser.attach(services)
+        if self.card.key is not None:
+            # The cursor already rests on a figure (shown from the first look, or before
+            # a re-import): its card is loaded now, as the key itself does not change.
+            self.card.load_now()
 
     @on(CatalogueBrowser.FigureHighlighted)
     def _highlighted(self, event: CatalogueBrowser.FigureHighlighted) -> None:

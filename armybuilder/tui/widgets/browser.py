@@ -17,6 +17,7 @@ from armybuilder.tui.widgets.filter_bar import FilterBar
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.queries import FigureSummary, SearchFilter
+    from armybuilder.tui.first_look import FirstLook
     from armybuilder.tui.services import Services
 
 
@@ -68,6 +69,15 @@ class CatalogueBrowser(Vertical):
                               if e.set_letter}
         self.filter_bar.set_facets(services.facets, names)
         self.refresh_search()
+
+    def glance(self, look: FirstLook) -> None:
+        """Show every figure before the database layer is up (see first_look)."""
+        if self.services is not None or self.shown:
+            return
+        self.table.set_ids = look.set_letters
+        self.table.show_rows(look.rows)
+        self.filter_bar.show_count(len(look.rows))
+        self.post_message(self.FigureHighlighted(self.table.highlighted_key))
 
     def refresh_search(self) -> None:
         if self.services is not None:

@@ -26,6 +26,9 @@ from armybuilder.tui.looks import RANK_STARS, range_text, value_text
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.queries import FigureSummary
+    from armybuilder.tui.first_look import GlanceRow
+
+    Row = FigureSummary | GlanceRow
 
 #: (label, width, right-aligned) of every column; the narrow table (in the army builder)
 #: keeps the first five.
@@ -94,7 +97,7 @@ class FigureTable(ScrollView, can_focus=True):
         self.narrow = narrow
         self.columns = COLUMNS[:NARROW] if narrow else COLUMNS
         self.set_ids: dict[str, str] = {}  # expansion slug -> set letter ("R")
-        self._rows: list[FigureSummary] = []
+        self._rows: list[Row] = []
         self._index: dict[str, int] = {}
         self._lines: dict[int, str] = {}  # row index -> its text, built when first drawn
         self._width = sum(w for _, w, _ in self.columns) + GAP * (len(self.columns) - 1) + 2
@@ -114,7 +117,7 @@ class FigureTable(ScrollView, can_focus=True):
             return self._rows[self.cursor_row].key
         return None
 
-    def show_rows(self, rows: Sequence[FigureSummary]) -> None:
+    def show_rows(self, rows: Sequence[Row]) -> None:
         """Refill the table, keeping the cursor on the same figure when it is still there."""
         keep = self.highlighted_key
         self._rows = list(rows)
@@ -136,7 +139,7 @@ class FigureTable(ScrollView, can_focus=True):
     def cells_at(self, index: int) -> list[str]:
         return self._cells(self._rows[index])
 
-    def _cells(self, r: FigureSummary) -> list[str]:
+    def _cells(self, r: Row) -> list[str]:
         cells = [r.name, RANK_STARS.get(r.rank, r.rank)[:4], str(r.points), r.factions,
                  range_text(r.range, r.targets)]
         if not self.narrow:

@@ -1,0 +1,152 @@
+"""One game of a batch told turn by turn, with the table's map after every turn.
+
+The batch keeps no logs: the game is played again from its index (the same game, see
+``armybuilder.battle.batch.replay_game``) in a worker, and told by the replay renderer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+if TYPE_CHECKING:
+    from armybuilder.battle.batch import BattleRequest
+
+_ROUND = re.compile(r"^=== Round (\d+) ===")
+_TURN = re.compile(r"^Turn \d+: ")
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A stretch of the story: the set-up, or one turn (its round's heading with it)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def turn_by_turn(lines: list[str]) -> list[Part]:
+    """The narration cut before every turn; a round's heading opens its first turn."""
+    parts: list[tuple[str, list[str]]] = [("Set-up", [])]
+    heading: list[str] = []
+    round_no = 0
+    for line in lines:
+        found = _ROUND.match(line)
+        if found:
+            round_no = int(found.group(1))
+            heading.append(line)
+        elif _TURN.match(line):
+            parts.append((f"Round {round_no} · {line.rstrip('.')}", [*heading, line]))
+            heading = []
+        elif heading:
+            heading.append(line)
+        else:
+            parts[-1][1].append(line)
+    if heading:
+        parts[-1][1].extend(heading)
+    return [Part(title, tuple(body)) for title, body in parts]
+
+
+class BattleLogScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n,space", "turn(1)", "Next turn"),
+        Binding("left,p", "turn(-1)", "Previous turn"),
+        # Priority: the scrolling log would otherwise take home and end for itself.
+        Binding("home", "jump(0)", "Set-up", show=False, priority=True),
+        Binding("end", "jump(-1)", "Last turn", show=False, priority=True),
+        Binding("w", "whole", "Whole game", tooltip="The whole log in one page, or turn by turn"),
+        Binding("escape,q", "close", "Back to the results"),
+    ]
+
+    @dataclass
+    class Told(Message):
+        lines: list[str]
+        error: str = ""
+
+    def __init__(self, db_path: Path, request: BattleRequest, index: int,
+                 names: tuple[str, str]) -> None:
+        super().__init__()
+        self.db_path = db_path
+        self.request = request
+        self.index = index
+        self.names = names
+        self.parts: list[Part] = []
+        self.at = 0
+        self.whole = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Game {self.index + 1} of {self.request.games}: playing it again…",
+                     id="log-title")
+        with VerticalScroll(id="log-scroll"):
+            yield Static("", id="log-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Battle log · {self.names[0]} v {self.names[1]}"
+        self._tell()
+
+    @work(thread=True, exclusive=True, group="battle-log")
+    def _tell(self) -> None:
+        from armybuilder.battle.batch import replay_game
+        from armybuilder.battle.replay import narrate
+
+        try:
+            game = replay_game(self.db_path, self.request, self.index)
+            lines = list(narrate(json.loads(game.log_json()), maps="turn"))
+        except Exception as exc:  # BattleError, or a game the engine now refuses
+            self.post_message(self.Told([], str(exc)))
+            return
+        self.post_message(self.Told(lines))
+
+    def on_battle_log_screen_told(self, message: Told) -> None:
+        if message.error:
+            self.query_one("#log-title", Static).update(
+                Text(f"Game {self.index + 1}: {message.error}", style="bold red"))
+            return
+        self.parts = turn_by_turn(message.lines)
+        self._show()
+
+    def _show(self) -> None:
+        if not self.parts:
+            return
+        title = self.query_one("#log-title", Static)
+        text = self.query_one("#log-text", Static)
+        head = f"Game {self.index + 1} of {self.request.games}"
+        if self.whole:
+            title.update(Text(f"{head} · the whole game", style="bold"))
+            text.update("\n".join(line for p in self.parts for line in p.lines))
+        else:
+            part = self.parts[self.at]
+            title.update(Text(f"{head} · {part.title}  ({self.at + 1}/{len(self.parts)})",
+                              style="bold"))
+            text.update("\n".join(part.lines))
+        self.query_one("#log-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_turn(self, step: int) -> None:
+        self.whole = False
+        self.at = max(0, min(self.at + step, len(self.parts) - 1))
+        self._show()
+
+    def action_jump(self, at: int) -> None:
+        self.whole = False
+        self.at = at if at >= 0 else len(self.parts) - 1
+        self._show()
+
+    def action_whole(self) -> None:
+        self.whole = not self.whole
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
