@@ -4,10 +4,11 @@
 
 Random 200-point armies (Rulebook VII, The Standard Game) from the feed (read by the
 product's importer, turned into cards by the engine's adapter), heuristic against heuristic
-with no terrain and with the "standard" terrain preset: median time and actions per game,
+with no terrain and with the "standard" terrain preset: median CPU time and actions per game,
 and how much fighting there was (eliminations per game, games where both sides lose
-figures, games over before the round limit, passes per game); heuristic against random:
-the win rate; and games per second on every core. Asserts nothing.
+figures, games over before the round limit, passes, attacks and movement formations per
+game); heuristic against random (no terrain and standard terrain): the win rate; and games
+per second on every core. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -72,12 +73,15 @@ _CARDS: list[FigureCard] = []
 class Run(NamedTuple):
     """What one game came to, seen from the seat of the first kind of player."""
 
-    seconds: float
+    seconds: float  # CPU time (the machine may be shared)
     actions: int
     winners: list[int]
     eliminated: tuple[int, int]  # figures eliminated from each side
     early: bool  # the game ended before the round limit
     passes: int
+    attacks: int  # ranged and close combat actions, follow-ups included
+    formations: int  # movement formations declared
+    still: int  # movement formations in which nobody moved
 
 
 def one_game(job: tuple[int, str, str, str]) -> Run:
@@ -89,21 +93,25 @@ def one_game(job: tuple[int, str, str, str]) -> Run:
     kinds = (kind_b, kind_a) if swap else (kind_a, kind_b)
     players = [make_player(kinds[0], seed * 2 + 1), make_player(kinds[1], seed * 2 + 2)]
     setup = game_setup(_CARDS, seed, preset)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     game = play_game(setup, players)
-    seconds = time.perf_counter() - t0
+    seconds = time.process_time() - t0
     seat = (lambda i: 1 - i) if swap else (lambda i: i)
     lost = [0, 0]
-    passes = 0
+    passes = attacks = formations = still = 0
     for entry in game.entries:
-        if entry["action"] is not None and entry["action"].get("type") == "pass":
-            passes += 1
+        kind = entry["action"].get("type") if entry["action"] is not None else None
+        passes += kind == "pass"
+        attacks += kind in ("ranged", "close")
+        formations += kind == "move_formation"
+        if kind == "formation_plan" and not entry["action"]["steps"]:
+            still += 1
         for event in entry["events"]:
             if event["e"] == "eliminated":
                 lost[seat(game.warriors[event["warrior"]].owner)] += 1
     return Run(seconds, len(game.entries) - 1, [seat(i) for i in game.outcome.winners],
                (lost[0], lost[1]), game.outcome.termination is not Termination.TIME_LIMIT,
-               passes)
+               passes, attacks, formations, still)
 
 
 def engagement(runs: list[Run]) -> str:
@@ -111,7 +119,10 @@ def engagement(runs: list[Run]) -> str:
     return (f"{statistics.mean(sum(r.eliminated) for r in runs):.1f} eliminations per game, "
             f"both sides lose figures in {100 * both / len(runs):.0f}%, "
             f"{100 * sum(r.early for r in runs) / len(runs):.0f}% end before the round limit, "
-            f"{statistics.mean(r.passes for r in runs):.1f} passes per game")
+            f"{statistics.mean(r.passes for r in runs):.1f} passes, "
+            f"{statistics.mean(r.attacks for r in runs):.1f} attacks, "
+            f"{statistics.mean(r.formations for r in runs):.1f} movement formations "
+            f"({sum(r.still for r in runs)} standing still in all) per game")
 
 
 def main() -> int:
@@ -133,16 +144,18 @@ def main() -> int:
         print(f"  {engagement(runs)}")
     cores = os.cpu_count() or 1
     versus = max(200, games)
-    jobs = [(seed, "none", "heuristic", "random") for seed in range(versus)]
-    t0 = time.perf_counter()
-    with Pool(cores) as pool:
-        runs = pool.map(one_game, jobs, chunksize=4)
-    wall = time.perf_counter() - t0
-    wins = sum(1 for r in runs if r.winners == [0])
-    shared = sum(1 for r in runs if 0 in r.winners and len(r.winners) > 1)
-    print(f"heuristic vs random, no terrain: {versus} games, heuristic wins {wins} "
-          f"({100 * wins / versus:.1f}%), shares {shared}; {len(runs) / wall:.1f} games/s on "
-          f"{cores} cores (catalogue loading included)")
+    for preset in ("none", "standard"):
+        jobs = [(seed, preset, "heuristic", "random") for seed in range(versus)]
+        t0 = time.perf_counter()
+        with Pool(cores) as pool:
+            runs = pool.map(one_game, jobs, chunksize=4)
+        wall = time.perf_counter() - t0
+        wins = sum(1 for r in runs if r.winners == [0])
+        shared = sum(1 for r in runs if 0 in r.winners and len(r.winners) > 1)
+        print(f"heuristic vs random, terrain {preset!r}: {versus} games, heuristic wins {wins} "
+              f"({100 * wins / versus:.1f}%), shares {shared}; {len(runs) / wall:.1f} games/s "
+              f"on {cores} cores (catalogue loading included)")
+        print(f"  {engagement(runs)}")
     return 0
 
 

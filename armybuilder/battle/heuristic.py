@@ -17,6 +17,7 @@ import math
 import random
 
 from armybuilder.battle import manoeuvres, positions, setting_scene, tactics
+from armybuilder.engine import movement
 from armybuilder.engine.actions import (
     Action,
     CloseAttack,
@@ -40,6 +41,11 @@ MOVE_FLOOR = 0.15
 SPARE_FLOOR = -0.3
 #: How many warriors get their moves listed and weighed per decision.
 MOVERS = 3
+#: The share of a formation member's gain lost for each of next turn's actions that would
+#: find no warrior to give it to without pushing.
+IDLE_SHARE = 1.2
+#: The most warriors of one group tried in a movement formation's candidate members.
+GROUP_LIMIT = 7
 SPECIAL_ACTIONS = ("Regeneration", "Necromancy")
 
 
@@ -51,6 +57,9 @@ class HeuristicPlayer:
         #: Each warrior's best move in the position being decided (warrior id -> (move,
         #: gain)): a second look at the same position reuses it.
         self._moves: dict[int, tuple[Move | None, float]] = {}
+        #: The plan made for the movement formation just declared: (members, plan).
+        self._plan: tuple[tuple[int, ...], FormationPlan] | None = None
+        self._deployment: setting_scene.Deployment | None = None
 
     # --- the decision ----------------------------------------------------------------
 
@@ -60,7 +69,9 @@ class HeuristicPlayer:
         if game.phase == "terrain":
             return setting_scene.place_terrain(game, self.rng)
         if game.phase == "deploy":
-            return setting_scene.deploy(game)
+            if self._deployment is None or self._deployment.player != game.deploying:
+                self._deployment = setting_scene.Deployment(game, game.deploying)
+            return setting_scene.deploy(game, self._deployment)
         return self._turn(game)
 
     def _noise(self) -> float:
@@ -109,6 +120,10 @@ class HeuristicPlayer:
 
     def _formation_plan(self, game: Game, item: FormationMoving,
                         options: list[FormationPlan]) -> FormationPlan:
+        planned, self._plan = self._plan, None
+        if planned is not None and planned[0] == tuple(item.members) and not item.stuck \
+                and game.is_legal(planned[1]):
+            return planned[1]
         members = [game.warriors[i] for i in item.members]
         foes = positions.enemies(game, members[0])
         now = sum(positions.place_value(game, m, (m.x, m.y), m.facing, foes) for m in members)
@@ -217,30 +232,46 @@ class HeuristicPlayer:
             move, gain = known
             if move is not None and gain > best_gain:
                 best, best_gain = move, gain
-        if isinstance(best, Move) and best.ability is None:
-            formation = self._formation(game, game.warriors[best.warrior], best_gain)
-            if formation is not None:
-                return formation
+        formation = self._formation(game, ready, foes, best_gain)
+        if formation is not None:
+            return formation
         return best
 
-    def _formation(self, game: Game, w: Warrior, gain: float) -> MoveFormation | None:
-        """Rulebook IV, Movement Formations: move a group for one action while the enemy is
-        still far away."""
-        if w.captive != NOBODY or positions.demoralized(w):
+    def _formation(self, game: Game, ready: list[Warrior], foes: list[Warrior],
+                   single: float) -> MoveFormation | None:
+        """Rulebook IV, Movement Formations: one action moves a whole group, when the group's
+        move forward is worth more than the best single move. The plan is made before the
+        formation is declared (a formation that would stand still wastes the action) and
+        kept for the decision that follows.
+
+        Every member is tokened, so a formation of everyone leaves nobody to act next turn
+        without being pushed (Rulebook III, Pushing): groups that leave enough warriors
+        fresh for next turn's actions are preferred, so the army's groups take turns."""
+        me = game.current
+        free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY
+                and not positions.demoralized(w) and not game.opposing_contacts(w)]
+        if len(free) < 3:
             return None
-        if not any(game.touching(w, o) and o.owner == w.owner for o in game.warriors
-                   if o is not w and o.on_table):
+        fresh_next = sum(1 for w in game.warriors if w.owner == me and w.on_table
+                         and w.controller == NOBODY and w.acted_turn != game.turn)
+        actions = game.players[me].actions
+        best: tuple[float, tuple[Warrior, ...], FormationPlan] | None = None
+        for group in _groups(game, free):
+            for members in _candidates(game, group, foes):
+                plan, gain = manoeuvres.formation_plan(game, list(members), foes, self._noise)
+                if plan is None:
+                    continue
+                # A member's action next turn would push it: what the idle actions lose.
+                short = max(0, actions - (fresh_next - len(members)))
+                value = gain - IDLE_SHARE * short * gain / len(members)
+                if value > max(single, MOVE_FLOOR * len(members)) and (
+                        best is None or value > best[0]):
+                    best = (value, members, plan)
+        if best is None:
             return None
-        foes = positions.enemies(game, w)
-        if not foes or min(math.hypot(o.x - w.x, o.y - w.y) for o in foes) < 14.0:
-            return None
-        best: MoveFormation | None = None
-        for f in legal_actions(game, warrior=w.id, kinds={"formation"}):
-            if isinstance(f, MoveFormation) and not any(
-                    tactics.pushed(game.warriors[m]) for m in f.members) and (
-                    best is None or len(f.members) > len(best.members)):
-                best = f
-        return best
+        _, members, plan = best
+        self._plan = (tuple(m.id for m in members), plan)
+        return MoveFormation(members[0].id, tuple(m.id for m in members[1:]))
 
     def _pass(self, game: Game, ready: list[Warrior]) -> Action:
         # Rest the warriors that acted last turn first: a pass never pushes.
@@ -249,6 +280,49 @@ class HeuristicPlayer:
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))
+
+
+def _groups(game: Game, free: list[Warrior]) -> list[list[Warrior]]:
+    """The warriors of ``free`` joined by chains of touching bases, groups of 3 or more."""
+    out: list[list[Warrior]] = []
+    left = list(free)
+    while left:
+        group = [left.pop(0)]
+        frontier = list(group)
+        while frontier:
+            a = frontier.pop()
+            for b in list(left):
+                if game.touching(a, b):
+                    left.remove(b)
+                    group.append(b)
+                    frontier.append(b)
+        if len(group) >= 3:
+            out.append(sorted(group, key=lambda w: w.id))
+    return out
+
+
+def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
+                ) -> list[tuple[Warrior, ...]]:
+    """Members to try for a movement formation from one group: all of it when it may form
+    one (Rulebook IV: 3, 4 or 5 warriors), and the three and four nearest the enemy."""
+    out: list[tuple[Warrior, ...]] = []
+    if len(group) > GROUP_LIMIT or not foes:
+        return out
+
+    def nearest(w: Warrior) -> float:
+        return min(math.hypot(o.x - w.x, o.y - w.y) for o in foes)
+
+    front = sorted(group, key=lambda w: (nearest(w), w.id))
+    tried: list[tuple[Warrior, ...]] = []
+    if len(group) <= 5:
+        tried.append(tuple(group))
+    for k in (3, 4):
+        if k < len(group):
+            tried.append(tuple(sorted(front[:k], key=lambda w: w.id)))
+    for members in tried:
+        if movement.formation_violation(game, list(members)) is None:
+            out.append(members)
+    return out
 
 
 def _wall_reach(game: Game) -> float:

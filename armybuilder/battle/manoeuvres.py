@@ -16,8 +16,9 @@ from collections.abc import Callable
 from armybuilder.battle import positions, tactics
 from armybuilder.engine import geometry as g
 from armybuilder.engine import legal, movement
-from armybuilder.engine.actions import Move
-from armybuilder.engine.state import NOBODY, State, Warrior
+from armybuilder.engine.actions import FormationPlan, Move
+from armybuilder.engine.pending import FormationMoving
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 DIRECTIONS = tuple(k * math.pi / 4 for k in range(8))
 SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi)
@@ -125,3 +126,71 @@ def _nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
         if g.EPS < d < best:
             best, facing = d, math.atan2(oy - ay, ox - ax)
     return facing
+
+
+# --- movement formations ------------------------------------------------------------------
+
+#: Turns either side of straight at the enemy that a formation tries (radians).
+FORMATION_TURNS = (0.0, math.pi / 8, -math.pi / 8, math.pi / 4, -math.pi / 4)
+#: Shares of the formation's speed it tries to move.
+FORMATION_SHARES = (1.0, 0.75, 0.5)
+#: A formation step shorter than this (inches) is not worth an action.
+FORMATION_LEAST = 0.5
+#: How many of the best-scored plans are checked before the formation is given up.
+FORMATION_TRIES = 4
+
+
+def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
+                   noise: Callable[[], float]) -> tuple[FormationPlan | None, float]:
+    """(the best legal plan found, its summed gain over standing still) for a movement
+    formation of ``members`` that has not been declared yet (Rulebook IV, Movement
+    Formations): every member moves the same way by the same distance, so the group keeps
+    its shape and stays in contact; terrain that stops one member stops them all."""
+    if not foes or len(members) < 3:
+        return None, 0.0
+    speed = movement.formation_speed(state, members)
+    if speed <= 0:
+        return None, 0.0
+    cx = sum(m.x for m in members) / len(members)
+    cy = sum(m.y for m in members) / len(members)
+    target = min(foes, key=lambda o: (math.hypot(o.x - cx, o.y - cy), o.id))
+    ahead = math.atan2(target.y - cy, target.x - cx)
+    readings = [positions.Reading(state, m, foes) for m in members]
+    now = [r.value((m.x, m.y), m.facing) for r, m in zip(readings, members, strict=True)]
+    limits = [movement.member_limit(state, m, speed) for m in members]
+    spots = [(o.x, o.y) for o in foes]
+    scored: list[tuple[float, int, FormationPlan]] = []
+    for turn in FORMATION_TURNS:
+        a = ahead + turn
+        ux, uy = math.cos(a), math.sin(a)
+        for share in FORMATION_SHARES:
+            d = speed * share
+            for m, limit in zip(members, limits, strict=True):
+                reach = min(d, limit)
+                end = legal.clip_to_terrain(state, m, (m.x, m.y),
+                                            (m.x + reach * ux, m.y + reach * uy))
+                d = min(d, math.hypot(end[0] - m.x, end[1] - m.y))
+            if d < FORMATION_LEAST:
+                continue
+            steps: list[Move] = []
+            gain = 0.0
+            # The front members first, so nobody's path crosses a member still to move.
+            order = sorted(range(len(members)),
+                           key=lambda i: -(members[i].x * ux + members[i].y * uy))
+            for i in order:
+                m = members[i]
+                end = (m.x + d * ux, m.y + d * uy)
+                facing = m.facing if not m.round else _nearest_facing(spots, end, a)
+                steps.append(Move(m.id, (end,), facing))
+                gain += readings[i].value(end, facing) - now[i]
+            scored.append((gain + noise(), len(scored), FormationPlan(tuple(steps))))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    pending = FormationMoving(members=tuple(m.id for m in members), stuck=frozenset(),
+                              speed=speed)
+    for gain, _, plan in scored[:FORMATION_TRIES]:
+        try:
+            movement.check_formation_plan(state, pending, plan)
+        except IllegalAction:
+            continue
+        return plan, gain
+    return None, 0.0

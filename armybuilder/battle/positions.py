@@ -17,6 +17,9 @@ from armybuilder.engine.state import NOBODY, State, Warrior
 #: Points a warrior is worth per inch it closes on the enemy it wants to fight: keeps the
 #: game moving towards combat.
 APPROACH = 0.35
+#: The approach is worth this much more each round: a standoff scores nothing for either
+#: side (Rulebook VI, Victory!), so the longer the game, the harder both sides press.
+PRESSURE = 0.1
 #: How much of the enemy's threat to a place counts (it may not be carried out).
 THREAT_SHARE = 0.5
 DEMORALIZED = "Demoralized"
@@ -35,6 +38,21 @@ def home(state: State, w: Warrior) -> tuple[float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
+def standing(state: State, player: int) -> float:
+    """Victory points ``player`` would have if the game ended now (Rulebook VI, Victory!):
+    points scored so far and the survivors on the battlefield."""
+    return state.players[player].score + sum(
+        w.card.points for w in state.warriors
+        if w.owner == player and w.on_table and w.controller == NOBODY)
+
+
+def ahead(state: State, player: int) -> bool:
+    """Is ``player``'s side strictly ahead of every opposing player?"""
+    mine = standing(state, player)
+    team = state.players[player].team
+    return all(mine > standing(state, p.index) for p in state.players if p.team != team)
+
+
 def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple[float, float],
                 b_discs: tuple[g.Disc, ...]) -> tuple[bool, bool]:
     """(terrain leaves a line of fire, hindering) between two places; figures ignored."""
@@ -49,7 +67,7 @@ class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
-    __slots__ = ("foes", "home", "ideal", "scared", "state", "w")
+    __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior]) -> None:
         self.state = state
@@ -57,6 +75,7 @@ class Reading:
         self.scared = demoralized(w)
         self.home = home(state, w) if w.captive != NOBODY else None
         self.ideal = max(w.card.range - 1.0, 0.0) if w.card.range > 0 else 0.0
+        self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not ahead(state, w.owner)))
         stats = w.stats
         rows = []
         for o in foes:
@@ -122,7 +141,7 @@ class Reading:
             return -threat + 0.2 * min(nearest, 12.0)
         gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
         cover = 0.3 if in_cover else 0.0
-        return 0.6 * chance - THREAT_SHARE * threat - APPROACH * gap + cover
+        return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover
 
 
 def place_value(state: State, w: Warrior, at: tuple[float, float], facing: float,

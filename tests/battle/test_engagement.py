@@ -12,14 +12,17 @@ from armybuilder.engine import (
     ClickStats,
     CloseAttack,
     FigureCard,
+    FormationPlan,
     Game,
     GameSetup,
     Move,
+    MoveFormation,
     Pass,
     PlayerSetup,
     Scenario,
     ScenarioPlayer,
     WarriorSpec,
+    apply,
 )
 from armybuilder.engine.actions import action_from_json
 
@@ -88,3 +91,49 @@ def test_heuristic_armies_fight_each_other_before_the_round_limit() -> None:
     assert hurt[0] > 0 and hurt[1] > 0
     assert game.outcome.round <= 15
     assert passes <= game.outcome.round  # at most one turn in two is a rest
+
+
+# --- movement formations (Rulebook IV) ------------------------------------------------------
+
+
+def _line(n: int, y: float, player: int = 0, facing: float = NORTH) -> list[WarriorSpec]:
+    """``n`` warriors of one faction side by side, bases touching."""
+    return [at(card(f"trooper{i}"), player, 16.0 + 1.0005 * i, y, facing) for i in range(n)]
+
+
+def test_a_movement_formation_moves_the_whole_group_towards_the_enemy() -> None:
+    game = position(*_line(3, 4.0), at(card("far"), 1, 17.0, 32.0, SOUTH))
+    player = HeuristicPlayer(1)
+    declared = player.choose(game)
+    assert isinstance(declared, MoveFormation)
+    assert sorted((declared.warrior, *declared.members)) == [0, 1, 2]
+    apply(game, declared)
+    plan = player.choose(game)
+    assert isinstance(plan, FormationPlan)
+    moved = {s.warrior: s.path[-1] for s in plan.steps}
+    assert sorted(moved) == [0, 1, 2]  # nobody stays behind
+    assert all(end[1] > 4.0 + 6.0 for end in moved.values())  # most of the 8", forward
+
+
+def test_groups_take_turns_instead_of_everyone_moving_and_then_resting() -> None:
+    # Five warriors in one group, two actions a turn: a formation of all five would leave
+    # nobody to act next turn without being pushed (Rulebook III, Pushing), and the next
+    # turn would be two passes. The group splits: a formation of three and single moves.
+    players = (ScenarioPlayer("P0", "south", 200), ScenarioPlayer("P1", "north", 200))
+    specs = (*_line(5, 2.0), at(card("far"), 1, 18.0, 34.0, SOUTH))
+    game = Game.from_scenario(Scenario(players=players, warriors=specs, seed=3))
+    me, them = HeuristicPlayer(1), HeuristicPlayer(2)
+    formations = 0
+    passes: dict[int, int] = {}
+    while game.turn <= 5:  # the approach, before any fighting
+        action = (me if game.to_act == 0 else them).choose(game)
+        if game.to_act == 0 and not game.pending:
+            passes[game.turn] = passes.get(game.turn, 0) + isinstance(action, Pass)
+            if isinstance(action, MoveFormation):
+                formations += 1
+                assert len(action.members) + 1 == 3
+        apply(game, action)
+    assert formations >= 2
+    assert max(passes.values()) <= 1  # never a whole turn of rest
+    assert not [ev for e in game.entries for ev in e["events"]
+                if ev["e"] == "damage" and ev.get("cause") == "pushing"]  # nobody pushed
