@@ -84,10 +84,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
-
 from armybuilder.catalogue.records import (
     ARCS,
     BASES,
@@ -282,6 +278,12 @@ def write_catalogue(data: CatalogueData, path: Path) -> list[Path]:
 
 
 def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
+    # openpyxl is imported when a workbook is written or read: it is a third of the
+    # app's start-up, and most starts never touch a spreadsheet.
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.styles import Font
+
     book = Workbook()
     if book.active is not None:
         book.remove(book.active)
@@ -341,6 +343,8 @@ def _read_xlsx(path: Path) -> dict[str, _Table | None]:
     if not path.is_file():
         raise SpreadsheetError(f"{path}: no such file")
     try:
+        from openpyxl import load_workbook
+
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
         raise SpreadsheetError(f"{path}: not a readable .xlsx workbook ({exc})") from exc
