@@ -311,6 +311,9 @@ class AbilityRegistry:
     def __init__(self) -> None:
         self._rules: dict[str, AbilityRule] = {}
         self._by_point: dict[str, dict[str, Hook]] = {p: {} for p in HOOK_POINTS}
+        #: hooks_for's answers: asked for every warrior at every check, and the same few
+        #: ability lists come up again and again. Emptied whenever the rules change.
+        self._answers: dict[tuple[str, tuple[str, ...]], tuple[Hook, ...]] = {}
 
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, **hooks: Hook) -> None:
@@ -328,15 +331,23 @@ class AbilityRegistry:
             self._by_point[point][name] = fn
 
     def unregister(self, name: str) -> None:
+        self._answers.clear()
         self._rules.pop(name, None)
         for table in self._by_point.values():
             table.pop(name, None)
 
-    def hooks_for(self, point: str, abilities: tuple[str, ...]) -> list[Hook]:
+    def hooks_for(self, point: str, abilities: tuple[str, ...]) -> tuple[Hook, ...]:
         if not abilities:
-            return []
-        table = self._by_point[point]
-        return [table[n] for n in abilities if n in table]
+            return ()
+        key = (point, abilities if type(abilities) is tuple else tuple(abilities))
+        hooks = self._answers.get(key)
+        if hooks is None:
+            table = self._by_point[point]
+            hooks = tuple(table[n] for n in abilities if n in table)
+            if len(self._answers) >= 4096:
+                self._answers.clear()
+            self._answers[key] = hooks
+        return hooks
 
     def has_hook(self, point: str, abilities: tuple[str, ...]) -> bool:
         table = self._by_point[point]

@@ -172,6 +172,8 @@ ACTION_TYPES: dict[str, type] = {
     "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
+#: Each action type's field names, in order (dataclasses.fields is slow to ask every time).
+_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in ACTION_TYPES.values()}
 _POINT_FIELDS = {"at", "captive_at"}
 
 
@@ -186,18 +188,18 @@ def _enc(value: Any) -> Any:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": _NAMES[type(action)]}
-    for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        if f.name in ("path",):
+    for name in _FIELDS[type(action)]:
+        value = getattr(action, name)
+        if name in ("path",):
             value = [[float(x), float(y)] for x, y in value]
-        elif f.name in _POINT_FIELDS and value is not None:
+        elif name in _POINT_FIELDS and value is not None:
             value = [float(value[0]), float(value[1])]
-        elif f.name in ("facing", "stuck_facing", "captive_facing", "rotation") \
+        elif name in ("facing", "stuck_facing", "captive_facing", "rotation") \
                 and value is not None:
             value = float(value)
         else:
             value = _enc(value)
-        out[f.name] = value
+        out[name] = value
     return out
 
 
@@ -207,19 +209,19 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if cls is None:
         raise ValueError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
+    for name in _FIELDS[cls]:
+        if name not in data:
             continue
-        value = data[f.name]
-        if f.name == "path":
+        value = data[name]
+        if name == "path":
             value = tuple((float(x), float(y)) for x, y in value)
-        elif f.name in _POINT_FIELDS and value is not None:
+        elif name in _POINT_FIELDS and value is not None:
             value = (float(value[0]), float(value[1]))
-        elif f.name == "steps":
+        elif name == "steps":
             value = tuple(action_from_json(s) for s in value)
         elif isinstance(value, list):
             value = tuple(value)
-        kwargs[f.name] = value
+        kwargs[name] = value
     return cls(**kwargs)  # type: ignore[no-any-return]
 
 

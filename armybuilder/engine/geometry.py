@@ -189,8 +189,30 @@ def polygon_edges(poly: Polygon) -> list[tuple[Point, Point]]:
 
 
 def boundary_distance(p: Point, poly: Polygon) -> float:
+    # segment_point_distance inlined (the same arithmetic): terrain queries call this for
+    # every sample along every move.
+    x, y = p
+    best = math.inf
     n = len(poly)
-    return min(segment_point_distance(poly[i], poly[(i + 1) % n], p) for i in range(n))
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[i + 1] if i + 1 < n else poly[0]
+        dx, dy = bx - ax, by - ay
+        px, py = x - ax, y - ay
+        length2 = dx * dx + dy * dy
+        if length2 <= 0.0:
+            d = math.hypot(px, py)
+        else:
+            t = (px * dx + py * dy) / length2
+            if t <= 0.0:
+                d = math.hypot(px, py)
+            elif t >= 1.0:
+                d = math.hypot(px - dx, py - dy)
+            else:
+                d = abs(px * dy - py * dx) / math.sqrt(length2)
+        if d < best:
+            best = d
+    return best
 
 
 _BOXES: dict[Polygon, tuple[float, float, float, float]] = {}
@@ -214,6 +236,12 @@ def disc_polygon_relation(centre: Point, radius: float, poly: Polygon) -> int:
     cx, cy = centre
     if cx + radius < x0 or cx - radius > x1 or cy + radius < y0 or cy - radius > y1:
         return OUTSIDE  # farther than ``radius`` from every point of the polygon
+    return disc_polygon_relation_near(centre, radius, poly)
+
+
+def disc_polygon_relation_near(centre: Point, radius: float, poly: Polygon) -> int:
+    """:func:`disc_polygon_relation` for a disc the caller found overlapping the polygon's
+    bounding box."""
     d = boundary_distance(centre, poly)
     if point_in_polygon(centre, poly):
         return INSIDE if d >= radius - EPS else OVERLAP
@@ -233,15 +261,36 @@ def disc_overlaps_polygon(centre: Point, radius: float, poly: Polygon) -> bool:
 
 def segment_inside_intervals(a: Point, b: Point, poly: Polygon) -> list[tuple[float, float]]:
     """The parts of segment ab (as t-intervals) that run through the polygon's interior."""
+    return _inside_intervals(a, b, poly, None)  # type: ignore[return-value]
+
+
+def _inside_intervals(a: Point, b: Point, poly: Polygon, longer_than: float | None
+                      ) -> list[tuple[float, float]] | bool:
+    """:func:`segment_inside_intervals`; with ``longer_than`` (inches), only whether one of
+    them is longer than that, answered as soon as one is (an interval only grows as the
+    scan goes on, so the first that is long enough settles it)."""
     ts = [0.0, 1.0]
     n = len(poly)
+    ax, ay = a
+    rx, ry = b[0] - ax, b[1] - ay
     for i in range(n):
-        t = segment_intersection_t(a, b, poly[i], poly[(i + 1) % n])
-        if t is not None:
-            ts.append(t)
+        # segment_intersection_t(a, b, poly[i], poly[i + 1]), inlined: lines of fire and
+        # paths ask this of every nearby feature.
+        cx, cy = poly[i]
+        dx_, dy_ = poly[i + 1] if i + 1 < n else poly[0]
+        sx, sy = dx_ - cx, dy_ - cy
+        denom = rx * sy - ry * sx
+        if abs(denom) < 1e-15:
+            continue
+        qx, qy = cx - ax, cy - ay
+        t = (qx * sy - qy * sx) / denom
+        u = (qx * ry - qy * rx) / denom
+        if -EPS <= t <= 1.0 + EPS and -EPS <= u <= 1.0 + EPS:
+            ts.append(min(1.0, max(0.0, t)))
     ts.sort()
     out: list[tuple[float, float]] = []
-    dx, dy = b[0] - a[0], b[1] - a[1]
+    dx, dy = rx, ry
+    length = distance(a, b) if longer_than is not None else 0.0
     for i in range(len(ts) - 1):
         t0, t1 = ts[i], ts[i + 1]
         if t1 - t0 <= 1e-12:
@@ -253,12 +302,42 @@ def segment_inside_intervals(a: Point, b: Point, poly: Polygon) -> list[tuple[fl
                 out[-1] = (out[-1][0], t1)
             else:
                 out.append((t0, t1))
-    return out
+            if longer_than is not None and (out[-1][1] - out[-1][0]) * length > longer_than:
+                return True
+    return out if longer_than is None else False
+
+
+#: How far (inches) a polygon must lie from a line for the quick tests to rule out the line
+#: meeting it; far above float noise, so the quick answers agree with the exact ones.
+CLEAR_MARGIN = 1e-6
+
+
+def polygon_clear_of_line(a: Point, b: Point, poly: Polygon, reach: float = 0.0) -> bool:
+    """Is every corner of ``poly`` on the same side of the line through ``a`` and ``b``, more
+    than ``reach`` (plus :data:`CLEAR_MARGIN`) from it? Then nothing within ``reach`` of the
+    line touches the polygon: a cheap test before the exact ones (False when unsure)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= 0.0:
+        return False
+    margin = (reach + CLEAR_MARGIN) * length
+    ax, ay = a
+    above = below = False
+    for x, y in poly:
+        side = dx * (y - ay) - dy * (x - ax)
+        if side > margin:
+            above = True
+        elif side < -margin:
+            below = True
+        else:
+            return False
+    return above != below
 
 
 def segment_enters_polygon(a: Point, b: Point, poly: Polygon) -> bool:
-    length = distance(a, b)
-    return any((t1 - t0) * length > EPS for t0, t1 in segment_inside_intervals(a, b, poly))
+    if polygon_clear_of_line(a, b, poly):
+        return False  # the line misses the polygon altogether
+    return _inside_intervals(a, b, poly, EPS) is True
 
 
 def length_inside_polygon(a: Point, b: Point, poly: Polygon) -> float:
@@ -367,22 +446,52 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
     """
     ts: list[float] = []
     dx, dy = b[0] - a[0], b[1] - a[1]
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        ex, ey = q[0] - p[0], q[1] - p[1]
-        elen = math.hypot(ex, ey)
-        if elen > 0.0:
-            nx, ny = -ey / elen, ex / elen
+    ax, ay = a
+    qa = dx * dx + dy * dy
+    rr = radius * radius
+    for px, py, normal in _edge_normals(poly):
+        if normal is not None:
+            nx, ny = normal
             denom = dx * nx + dy * ny
             if abs(denom) > 1e-15:
-                base = (a[0] - p[0]) * nx + (a[1] - p[1]) * ny
+                base = (ax - px) * nx + (ay - py) * ny
                 for off in (radius, -radius, 0.0):
                     t = (off - base) / denom
                     if 0.0 <= t <= 1.0:
                         ts.append(t)
-        ts.extend(_segment_circle_ts(a, b, p, radius))
+        # _segment_circle_ts(a, b, (px, py), radius), inlined with the same arithmetic.
+        if qa > 0.0:
+            fx, fy = ax - px, ay - py
+            qb = 2.0 * (fx * dx + fy * dy)
+            qc = fx * fx + fy * fy - rr
+            disc = qb * qb - 4.0 * qa * qc
+            if disc >= 0.0:
+                root = math.sqrt(disc)
+                for t in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)):
+                    if 0.0 <= t <= 1.0:
+                        ts.append(t)
     return ts
+
+
+_NORMALS: dict[Polygon, list[tuple[float, float, tuple[float, float] | None]]] = {}
+
+
+def _edge_normals(poly: Polygon) -> list[tuple[float, float, tuple[float, float] | None]]:
+    """Each edge's start corner and unit normal (None for a zero-length edge), remembered
+    like :func:`polygon_box`: terrain polygons never change."""
+    out = _NORMALS.get(poly)
+    if out is None:
+        if len(_NORMALS) > 4096:
+            _NORMALS.clear()
+        out = []
+        n = len(poly)
+        for i in range(n):
+            p, q = poly[i], poly[(i + 1) % n]
+            ex, ey = q[0] - p[0], q[1] - p[1]
+            elen = math.hypot(ex, ey)
+            out.append((p[0], p[1], (-ey / elen, ex / elen) if elen > 0.0 else None))
+        _NORMALS[poly] = out
+    return out
 
 
 # --- bases made of discs ----------------------------------------------------------------

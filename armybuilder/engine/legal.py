@@ -218,7 +218,7 @@ def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point
     (Rulebook V: entering hindering terrain, going up or down elevated terrain, the far
     side of a low wall); ``end`` itself when nothing stops it or ``w`` ignores terrain.
     Other figures are not considered: :func:`try_move` checks those."""
-    if not state.terrain:
+    if not state.terrain.features:
         return end
     rules = movement.path_rules(state, w)
     if rules is not None and rules.ignores_terrain:
@@ -409,8 +409,11 @@ def _ranged(state: State, w: Warrior) -> Iterator[RangedAttack]:
             if ranged.everyone_in_reach(state, w, plan):
                 yield RangedAttack(w.id, (), (), mode)
             continue
+        # Out of range first: line_of_fire's own first test, cheaper than targeting's.
+        reach = plan.range + g.EPS
         targets = [t for t in state.warriors
-                   if t.on_table and ranged.target_violation(state, w, t, plan) is None
+                   if t.on_table and math.hypot(t.x - w.x, t.y - w.y) <= reach
+                   and ranged.target_violation(state, w, t, plan) is None
                    and ranged.line_of_fire(state, w, t, plan)[0] is None]
         for t in targets:
             yield RangedAttack(w.id, (t.id,), (), mode)
@@ -423,7 +426,7 @@ def _ranged(state: State, w: Warrior) -> Iterator[RangedAttack]:
 
 def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: str | None
                        ) -> Iterator[RangedAttack]:
-    if formations.member_violation(state, w, "ranged"):
+    if not targets or formations.member_violation(state, w, "ranged"):
         return
     helpers = [m for m in state.warriors
                if m is not w and m.owner == w.owner and turns.action_violation(state, m, "ranged")
@@ -448,8 +451,13 @@ def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseA
         plan = _plan(state, w, "close", mode)
         if plan is None:
             continue
+        # Close combat needs base contact (or a low wall between): figures too far apart to
+        # touch are left out before the full check.
+        walls = bool(state.terrain.walls)
         targets = [t for t in state.warriors
-                   if t.on_table and close.target_violation(state, w, t, False, plan) is None]
+                   if t.on_table and (walls or math.hypot(t.x - w.x, t.y - w.y)
+                                      <= w.radius + t.radius + g.CONTACT_TOLERANCE)
+                   and close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             if targets:
                 yield CloseAttack(w.id, targets[0].id, False, (), mode)

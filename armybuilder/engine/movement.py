@@ -141,15 +141,16 @@ def _obstacles(state: State, skip: tuple[int, ...], poses: dict[int, Pose] | Non
                 ox, oy, discs = o.x, o.y, o.discs
             others.append((o.id, discs, ox, oy, o.radius))
     pairs: list[Any] = []
+    tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot  # every pair of figures comes here
     for i in range(len(others)):
         ai, ad, ax, ay, ar = others[i]
         for j in range(i + 1, len(others)):
             bi, bd, bx, by, br = others[j]
-            if abs(ax - bx) <= ar + br + g.CONTACT_TOLERANCE and \
-                    math.hypot(ax - bx, ay - by) <= ar + br + g.CONTACT_TOLERANCE:
+            if abs(ax - bx) <= ar + br + tolerance and \
+                    hypot(ax - bx, ay - by) <= ar + br + tolerance:
                 for px, py, pr in ad:
                     for qx, qy, qr in bd:
-                        if math.hypot(px - qx, py - qy) <= pr + qr + g.CONTACT_TOLERANCE:
+                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
                             line = ((px, py), (qx, qy))
                             pairs.append((ai, bi, line) if with_ids else line)
     return others, pairs
@@ -174,11 +175,20 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     captive = state.warriors[w.captive] if w.captive != NOBODY else None
     others, pairs = around if around is not None else obstacles(state, w, positions)
     table = state.table
-    rules = path_rules(state, w, move.ability, forced)
+    # path_rules, with the hooks kept for the end of the move (a check changes nothing, so
+    # the abilities in effect stay the same): players check many moves.
+    hooks = REGISTRY.hooks_for("movement", w.abilities)
+    rules = None
+    if hooks:
+        rules = MoveContext(stage="path", mode=move.ability, forced=forced)
+        for fn in hooks:
+            fn(state, w, rules)
     ignore = _ignored(rules)
+    terrain = state.terrain if state.terrain.features else None
     if path:
         points = (start, *path)
-        length = g.path_length(points)
+        length = g.path_length(points) if len(points) > 2 else math.hypot(
+            path[0][0] - start[0], path[0][1] - start[1])  # one stretch: the same sum
         if length > limit + LENGTH_SLACK:
             raise IllegalAction("Rulebook III, Movement",
                                 f"{w.label} may move {limit:g}\", the path is {length:.3f}\"")
@@ -188,11 +198,11 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
                                     f"the path of {w.label} leaves the battlefield")
         if rules is None or not rules.crosses_bases:
             _check_path_bases(w, points, others, pairs)
-        if state.terrain and (rules is None or not rules.ignores_terrain):
-            why = state.terrain.path_violation(points, ignore)
+        if terrain is not None and (rules is None or not rules.ignores_terrain):
+            why = terrain.path_violation(points, ignore)
             if why:
                 raise IllegalAction(why, f"{w.label} cannot move along this path")
-            stop = state.terrain.movement_stop(points, w.disc_r, w.offset, ignore, sf)
+            stop = terrain.movement_stop(points, w.disc_r, w.offset, ignore, sf)
             if stop is not None and length > stop + LENGTH_SLACK:
                 raise IllegalAction(
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
@@ -234,7 +244,6 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     elif move.captive_at is not None:
         raise IllegalAction("Rulebook III, Capturing", f"{w.label} holds no captive")
     moved = bool(path)
-    hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         contacts = tuple(
             oid for oid, odiscs, ox, oy, orad in others
@@ -252,16 +261,22 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
 
 def _check_path_bases(w: Warrior, points: tuple[Point, ...], others: list[Obstacle],
                       pairs: list[tuple[Point, Point]]) -> None:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    segments = [(points[k], points[k + 1]) for k in range(len(points) - 1)]
-    for _, discs, ox, oy, orad in others:
-        if x0 - orad <= ox <= x1 + orad and y0 - orad <= oy <= y1 + orad:
-            for a, b in segments:
-                if g.segment_crosses_discs(a, b, discs):
-                    raise IllegalAction("Rulebook III, Movement: the path may not cross any "
-                                        "figure base", f"the path of {w.label} crosses a base")
+    if len(points) == 2:
+        (ax, ay), (bx, by) = points
+        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
+        y0, y1 = (ay, by) if ay <= by else (by, ay)
+        segments = [points]
+        _check_stretch_bases(w, points, x0, y0, x1, y1, others)
+    else:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        segments = [(points[k], points[k + 1]) for k in range(len(points) - 1)]
+        for _, discs, ox, oy, orad in others:
+            if x0 - orad <= ox <= x1 + orad and y0 - orad <= oy <= y1 + orad:
+                for a, b in segments:
+                    if g.segment_crosses_discs(a, b, discs):
+                        raise IllegalAction(_CROSSES, f"the path of {w.label} crosses a base")
     # Rulebook III, Movement: nor pass between two figures in base contact. The path passes
     # between them when it crosses the line joining their centres (RULES_NOTES.md).
     for pa, pb in pairs:
@@ -275,6 +290,36 @@ def _check_path_bases(w: Warrior, points: tuple[Point, ...], others: list[Obstac
                                     f"the path of {w.label} squeezes between two bases")
 
 
+_CROSSES = "Rulebook III, Movement: the path may not cross any figure base"
+
+
+def _check_stretch_bases(w: Warrior, stretch: tuple[Point, Point], x0: float, y0: float,
+                         x1: float, y1: float, others: list[Obstacle]) -> None:
+    """A one-stretch path (nearly every move) against every base: the checks of
+    g.segment_crosses_discs with the stretch's own numbers worked out once."""
+    (ax, ay), (bx, by) = stretch
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    root = math.sqrt(length2)
+    for _, discs, ox, oy, orad in others:
+        if x0 - orad <= ox <= x1 + orad and y0 - orad <= oy <= y1 + orad:
+            for cx, cy, r in discs:
+                # g.segment_point_distance(a, b, (cx, cy)), the same arithmetic.
+                px, py = cx - ax, cy - ay
+                if length2 <= 0.0:
+                    d = math.hypot(px, py)
+                else:
+                    t = (px * dx + py * dy) / length2
+                    if t <= 0.0:
+                        d = math.hypot(px, py)
+                    elif t >= 1.0:
+                        d = math.hypot(px - dx, py - dy)
+                    else:
+                        d = abs(px * dy - py * dx) / root
+                if d < r - g.EPS:
+                    raise IllegalAction(_CROSSES, f"the path of {w.label} crosses a base")
+
+
 def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Point,
                     others: list[Obstacle], ignore: frozenset[str] = NOTHING) -> None:
     table = state.table
@@ -282,13 +327,13 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
         if not (r - g.EPS <= x <= table - r + g.EPS and r - g.EPS <= y <= table - r + g.EPS):
             raise IllegalAction("Rulebook II, Setting the Scene",
                                 f"{w.label} would stand off the battlefield")
-    reach = w.radius
+    reach, wid, (ax, ay), hypot = w.radius, w.id, at, math.hypot
     for oid, odiscs, ox, oy, orad in others:
-        if oid != w.id and math.hypot(at[0] - ox, at[1] - oy) < reach + orad \
+        if hypot(ax - ox, ay - oy) < reach + orad and oid != wid \
                 and g.discs_overlap(discs, odiscs):
             raise IllegalAction("Rulebook III, Movement: bases may not overlap",
                                 f"{w.label} would stand on warrior {oid}'s base")
-    if state.terrain:
+    if state.terrain.features:
         why = state.terrain.position_violation(discs, ignore)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")

@@ -52,10 +52,15 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
         if t.captive != NOBODY:
             return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
                     "a ranged combat action")
-        for o in state.warriors:
-            if o.on_table and o is not t and state.friendly(o, firer) and state.touching(o, t):
-                return ("Rulebook III, Ranged Combat: the target is in base contact with a "
-                        "figure friendly to the firer")
+        if firer.controller == NOBODY:  # captives have no friends (state.friendly)
+            tx, ty, reach = t.x, t.y, t.radius + g.CONTACT_TOLERANCE + g.CLEAR_MARGIN
+            for o in state.warriors:
+                # state.friendly and state.touching, with a quick distance test first.
+                if o.on_table and o.team == firer.team and o.controller == NOBODY \
+                        and o is not t and abs(o.x - tx) <= reach + o.radius \
+                        and abs(o.y - ty) <= reach + o.radius and state.touching(o, t):
+                    return ("Rulebook III, Ranged Combat: the target is in base contact with "
+                            "a figure friendly to the firer")
     if plan is not None and plan.max_tokens is not None and t.tokens > plan.max_tokens:
         return (f"FAQ, {plan.mode} (Special Ability Update): the target may have at most "
                 f"{plan.max_tokens} action token")
@@ -92,8 +97,16 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     high_f = terrain.elevation(a) if terrain else None
     high_t = terrain.elevation(b) if terrain else None
     blocked: str | None = None
+    lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
     for o in state.warriors:
         if not o.on_table or o is firer or o is t:
+            continue
+        # Quick test: a base whose every part lies beyond the line's bounding box cannot
+        # block it (its discs' centres are within ``offset`` of the dot).
+        reach = o.offset + o.disc_r + g.CLEAR_MARGIN
+        if o.x + reach < lo_x or o.x - reach > hi_x or o.y + reach < lo_y or \
+                o.y - reach > hi_y:
             continue
         # Rulebook V, Elevated Terrain: with an elevated firer or target only elevated
         # figure bases block; off elevated terrain every base blocks (Rulebook III). FAQ,

@@ -101,9 +101,13 @@ class Warrior:
 
     @property
     def discs(self) -> tuple[g.Disc, ...]:
+        if self.offset <= 0.0:
+            return ((self.x, self.y, self.disc_r),)  # g.discs_at's round base, without a call
         return g.discs_at(self.x, self.y, self.facing, self.disc_r, self.offset)
 
     def discs_at(self, pos: Point, facing: float) -> tuple[g.Disc, ...]:
+        if self.offset <= 0.0:
+            return ((pos[0], pos[1], self.disc_r),)
         return g.discs_at(pos[0], pos[1], facing, self.disc_r, self.offset)
 
     @property
@@ -216,18 +220,29 @@ class State:
     def opposing_contacts(self, w: Warrior) -> list[Warrior]:
         """Opposing figures in base contact with ``w`` (captives ignored, Rulebook III)."""
         out = []
-        wx, wy, wr = w.x, w.y, w.radius
+        wx, wy, wr, team, hypot = w.x, w.y, w.radius, w.team, math.hypot
+        tolerance = g.CONTACT_TOLERANCE
+        w_round = w.offset <= 0.0
         for o in self.warriors:
-            if o.on_table and o.team != w.team and o.controller == NOBODY \
-                    and math.hypot(o.x - wx, o.y - wy) <= wr + o.radius + g.CONTACT_TOLERANCE \
-                    and ((w.offset <= 0.0 and o.offset <= 0.0) or self.touching(w, o)):
+            if o.team != team and o.on_table and o.controller == NOBODY \
+                    and hypot(o.x - wx, o.y - wy) <= wr + o.radius + tolerance \
+                    and ((w_round and o.offset <= 0.0) or self.touching(w, o)):
                 out.append(o)
         return out
 
     def contacts(self, w: Warrior) -> list[Warrior]:
         """Every other figure on the battlefield in base contact with ``w``, captives too."""
-        return [o for o in self.warriors
-                if o.on_table and o is not w and self.touching(w, o)]
+        # self.touching inlined for two round bases (nearly every pair): asked for every
+        # warrior at every action.
+        out = []
+        wx, wy, wr, hypot = w.x, w.y, w.radius, math.hypot
+        tolerance = g.CONTACT_TOLERANCE
+        w_round = w.offset <= 0.0
+        for o in self.warriors:
+            if o.on_table and o is not w and hypot(o.x - wx, o.y - wy) <= wr + o.radius \
+                    + tolerance and ((w_round and o.offset <= 0.0) or self.touching(w, o)):
+                out.append(o)
+        return out
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""

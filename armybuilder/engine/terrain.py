@@ -111,12 +111,20 @@ WATER = frozenset({"shallow_water", "deep_water"})
 NOTHING: frozenset[str] = frozenset()
 
 
-def _relation(discs: Discs, poly: Polygon) -> int:
-    """INSIDE when every disc of the base is wholly inside, OUTSIDE when none overlaps."""
+Box = tuple[float, float, float, float]
+
+
+def _relation(discs: Discs, poly: Polygon, box: Box) -> int:
+    """INSIDE when every disc of the base is wholly inside, OUTSIDE when none overlaps.
+    ``box`` is the polygon's bounding box (the feature's, worked out once)."""
+    x0, y0, x1, y1 = box
     if len(discs) == 1:
         x, y, r = discs[0]
-        return g.disc_polygon_relation((x, y), r, poly)
-    rels = {g.disc_polygon_relation((x, y), r, poly) for x, y, r in discs}
+        if x + r < x0 or x - r > x1 or y + r < y0 or y - r > y1:
+            return OUTSIDE  # as g.disc_polygon_relation's own first test
+        return g.disc_polygon_relation_near((x, y), r, poly)
+    rels = {OUTSIDE if x + r < x0 or x - r > x1 or y + r < y0 or y - r > y1
+            else g.disc_polygon_relation_near((x, y), r, poly) for x, y, r in discs}
     if rels == {INSIDE}:
         return INSIDE
     if rels == {OUTSIDE}:
@@ -124,20 +132,33 @@ def _relation(discs: Discs, poly: Polygon) -> int:
     return g.OVERLAP
 
 
-def _wholly_inside(discs: Discs, poly: Polygon) -> bool:
+def _wholly_inside(discs: Discs, poly: Polygon, box: Box) -> bool:
+    x0, y0, x1, y1 = box
+    near = g.CLEAR_MARGIN
     for x, y, r in discs:
+        # Quick no: a centre nearer than r to a side of the bounding box is nearer than r
+        # to the polygon's edge too (or outside it).
+        least = r - near
+        if x - x0 < least or x1 - x < least or y - y0 < least or y1 - y < least:
+            return False
         if not g.point_in_polygon((x, y), poly) or g.boundary_distance((x, y), poly) < r - g.EPS:
             return False
     return True
 
 
-def _wholly_outside(discs: Discs, poly: Polygon) -> bool:
+def _wholly_outside(discs: Discs, poly: Polygon, box: Box) -> bool:
+    x0, y0, x1, y1 = box
+    near = g.CLEAR_MARGIN
     for x, y, r in discs:
+        # Quick yes: a disc clear of the bounding box is clear of the polygon.
+        if x + r < x0 - near or x - r > x1 + near or y + r < y0 - near or y - r > y1 + near:
+            continue
         if g.point_in_polygon((x, y), poly) or g.boundary_distance((x, y), poly) < r - g.EPS:
             return False
     return True
 
 
+_UNKNOWN = object()
 #: movement_stop answers kept per battlefield (legal-move generation asks twice).
 STOP_CACHE_SIZE = 4096
 
@@ -183,6 +204,9 @@ class Terrain:
     def __bool__(self) -> bool:
         return bool(self.features)
 
+    def _rel(self, discs: Discs, i: int) -> int:
+        return _relation(discs, self.features[i].polygon, self._boxes[i])
+
     def _near(self, i: int, a: Point, b: Point, margin: float) -> bool:
         x0, y0, x1, y1 = self._boxes[i]
         return not (max(a[0], b[0]) < x0 - margin or min(a[0], b[0]) > x1 + margin
@@ -214,31 +238,50 @@ class Terrain:
         Low walls never halve speed (Rulebook V, Low Walls).
         """
         return any(self.features[i].kind not in ignore
-                   and _relation(discs, self.features[i].polygon) != OUTSIDE
-                   for i in self.hindering)
+                   and self._rel(discs, i) != OUTSIDE
+                   for i in self._reached(discs, self.hindering))
 
     def in_hindering(self, discs: Discs) -> list[int]:
-        return [i for i in self.hindering if self.features[i].kind == "hindering"
-                and _relation(discs, self.features[i].polygon) != OUTSIDE]
+        return [i for i in self._reached(discs, self.hindering)
+                if self.features[i].kind == "hindering" and self._rel(discs, i) != OUTSIDE]
 
     def position_violation(self, discs: Discs, ignore: frozenset[str] = NOTHING) -> str | None:
         """Why a base may not stand here, or None."""
-        for i in self.blocking:
+        for i in self._reached(discs, self.blocking):
             f = self.features[i]
             if f.kind in ignore:
                 continue
-            if _relation(discs, f.polygon) != OUTSIDE:
+            if self._rel(discs, i) != OUTSIDE:
                 if f.kind == "deep_water":
                     return "Rulebook V, Deep Water: blocking terrain for movement"
                 return "Rulebook V, Blocking Terrain: no figure may stand in blocking terrain"
-        for i in self.walls:
-            if _relation(discs, self.features[i].polygon) != OUTSIDE:
+        for i in self._reached(discs, self.walls):
+            if self._rel(discs, i) != OUTSIDE:
                 return "Rulebook V, Low Walls: a base may not stand on a low wall"
-        for i in self.elevated:
-            if _relation(discs, self.features[i].polygon) not in (INSIDE, OUTSIDE):
+        for i in self._reached(discs, self.elevated):
+            if self._rel(discs, i) not in (INSIDE, OUTSIDE):
                 return ("Rulebook V, Elevated Terrain: a base stands wholly on or wholly off "
                         "elevated terrain")
         return None
+
+    def _reached(self, discs: Discs, features: list[int]) -> list[int]:
+        """The features among ``features`` whose bounding box the base reaches, in order. A
+        base short of a feature's box is OUTSIDE it (:func:`_relation`'s own first test), so
+        only these need the exact test: players ask about many places."""
+        if not features:
+            return features
+        if len(discs) == 1:
+            x, y, r = discs[0]
+            lo_x, lo_y, hi_x, hi_y = x - r, y - r, x + r, y + r
+        else:
+            lo_x = min(x - r for x, _, r in discs)
+            lo_y = min(y - r for _, y, r in discs)
+            hi_x = max(x + r for x, _, r in discs)
+            hi_y = max(y + r for _, y, r in discs)
+        boxes = self._boxes
+        return [i for i in features
+                if not (hi_x < boxes[i][0] or lo_x > boxes[i][2] or hi_y < boxes[i][1]
+                        or lo_y > boxes[i][3])]
 
     # --- movement -----------------------------------------------------------------------
 
@@ -284,8 +327,9 @@ class Terrain:
         if not relevant or len(points) < 2:
             return None
         key = (points, radius, offset, ignore, facing if offset > 0.0 else 0.0)
-        if key in self._stops:
-            return self._stops[key]
+        known = self._stops.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
         if len(self._stops) >= STOP_CACHE_SIZE:
             self._stops.clear()
         stop = self._movement_stop(points, radius, offset, ignore, facing)
@@ -295,10 +339,10 @@ class Terrain:
     def _movement_stop(self, points: tuple[Point, ...], radius: float, offset: float,
                        ignore: frozenset[str], facing: float) -> float | None:
         start = g.discs_at(points[0][0], points[0][1], facing, radius, offset)
-        hinder = [i for i in self.hindering if self.features[i].kind not in ignore
-                  and _relation(start, self.features[i].polygon) != INSIDE]
-        on_high = {i: _relation(start, self.features[i].polygon) == INSIDE
-                   for i in self.elevated}
+        # Where the base starts, against each feature: only asked of the features a stretch
+        # comes near (most moves come near none), then remembered for the next stretch.
+        starts: dict[int, int] = {}
+        hinder = [i for i in self.hindering if self.features[i].kind not in ignore]
         crossing = dict.fromkeys(self.walls, False)
         reach = radius + offset
         travelled = 0.0
@@ -307,9 +351,20 @@ class Terrain:
             seg = g.distance(a, b)
             if seg <= 0.0:
                 continue
-            near_h = [i for i in hinder if self._near(i, a, b, reach)]
-            near_e = [i for i in self.elevated if self._near(i, a, b, reach)]
-            near_w = [i for i in self.walls if self._near(i, a, b, reach)]
+            # self._near, inlined: every candidate move of every player comes here.
+            lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+            lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+            boxes = self._boxes
+            near = [not (hi_x < x0 - reach or lo_x > x1 + reach or hi_y < y0 - reach
+                         or lo_y > y1 + reach) for x0, y0, x1, y1 in boxes]
+            near_h = [i for i in hinder if near[i]]
+            near_e = [i for i in self.elevated if near[i]]
+            near_w = [i for i in self.walls if near[i]]
+            for i in near_h + near_e:
+                if i not in starts:
+                    starts[i] = self._rel(start, i)
+            # Hindering features the base starts wholly inside never stop it.
+            near_h = [i for i in near_h if starts[i] != INSIDE]
             if not (near_h or near_e or near_w):
                 travelled += seg
                 continue
@@ -334,17 +389,18 @@ class Terrain:
                 p = (a[0] + dx * t, a[1] + dy * t)
                 base = g.discs_at(p[0], p[1], heading, radius, offset)
                 for i in near_h:
-                    if _wholly_inside(base, self.features[i].polygon):
+                    if _wholly_inside(base, self.features[i].polygon, self._boxes[i]):
                         return travelled + seg * t
                 for i in near_e:
-                    poly = self.features[i].polygon
-                    if _wholly_outside(base, poly) if on_high[i] else _wholly_inside(base, poly):
+                    poly, box = self.features[i].polygon, self._boxes[i]
+                    if _wholly_outside(base, poly, box) if starts[i] == INSIDE else \
+                            _wholly_inside(base, poly, box):
                         return travelled + seg * t
                 for i in near_w:
                     poly = self.features[i].polygon
                     if g.point_in_polygon(p, poly) and g.boundary_distance(p, poly) > g.EPS:
                         crossing[i] = True
-                    elif crossing[i] and _wholly_outside(base, poly):
+                    elif crossing[i] and _wholly_outside(base, poly, self._boxes[i]):
                         return travelled + seg * t
             travelled += seg
         return None
@@ -356,10 +412,16 @@ class Terrain:
              target_high: int | None) -> tuple[str | None, bool]:
         """(why the line of fire is blocked or None, whether the hindering modifier applies)."""
         fs = self.features
-        crossed = [i for i, f in enumerate(fs)
-                   if f.kind not in WATER
-                   and self._near(i, firer, target, 0.0)
-                   and g.segment_enters_polygon(firer, target, f.polygon)]
+        # The bounding-box test of _near, inlined: every line of fire asks about every feature.
+        lo_x, hi_x = (firer[0], target[0]) if firer[0] <= target[0] else (target[0], firer[0])
+        lo_y, hi_y = (firer[1], target[1]) if firer[1] <= target[1] else (target[1], firer[1])
+        crossed = []
+        for i, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                continue
+            f = fs[i]
+            if f.kind not in WATER and g.segment_enters_polygon(firer, target, f.polygon):
+                crossed.append(i)
         if firer_high is None and target_high is None:
             for i in crossed:
                 if fs[i].kind == "elevated":
@@ -402,7 +464,7 @@ class Terrain:
         # Rulebook V, Hindering Terrain: a firer at the edge, front arc outside it, is not
         # penalised by the feature he stands in. The front arc is on the front disc's rim.
         fx, fy, fr = firer[0]
-        return not (_relation(firer, f.polygon) != OUTSIDE
+        return not (self._rel(firer, i) != OUTSIDE
                     and not g.front_rim_in_polygon((fx, fy), fr, facing, arc, f.polygon))
 
     def across_wall(self, a: Discs, b: Discs) -> bool:
