@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from armybuilder.battle.match import play_game
 from armybuilder.battle.players import make_player
+from armybuilder.battle.random_armies import random_army
 from armybuilder.battle.terrain_presets import terrain_for
 from armybuilder.engine import FigureCard, GameSetup, PlayerSetup
 from armybuilder.engine.adapter import playable_cards
@@ -44,26 +45,13 @@ def load_catalogue() -> list[FigureCard]:
     return playable_cards(data.figures.values())
 
 
-def army(cards: list[FigureCard], rng: random.Random, total: int = BUILD_TOTAL
-         ) -> tuple[FigureCard, ...]:
-    chosen: list[FigureCard] = []
-    left = total
-    pool = [c for c in cards if not c.unique]
-    while left >= 10:
-        fits = [c for c in pool if c.points <= left]
-        if not fits:
-            break
-        pick = rng.choice(fits)
-        chosen.append(pick)
-        left -= pick.points
-    return tuple(chosen)
-
-
 def game_setup(cards: list[FigureCard], seed: int, preset: str) -> GameSetup:
     rng = random.Random(seed)
     return GameSetup(players=(
-        PlayerSetup("A", army(cards, rng), BUILD_TOTAL, "south", terrain=terrain_for(preset, 0)),
-        PlayerSetup("B", army(cards, rng), BUILD_TOTAL, "north", terrain=terrain_for(preset, 1))),
+        PlayerSetup("A", random_army(cards, rng, BUILD_TOTAL), BUILD_TOTAL, "south",
+                    terrain=terrain_for(preset, 0)),
+        PlayerSetup("B", random_army(cards, rng, BUILD_TOTAL), BUILD_TOTAL, "north",
+                    terrain=terrain_for(preset, 1))),
         seed=seed, round_limit=ROUND_LIMIT)
 
 

@@ -13,6 +13,7 @@ from armybuilder.battle import tactics
 from armybuilder.battle.heuristic import HeuristicPlayer
 from armybuilder.battle.match import play_game
 from armybuilder.battle.players import RandomPlayer, make_player
+from armybuilder.battle.random_armies import random_army
 from armybuilder.battle.terrain_presets import terrain_for
 from armybuilder.engine import (
     ClickStats,
@@ -176,11 +177,10 @@ def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
     if not REAL.is_file():
         pytest.skip("../shared/data is not present")
     cards = _real_cards()
-    pool = [c for c in cards if not c.unique]
     wins = 0
     for seed in range(WIN_RATE_GAMES):
         rng = random.Random(seed)
-        armies = [_army(pool, rng), _army(pool, rng)]
+        armies = [random_army(cards, rng), random_army(cards, rng)]
         heuristic_seat = seed % 2
         setup = GameSetup(players=(PlayerSetup("A", armies[0], 200, "south"),
                                    PlayerSetup("B", armies[1], 200, "north")),
@@ -192,19 +192,6 @@ def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
             list(game.outcome.winners) == [heuristic_seat]
     print(f"heuristic beat random in {wins} of {WIN_RATE_GAMES} games")
     assert wins >= 0.95 * WIN_RATE_GAMES
-
-
-def _army(pool: list[FigureCard], rng: random.Random) -> tuple[FigureCard, ...]:
-    chosen: list[FigureCard] = []
-    left = 200
-    while left >= 10:
-        fits = [c for c in pool if c.points <= left]
-        if not fits:
-            break
-        pick = rng.choice(fits)
-        chosen.append(pick)
-        left -= pick.points
-    return tuple(chosen)
 
 
 def _real_cards() -> list[FigureCard]:

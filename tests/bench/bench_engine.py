@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from armybuilder.battle.random_armies import random_army
 from armybuilder.engine import Game, GameSetup, PlayerSetup, apply, legal_actions
 from armybuilder.engine.actions import Action
 from armybuilder.engine.adapter import playable_cards
@@ -36,24 +37,10 @@ def catalogue() -> list[FigureCard]:
     return playable_cards(data.figures.values())
 
 
-def army(cards: list[FigureCard], rng: random.Random, total: int = 200) -> tuple:
-    chosen: list[FigureCard] = []
-    left = total
-    pool = [c for c in cards if not c.unique]
-    while left >= 10:
-        fits = [c for c in pool if c.points <= left]
-        if not fits:
-            break
-        pick = rng.choice(fits)
-        chosen.append(pick)
-        left -= pick.points
-    return tuple(chosen)
-
-
 def new_game(cards: list[FigureCard], seed: int) -> Game:
     rng = random.Random(seed)
-    setup = GameSetup(players=(PlayerSetup("A", army(cards, rng), 200, "south"),
-                               PlayerSetup("B", army(cards, rng), 200, "north")),
+    setup = GameSetup(players=(PlayerSetup("A", random_army(cards, rng), 200, "south"),
+                               PlayerSetup("B", random_army(cards, rng), 200, "north")),
                       seed=seed, round_limit=25)
     game = Game.new(setup)
     while game.phase == "deploy":
