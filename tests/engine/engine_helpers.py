@@ -49,6 +49,24 @@ def scenario(*warriors: WarriorSpec, players: int = 2, build: int | tuple[int, .
                                        seed=seed, terrain=tuple(terrain), **kwargs))
 
 
+def foe(name: str = "Foe", *abilities: str, **kw: Any) -> FigureCard:
+    """A sturdy opponent (defense 15, ten clicks) showing ``abilities`` on its first click."""
+    kw.setdefault("defense", 15)
+    kw.setdefault("clicks", 10)
+    return card(name, 20, abilities={0: abilities} if abilities else None, **kw)
+
+
+def clicks_of(events: list[dict[str, Any]], warrior: int) -> int:
+    """Clicks of damage ``warrior`` took in ``events``."""
+    return sum(e["clicks"] for e in find(events, "damage") if e["warrior"] == warrior)
+
+
+def defense_of(events: list[dict[str, Any]], target: int) -> int:
+    """The defense value the first roll against ``target`` had to beat."""
+    return next(e["defense"] for e in events if e["e"] in ("hit", "miss")
+                and e["target"] == target)
+
+
 def kinds(events: list[dict[str, Any]]) -> list[str]:
     return [e["e"] for e in events]
 

@@ -4,7 +4,19 @@ Vampirism; the FAQ's damage order and one ability per action."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import EAST, NORTH, SOUTH, WEST, card, find, scenario, w
+from engine_helpers import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    card,
+    clicks_of,
+    defense_of,
+    find,
+    foe,
+    scenario,
+    w,
+)
 
 from armybuilder.engine import (
     CancelAbility,
@@ -17,22 +29,6 @@ from armybuilder.engine import (
     apply,
 )
 from armybuilder.engine.geometry import rectangle
-
-
-def foe(name: str = "Foe", *abilities: str, **kw) -> object:
-    kw.setdefault("defense", 15)
-    kw.setdefault("clicks", 10)
-    return card(name, 20, abilities={0: abilities} if abilities else None, **kw)
-
-
-def clicks_of(events: list[dict], warrior: int) -> int:
-    return sum(e["clicks"] for e in find(events, "damage") if e["warrior"] == warrior)
-
-
-def defense_of(events: list[dict], target: int) -> int:
-    return next(e["defense"] for e in events if e["e"] in ("hit", "miss")
-                and e["target"] == target)
-
 
 # --- Flame/Lightning --------------------------------------------------------------------
 

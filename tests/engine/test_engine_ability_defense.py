@@ -4,7 +4,7 @@ Invisibility, Stealth, Toughness (Special Abilities Card; FAQ)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import EAST, NORTH, SOUTH, WEST, card, find, scenario, w
+from engine_helpers import EAST, NORTH, SOUTH, WEST, card, clicks_of, defense_of, find, scenario, w
 
 from armybuilder.engine import (
     CancelAbility,
@@ -26,15 +26,6 @@ def ability_card(name: str, *abilities: str, **kw) -> object:
     kw.setdefault("defense", 15)
     kw.setdefault("clicks", 8)
     return card(name, 30, abilities={0: abilities}, **kw)
-
-
-def defense_of(events: list[dict], target: int) -> int:
-    return next(e["defense"] for e in events if e["e"] in ("hit", "miss")
-                and e["target"] == target)
-
-
-def clicks_of(events: list[dict], warrior: int) -> int:
-    return sum(e["clicks"] for e in find(events, "damage") if e["warrior"] == warrior)
 
 
 # --- Battle Armor -----------------------------------------------------------------------

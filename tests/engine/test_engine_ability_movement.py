@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from engine_helpers import EAST, NORTH, SOUTH, WEST, card, find, kinds, scenario, w
+from engine_helpers import EAST, NORTH, SOUTH, WEST, card, clicks_of, find, foe, kinds, scenario, w
 
 from armybuilder.engine import (
     CancelAbility,
@@ -27,20 +27,10 @@ from armybuilder.engine.geometry import rectangle
 ORCS = ("Orc Raiders",)
 
 
-def foe(name: str = "Foe", *abilities: str, **kw) -> object:
-    kw.setdefault("defense", 15)
-    kw.setdefault("clicks", 10)
-    return card(name, 20, abilities={0: abilities} if abilities else None, **kw)
-
-
 def mover(name: str, *abilities: str, **kw) -> object:
     kw.setdefault("speed", 8)
     kw.setdefault("clicks", 8)
     return card(name, 30, abilities={i: abilities for i in range(kw["clicks"])}, **kw)
-
-
-def clicks_of(events: list[dict], warrior: int) -> int:
-    return sum(e["clicks"] for e in find(events, "damage") if e["warrior"] == warrior)
 
 
 FAR = w(foe("Far"), 1, 34, 34)

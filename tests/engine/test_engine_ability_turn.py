@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import EAST, NORTH, SOUTH, WEST, card, find, kinds, scenario, w
+from engine_helpers import EAST, NORTH, SOUTH, WEST, card, clicks_of, find, foe, kinds, scenario, w
 
 from armybuilder.engine import (
     CancelAbility,
@@ -27,18 +27,8 @@ from armybuilder.engine import (
 ORCS = ("Orc Raiders",)
 
 
-def foe(name: str = "Foe", *abilities: str, **kw) -> object:
-    kw.setdefault("defense", 15)
-    kw.setdefault("clicks", 10)
-    return card(name, 20, abilities={0: abilities} if abilities else None, **kw)
-
-
 def always(name: str, *abilities: str, clicks: int = 8, **kw) -> object:
     return card(name, 30, clicks=clicks, abilities={i: abilities for i in range(clicks)}, **kw)
-
-
-def clicks_of(events: list[dict], warrior: int) -> int:
-    return sum(e["clicks"] for e in find(events, "damage") if e["warrior"] == warrior)
 
 
 FAR = w(foe("Far"), 1, 34, 34)
