@@ -57,6 +57,19 @@ class HeuristicPlayer:
         #: Each warrior's best move in the position being decided (warrior id -> (move,
         #: gain)): a second look at the same position reuses it.
         self._moves: dict[int, tuple[Move | None, float]] = {}
+        #: Each warrior's weighed places, kept while the figures not on its side stay as
+        #: they were (see manoeuvres.best_move); emptied every round (the key changes with
+        #: the round anyway, so this only bounds it) and for a new game.
+        self._weighed: dict[tuple[object, ...], list[manoeuvres.Scored]] = {}
+        self._weighed_round = -1
+        #: The enemies in contact with each warrior, read at most once per decision
+        #: (attacks, moves and formations all ask; the table does not change meanwhile);
+        #: emptied at the start of every turn decision.
+        self._contacts: dict[int, list[Warrior]] = {}
+        #: What each pair of dials makes of each other (positions.Dials), for the game it
+        #: was read in: warrior ids and clicks are the key, so it is emptied for a new game.
+        self._dials: positions.Dials = {}
+        self._dials_game: Game | None = None
         #: The plan made for the movement formation just declared: (members, plan).
         self._plan: tuple[tuple[int, ...], FormationPlan] | None = None
         self._deployment: setting_scene.Deployment | None = None
@@ -64,6 +77,11 @@ class HeuristicPlayer:
     # --- the decision ----------------------------------------------------------------
 
     def choose(self, game: Game) -> Action:
+        if self._dials_game is not game:
+            # Another game (another table, other warriors under the same ids): nothing
+            # remembered from the last one holds.
+            self._dials, self._dials_game = {}, game
+            self._weighed, self._weighed_round = {}, -1
         if game.pending:
             return self._decision(game, game.pending[0])
         if game.phase == "terrain":
@@ -73,6 +91,14 @@ class HeuristicPlayer:
                 self._deployment = setting_scene.Deployment(game, game.deploying)
             return setting_scene.deploy(game, self._deployment)
         return self._turn(game)
+
+    def _engaged(self, game: Game, w: Warrior) -> list[Warrior]:
+        """The enemies in contact with ``w`` (Rulebook III, Base Contact), as the engine
+        reads them, remembered for the rest of this decision."""
+        found = self._contacts.get(w.id)
+        if found is None:
+            found = self._contacts[w.id] = game.opposing_contacts(w)
+        return found
 
     def _noise(self) -> float:
         return self.rng.random() * 1e-6
@@ -99,8 +125,9 @@ class HeuristicPlayer:
             # Magic Confusion: put the enemy figure where it does its side least good.
             w = game.warriors[item.warrior]
             mine = [o for o in game.warriors if o.on_table and game.opposing(w, o)]
-            return min(options, key=lambda m: positions.place_value(
-                game, w, _end(w, m), _facing(w, m), mine) + self._noise())
+            reading = positions.Reading(game, w, mine, self._dials)
+            return min(options, key=lambda m: reading.value(_end(w, m), _facing(w, m))
+                       + self._noise())
         return options[0]
 
     def _spin(self, game: Game, item: SpinOffer) -> FreeSpin:
@@ -126,7 +153,9 @@ class HeuristicPlayer:
             return planned[1]
         members = [game.warriors[i] for i in item.members]
         foes = positions.enemies(game, members[0])
-        now = sum(positions.place_value(game, m, (m.x, m.y), m.facing, foes) for m in members)
+        # One reading per member serves every plan: the table does not change meanwhile.
+        readings = {m.id: positions.Reading(game, m, foes, self._dials) for m in members}
+        now = sum(readings[m.id].value((m.x, m.y), m.facing) for m in members)
         best, best_value = options[0], 0.0
         for plan in options:
             value = -now
@@ -134,10 +163,9 @@ class HeuristicPlayer:
             for m in members:
                 step = moved.get(m.id)
                 if step is None:
-                    value += positions.place_value(game, m, (m.x, m.y), m.facing, foes)
+                    value += readings[m.id].value((m.x, m.y), m.facing)
                 else:
-                    value += positions.place_value(game, m, _end(m, step), _facing(m, step),
-                                                   foes)
+                    value += readings[m.id].value(_end(m, step), _facing(m, step))
             value += self._noise()
             if value > best_value:
                 best, best_value = plan, value
@@ -149,9 +177,12 @@ class HeuristicPlayer:
         me = game.current
         turn = game.turn
         self._moves = {}
+        if game.round != self._weighed_round:
+            self._weighed, self._weighed_round = {}, game.round
         mine = [w for w in game.warriors
                 if w.owner == me and w.on_table and w.controller == NOBODY]
         ready = [w for w in mine if w.acted_turn != turn]
+        self._contacts = {}
         foes = [o for o in game.warriors
                 if o.on_table and o.controller == NOBODY and o.team != game.players[me].team]
         best: Action | None = None
@@ -187,7 +218,7 @@ class HeuristicPlayer:
         kinds: set[str] = set()
         if in_contact:
             kinds.add("close")
-        if w.card.range > 0 and not game.opposing_contacts(w):
+        if w.card.range > 0 and not self._engaged(game, w):
             reach = w.card.range + 1.0
             if any(math.hypot(o.x - w.x, o.y - w.y) <= reach for o in foes) or \
                     _heals_at_range(w):
@@ -213,7 +244,7 @@ class HeuristicPlayer:
         for w in ready:
             if w.tokens >= 2 or tactics.pushed(w):
                 continue  # moving would push it: rest instead
-            engaged = bool(game.opposing_contacts(w))
+            engaged = self._engaged(game, w)
             if engaged and not positions.demoralized(w) and w.captive == NOBODY:
                 continue  # it fights where it stands
             nearest = min((math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=0.0)
@@ -227,7 +258,9 @@ class HeuristicPlayer:
         for _, _, w in (movers if spare else movers[:MOVERS]):
             known = self._moves.get(w.id)
             if known is None:
-                known = manoeuvres.best_move(game, w, foes, game.current, self._noise)
+                known = manoeuvres.best_move(game, w, foes, game.current, self._noise,
+                                             self._weighed, self._engaged(game, w),
+                                             self._dials)
                 self._moves[w.id] = known
             move, gain = known
             if move is not None and gain > best_gain:
@@ -249,7 +282,7 @@ class HeuristicPlayer:
         fresh for next turn's actions are preferred, so the army's groups take turns."""
         me = game.current
         free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY
-                and not positions.demoralized(w) and not game.opposing_contacts(w)]
+                and not positions.demoralized(w) and not self._engaged(game, w)]
         if len(free) < 3:
             return None
         fresh_next = sum(1 for w in game.warriors if w.owner == me and w.on_table
@@ -258,7 +291,8 @@ class HeuristicPlayer:
         best: tuple[float, tuple[Warrior, ...], FormationPlan] | None = None
         for group in _groups(game, free):
             for members in _candidates(game, group, foes):
-                plan, gain = manoeuvres.formation_plan(game, list(members), foes, self._noise)
+                plan, gain = manoeuvres.formation_plan(game, list(members), foes, self._noise,
+                                                        self._dials)
                 if plan is None:
                     continue
                 # A member's action next turn would push it: what the idle actions lose.

@@ -26,22 +26,80 @@ SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math
 TRIES = 6
 
 
+#: A place weighed for a move, before the tie-breaking noise: (gain, end, facing, mode, limit).
+Scored = tuple[float, tuple[float, float], float, str | None, float]
+
+
+def _pose(o: Warrior) -> tuple[object, ...]:
+    # A round base's facing changes no place or reading (only double bases turn their
+    # discs), so a free spin of a round-based enemy keeps the weighing.
+    return (o.id, o.x, o.y, o.facing if not o.round else None, o.click, o.cancelled,
+            o.on_table, o.controller, o.captive)
+
+
+def _weighing_key(state: State, w: Warrior, foes: list[Warrior], me: int,
+                  limits: tuple[tuple[str | None, float], ...]) -> tuple[object, ...]:
+    """Everything a warrior's weighed places depend on: itself, every figure not on its
+    side (where they stand, their dials), the round and who is ahead (the approach's
+    pressure). Its friends only matter to which moves are legal, and that is checked
+    again every time."""
+    return (_pose(w), w.facing, limits, me, state.round, positions.ahead(state, w.owner),
+            tuple(o.id for o in foes),
+            tuple(_pose(o) for o in state.warriors
+                  if o.team != w.team or o.controller != NOBODY))
+
+
 def best_move(state: State, w: Warrior, foes: list[Warrior], me: int,
-              noise: Callable[[], float]) -> tuple[Move | None, float]:
-    """(the best legal move found, its gain over standing still) for ``w``."""
+              noise: Callable[[], float],
+              memo: dict[tuple[object, ...], list[Scored]] | None = None,
+              contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
+              ) -> tuple[Move | None, float]:
+    """(the best legal move found, its gain over standing still) for ``w``.
+
+    ``memo`` keeps each warrior's weighed places (see :func:`_weighing_key`) between the
+    decisions of a turn: when a friend moves or attacks, the places and their worth are
+    unchanged and only the legality check is redone. The noise is drawn afresh for every
+    place, in the same order, so a remembered weighing chooses exactly as a new one.
+    ``contacts``: the enemies in contact with ``w``, when the caller has already read them;
+    ``dials``: see :class:`positions.Reading`.
+    """
     start = (w.x, w.y)
     modes: list[str | None] = [None]
     if w.id not in state.engaged_at_start:
         modes += [m for m in ("Charge", "Bound") if m in w.abilities]
-    contacts = state.opposing_contacts(w)
+    if contacts is None:
+        contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
-    reading = positions.Reading(state, w, foes)
+    limits = tuple((mode, movement.move_allowance(state, w, mode)) for mode in modes)
+    key = _weighing_key(state, w, foes, me, limits) if memo is not None else None
+    weighed = memo.get(key) if memo is not None else None
+    if weighed is None:
+        weighed = _weigh(state, w, foes, me, limits, stuck, dials)
+        if memo is not None:
+            memo[key] = weighed
+    scored = [(gain + noise(), i, end, facing, mode, limit)
+              for i, (gain, end, facing, mode, limit) in enumerate(weighed)]
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    around = movement.obstacles(state, w) if scored else None
+    for gain, _, end, facing, mode, limit in scored[:TRIES]:
+        found = legal.try_move(state, w, Move(w.id, (end,), facing, stuck, ability=mode),
+                                limit, around)
+        if found is not None:
+            return found, gain
+    return None, 0.0
+
+
+def _weigh(state: State, w: Warrior, foes: list[Warrior], me: int,
+           limits: tuple[tuple[str | None, float], ...], stuck: float | None,
+           dials: positions.Dials | None = None) -> list[Scored]:
+    """Every candidate place of ``w`` with its gain over standing still, no noise yet."""
+    start = (w.x, w.y)
+    reading = positions.Reading(state, w, foes, dials)
     now = reading.value(start, w.facing)
-    scored: list[tuple[float, int, tuple[float, float], float, str | None, float]] = []
+    weighed: list[Scored] = []
     seen: set[tuple[float, float, str | None]] = set()
     sx, sy = start
-    for mode in modes:
-        limit = movement.move_allowance(state, w, mode)
+    for mode, limit in limits:
         if limit <= 0:
             continue
         reach = limit + 1e-9
@@ -54,15 +112,8 @@ def best_move(state: State, w: Warrior, foes: list[Warrior], me: int,
             if mode is not None:
                 gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
                                                          ability=mode), me)
-            scored.append((gain + noise(), len(scored), end, facing, mode, limit))
-    scored.sort(key=lambda s: (-s[0], s[1]))
-    around = movement.obstacles(state, w) if scored else None
-    for gain, _, end, facing, mode, limit in scored[:TRIES]:
-        found = legal.try_move(state, w, Move(w.id, (end,), facing, stuck, ability=mode),
-                                limit, around)
-        if found is not None:
-            return found, gain
-    return None, 0.0
+            weighed.append((gain, end, facing, mode, limit))
+    return weighed
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
@@ -119,13 +170,15 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
 def _nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
                     default: float) -> float:
     """Face the nearest enemy from ``at`` (as the engine's listing does)."""
-    best, facing = math.inf, default
+    best, near = math.inf, None
     ax, ay = at
+    hypot, eps = math.hypot, g.EPS
     for ox, oy in spots:
-        d = math.hypot(ox - ax, oy - ay)
-        if g.EPS < d < best:
-            best, facing = d, math.atan2(oy - ay, ox - ax)
-    return facing
+        d = hypot(ox - ax, oy - ay)
+        if eps < d < best:
+            best, near = d, (ox, oy)
+    # The bearing is taken once, of the nearest only: the same number as taking each.
+    return default if near is None else math.atan2(near[1] - ay, near[0] - ax)
 
 
 # --- movement formations ------------------------------------------------------------------
@@ -141,7 +194,8 @@ FORMATION_TRIES = 4
 
 
 def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
-                   noise: Callable[[], float]) -> tuple[FormationPlan | None, float]:
+                   noise: Callable[[], float], dials: positions.Dials | None = None
+                   ) -> tuple[FormationPlan | None, float]:
     """(the best legal plan found, its summed gain over standing still) for a movement
     formation of ``members`` that has not been declared yet (Rulebook IV, Movement
     Formations): every member moves the same way by the same distance, so the group keeps
@@ -155,7 +209,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
     cy = sum(m.y for m in members) / len(members)
     target = min(foes, key=lambda o: (math.hypot(o.x - cx, o.y - cy), o.id))
     ahead = math.atan2(target.y - cy, target.x - cx)
-    readings = [positions.Reading(state, m, foes) for m in members]
+    readings = [positions.Reading(state, m, foes, dials) for m in members]
     now = [r.value((m.x, m.y), m.facing) for r, m in zip(readings, members, strict=True)]
     limits = [movement.member_limit(state, m, speed) for m in members]
     spots = [(o.x, o.y) for o in foes]

@@ -63,36 +63,54 @@ def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple
     return blocked is None, hindering
 
 
+#: What two dials make of each other (reach, the enemy's range and speed, his shot, his
+#: shot into cover, his blow, our hit, our hit through hindering terrain), kept by
+#: (our id, our click, our controller, his id, his click, his controller): nothing else
+#: goes into it, so a game's readings stay good while those stay the same.
+Dials = dict[tuple[int, ...], tuple[float, ...]]
+
+
+def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
+    stats, os = w.stats, o.stats
+    calm = not demoralized(o)
+    # The enemy's answer on his turn: a shot if in range, a blow if in contact.
+    hurt = damage_value(w, os.damage) if calm else 0.0
+    shot = odds.hit_chance(stats.defense - os.attack) * hurt
+    shot_cover = odds.hit_chance(stats.defense + 1 - os.attack) * hurt
+    blow = odds.hit_chance(stats.defense - os.attack) * hurt
+    # Our own chance next turn.
+    gain = 0.0 if scared else damage_value(o, stats.damage)
+    ours = odds.hit_chance(os.defense - stats.attack) * gain
+    ours_hindered = odds.hit_chance(os.defense + 1 - stats.attack) * gain
+    return (w.radius + o.radius + 0.06, float(o.card.range) if calm else 0.0,
+            float(os.speed), shot, shot_cover, blow, ours, ours_hindered)
+
+
 class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
     __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "w")
 
-    def __init__(self, state: State, w: Warrior, foes: list[Warrior]) -> None:
+    def __init__(self, state: State, w: Warrior, foes: list[Warrior],
+                 dials: Dials | None = None) -> None:
+        """``dials``: a reading of each pair of dials already made in this game (see
+        :data:`Dials`), filled in as new pairs are read."""
         self.state = state
         self.w = w
         self.scared = demoralized(w)
         self.home = home(state, w) if w.captive != NOBODY else None
         self.ideal = max(w.card.range - 1.0, 0.0) if w.card.range > 0 else 0.0
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not ahead(state, w.owner)))
-        stats = w.stats
         rows = []
         for o in foes:
-            os = o.stats
-            calm = not demoralized(o)
-            # The enemy's answer on his turn: a shot if in range, a blow if in contact.
-            hurt = damage_value(w, os.damage) if calm else 0.0
-            shot = odds.hit_chance(stats.defense - os.attack) * hurt
-            shot_cover = odds.hit_chance(stats.defense + 1 - os.attack) * hurt
-            blow = odds.hit_chance(stats.defense - os.attack) * hurt
-            # Our own chance next turn.
-            gain = 0.0 if self.scared else damage_value(o, stats.damage)
-            ours = odds.hit_chance(os.defense - stats.attack) * gain
-            ours_hindered = odds.hit_chance(os.defense + 1 - stats.attack) * gain
-            rows.append((o, o.x, o.y, w.radius + o.radius + 0.06,
-                         float(o.card.range) if calm else 0.0, float(os.speed),
-                         shot, shot_cover, blow, ours, ours_hindered))
+            key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
+            dial = dials.get(key) if dials is not None else None
+            if dial is None:
+                dial = _read_dials(w, o, self.scared)
+                if dials is not None:
+                    dials[key] = dial
+            rows.append((o, o.x, o.y, *dial))
         self.foes = rows
 
     def value(self, at: tuple[float, float], facing: float) -> float:
@@ -116,7 +134,7 @@ class Reading:
             if d < nearest:
                 nearest = d
             if orange > 0 and d <= orange:
-                if terrain is None:
+                if terrain is None or shot_cover == shot == 0.0:
                     threat += shot_cover if in_cover else shot
                 else:
                     clear, hindering = _line_clear(state, o, (ox, oy), at, discs)
@@ -127,7 +145,9 @@ class Reading:
             elif d <= reach + ospeed:
                 threat += 0.3 * blow
             if rng > 0 and d <= rng:
-                if terrain is None:
+                if terrain is None or ours <= chance:
+                    # Only the best chance counts and terrain never raises one above
+                    # ``ours``: the line of fire is traced only when it could matter.
                     value = ours
                 else:
                     clear, hindering = _line_clear(state, w, at, (ox, oy), o.discs)
@@ -145,6 +165,6 @@ class Reading:
 
 
 def place_value(state: State, w: Warrior, at: tuple[float, float], facing: float,
-                foes: list[Warrior]) -> float:
+                foes: list[Warrior], dials: Dials | None = None) -> float:
     """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
-    return Reading(state, w, foes).value(at, facing)
+    return Reading(state, w, foes, dials).value(at, facing)
