@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, and_, exists, func, or_, select
 
-from armybuilder.catalogue.records import RANK_STARS
+from armybuilder.catalogue.records import RANK_STARS, FigureSummary
 from armybuilder.catalogue.store import (
     T_EXPANSION,
     T_FIGURE,
@@ -44,26 +44,6 @@ class SearchFilter:
     limit: int | None = None
 
 
-@dataclass(slots=True)
-class FigureSummary:
-    key: str
-    name: str
-    expansion: str
-    number: int
-    rank: str
-    points: int
-    factions: str
-    range: int
-    targets: int
-    arc: int
-    base: str
-    speed: int | None
-    attack: int | None
-    defense: int | None
-    damage: int | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 _ORDER = (T_FIGURE.c.name, T_FIGURE.c.rank_stars, T_FIGURE.c.expansion, T_FIGURE.c.number)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 #: The four areas of the stat slot, in the order the rulebook names them.
 STATS: tuple[str, ...] = ("speed", "attack", "defense", "damage")
@@ -160,3 +161,27 @@ def figure_key(expansion: str, number: int) -> str:
 
 def expansion_slug(name: str) -> str:
     return "-".join(name.lower().replace(":", " ").split())
+
+
+@dataclass(slots=True)
+class FigureSummary:
+    """One row of a figure search: the figure and its starting click's values."""
+
+    key: str
+    name: str
+    expansion: str
+    number: int
+    rank: str
+    points: int
+    factions: str
+    range: int
+    targets: int
+    arc: int
+    base: str
+    speed: int | None
+    attack: int | None
+    defense: int | None
+    damage: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

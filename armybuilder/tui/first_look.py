@@ -16,6 +16,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from armybuilder.catalogue.records import FigureSummary
+
 _ROWS = ("SELECT key, name, expansion, number, rank, points, factions_text, range, targets, "
          "arc, base, start_speed, start_attack, start_defense, start_damage FROM figure "
          "ORDER BY name, rank_stars, expansion, number")
@@ -23,29 +25,8 @@ _SET_LETTERS = "SELECT slug, set_letter FROM expansion WHERE set_letter != ''"
 
 
 @dataclass(frozen=True, slots=True)
-class GlanceRow:
-    """The fields of ``FigureSummary`` the figure table shows."""
-
-    key: str
-    name: str
-    expansion: str
-    number: int
-    rank: str
-    points: int
-    factions: str
-    range: int
-    targets: int
-    arc: int
-    base: str
-    speed: int | None
-    attack: int | None
-    defense: int | None
-    damage: int | None
-
-
-@dataclass(frozen=True, slots=True)
 class FirstLook:
-    rows: list[GlanceRow]
+    rows: list[FigureSummary]
     set_letters: dict[str, str]
 
 
@@ -58,7 +39,7 @@ def first_look(path: Path) -> FirstLook | None:
     except sqlite3.Error:
         return None
     try:
-        rows = [GlanceRow(*r) for r in conn.execute(_ROWS)]
+        rows = [FigureSummary(*r) for r in conn.execute(_ROWS)]
         letters = dict(conn.execute(_SET_LETTERS).fetchall())
     except (sqlite3.Error, TypeError):
         return None

@@ -26,9 +26,8 @@ from armybuilder.tui.looks import RANK_STARS, range_text, value_text
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.queries import FigureSummary
-    from armybuilder.tui.first_look import GlanceRow
 
-    Row = FigureSummary | GlanceRow
+    Row = FigureSummary
 
 #: (label, width, right-aligned) of every column; the narrow table (in the army builder)
 #: keeps the first five.
