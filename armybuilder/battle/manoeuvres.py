@@ -20,7 +20,6 @@ from armybuilder.engine.actions import FormationPlan, Move
 from armybuilder.engine.pending import FormationMoving
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
-DIRECTIONS = tuple(k * math.pi / 4 for k in range(8))
 SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi)
 #: How many of the best-scored places are checked before the warrior gives up moving.
 TRIES = 6
@@ -153,17 +152,9 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 out.append((end, g.bearing(end, (o.x, o.y))))
     if mode is not None:
         return out
-    r, table = w.radius, state.table
     spots = [(o.x, o.y) for o in foes]
-    for a in DIRECTIONS:
-        for frac in (1.0, 0.5):
-            d = limit * frac
-            end = (min(table - r, max(r, w.x + d * math.cos(a))),
-                   min(table - r, max(r, w.y + d * math.sin(a))))
-            if g.distance(start, end) <= 1e-6:
-                continue
-            end = legal.clip_to_terrain(state, w, start, end)
-            out.append((end, _nearest_facing(spots, end, a)))
+    for end, a in legal.straight_move_ends(state, w, start, limit):
+        out.append((end, _nearest_facing(spots, end, a)))
     return out
 
 

@@ -230,6 +230,24 @@ def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point
     return g.point_along((start, end), stop)
 
 
+def straight_move_ends(state: State, w: Warrior, start: Point, limit: float
+                       ) -> Iterator[tuple[Point, float]]:
+    """The ends of straight moves from ``start`` in eight directions at full and half of
+    ``limit``, kept on the table and stopped where terrain stops them
+    (:func:`clip_to_terrain`), each with its direction; other figures are not
+    considered. A representative sample of continuous space (RULES_NOTES.md, Legal
+    actions) that the AI players search too."""
+    r, table = w.radius, state.table
+    for a in DIRECTIONS:
+        for frac in (1.0, 0.5):
+            d = limit * frac
+            end = (min(table - r, max(r, w.x + d * math.cos(a))),
+                   min(table - r, max(r, w.y + d * math.sin(a))))
+            if g.distance(start, end) <= 1e-6:
+                continue
+            yield clip_to_terrain(state, w, start, end), a
+
+
 def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = False
            ) -> Iterator[Move]:
     start = (w.x, w.y)
@@ -293,20 +311,12 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
             if found:
                 yield found
     # Straight moves in eight directions, at full and half speed.
-    r, table = w.radius, state.table
-    for a in DIRECTIONS:
-        for frac in (1.0, 0.5):
-            d = limit * frac
-            end = (min(table - r, max(r, w.x + d * math.cos(a))),
-                   min(table - r, max(r, w.y + d * math.sin(a))))
-            if g.distance(start, end) <= 1e-6:
-                continue
-            end = clip_to_terrain(state, w, start, end)
-            facing = _nearest_facing(state, w, end, a)
-            if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
-                if found:
-                    yield found
+    for end, a in straight_move_ends(state, w, start, limit):
+        facing = _nearest_facing(state, w, end, a)
+        if fresh(end, facing):
+            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+            if found:
+                yield found
 
 
 def _faces(state: State, w: Warrior) -> Iterator[Face]:
