@@ -13,15 +13,14 @@ from test_engine_properties import (
     PIECES,
     independent_scores,
     place_terrain,
-    random_move,
     scored,
+    try_random_move,
 )
 
 from armybuilder.engine import (
     CATALOGUE_ABILITIES,
     Game,
     GameSetup,
-    IllegalAction,
     Move,
     Pass,
     PlayerSetup,
@@ -139,18 +138,9 @@ def test_random_legal_play_with_special_abilities(battle: tuple[GameSetup, int])
         assert all(n >= p for n, p in zip(now, previous, strict=True))
         assert now == scored(game)
         previous = now
-        if game.phase == "play" and not game.pending and rng.random() < 0.2:
-            attempt = random_move(game, rng)
-            if attempt is not None:
-                before = (game.snapshot(), game.dice.used, len(game.entries))
-                legal = game.is_legal(attempt)
-                try:
-                    apply(game, attempt)
-                    assert legal
-                    continue
-                except IllegalAction as exc:
-                    assert not legal, exc
-                    assert (game.snapshot(), game.dice.used, len(game.entries)) == before
+        if game.phase == "play" and not game.pending and rng.random() < 0.2 \
+                and try_random_move(game, rng):
+            continue
         options = list(game.legal_actions())
         assert options, f"no legal action in phase {game.phase}"
         assert len(options) == len(set(options)), "an action is listed twice"

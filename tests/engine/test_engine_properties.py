@@ -144,6 +144,24 @@ def random_move(game: Game, rng: random.Random) -> Any:
     return RangedAttack(w.id, tuple(rng.sample(others, min(len(others), rng.randint(1, 2)))))
 
 
+def try_random_move(game: Game, rng: random.Random) -> bool:
+    """Try a random (often illegal) move; True when it was played. ``is_legal`` must agree
+    with ``apply``, and a refused move must change nothing, not even the dice."""
+    attempt = random_move(game, rng)
+    if attempt is None:
+        return False
+    before = (game.snapshot(), game.dice.used, len(game.entries))
+    legal = game.is_legal(attempt)
+    try:
+        apply(game, attempt)
+    except IllegalAction as exc:
+        assert not legal, exc
+        assert (game.snapshot(), game.dice.used, len(game.entries)) == before
+        return False
+    assert legal
+    return True
+
+
 def place_terrain(game: Game, rng: random.Random) -> None:
     item = next(i for i, t in enumerate(game.terrain_pile) if t is not None)
     for _ in range(40):
@@ -180,18 +198,9 @@ def test_random_legal_play(battle: tuple[GameSetup, int]) -> None:
         if game.phase == "play" and not game.pending and roll < 0.015:
             apply(game, EndByAgreement())
             continue
-        if game.phase == "play" and not game.pending and roll < 0.25:
-            attempt = random_move(game, rng)
-            if attempt is not None:
-                before = (game.snapshot(), game.dice.used, len(game.entries))
-                legal = game.is_legal(attempt)
-                try:
-                    apply(game, attempt)
-                    assert legal
-                    continue
-                except IllegalAction as exc:
-                    assert not legal, exc
-                    assert (game.snapshot(), game.dice.used, len(game.entries)) == before
+        if game.phase == "play" and not game.pending and roll < 0.25 \
+                and try_random_move(game, rng):
+            continue
         options = list(game.legal_actions())
         assert options, f"no legal action in phase {game.phase}"
         fights = [a for a in options if not isinstance(a, (Move, Pass))]
