@@ -54,9 +54,12 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        #: Each warrior's best move in the position being decided (warrior id -> (move,
-        #: gain)): a second look at the same position reuses it.
-        self._moves: dict[int, tuple[Move | None, float]] = {}
+        #: In the position being decided: each warrior's best places (warrior id ->
+        #: candidates), the legality of those checked ((warrior id, place) -> move or
+        #: None) and what stands in each warrior's way: a second look reuses them.
+        self._candidates: dict[int, manoeuvres.Candidates] = {}
+        self._tried: dict[tuple[int, int], Move | None] = {}
+        self._around: dict[int, object] = {}
         #: Each warrior's weighed places, kept while the figures not on its side stay as
         #: they were (see manoeuvres.best_move); emptied every round (the key changes with
         #: the round anyway, so this only bounds it) and for a new game.
@@ -176,7 +179,7 @@ class HeuristicPlayer:
     def _turn(self, game: Game) -> Action:
         me = game.current
         turn = game.turn
-        self._moves = {}
+        self._candidates, self._tried, self._around = {}, {}, {}
         if game.round != self._weighed_round:
             self._weighed, self._weighed_round = {}, game.round
         mine = [w for w in game.warriors
@@ -253,22 +256,42 @@ class HeuristicPlayer:
                 + (10.0 if positions.demoralized(w) and nearest < 12 else 0.0)
             movers.append((urgency, w.id, w))
         movers.sort(key=lambda m: (-m[0], m[1]))
+        # Every mover's best places in one list, best first (ties: the more urgent mover,
+        # then its own order): the first legal one is the best legal move of them all, so
+        # only the places that could win are checked.
+        pool: list[tuple[float, int, int, manoeuvres.Candidates]] = []
+        for rank, (_, _, w) in enumerate(movers if spare else movers[:MOVERS]):
+            cands = self._candidates.get(w.id)
+            if cands is None:
+                cands = self._candidates[w.id] = manoeuvres.candidates(
+                    game, w, foes, game.current, self._noise, self._weighed,
+                    self._engaged(game, w), self._dials)
+            pool.extend((place[0], rank, k, cands) for k, place in enumerate(cands.ranked))
+        pool.sort(key=lambda p: (-p[0], p[1], p[2]))
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR
-        for _, _, w in (movers if spare else movers[:MOVERS]):
-            known = self._moves.get(w.id)
-            if known is None:
-                known = manoeuvres.best_move(game, w, foes, game.current, self._noise,
-                                             self._weighed, self._engaged(game, w),
-                                             self._dials)
-                self._moves[w.id] = known
-            move, gain = known
-            if move is not None and gain > best_gain:
+        for gain, _, k, cands in pool:
+            if gain <= best_gain:
+                break
+            move = self._attempt(game, cands, k)
+            if move is not None:
                 best, best_gain = move, gain
+                break
         formation = self._formation(game, ready, foes, best_gain)
         if formation is not None:
             return formation
         return best
+
+    def _attempt(self, game: Game, cands: manoeuvres.Candidates, k: int) -> Move | None:
+        """The move to one of a warrior's candidate places if it is legal, checked once per
+        position."""
+        key = (cands.w.id, k)
+        if key not in self._tried:
+            around = self._around.get(cands.w.id)
+            if around is None:
+                around = self._around[cands.w.id] = movement.obstacles(game, cands.w)
+            self._tried[key] = manoeuvres.attempt(game, cands, k, around)
+        return self._tried[key]
 
     def _formation(self, game: Game, ready: list[Warrior], foes: list[Warrior],
                    single: float) -> MoveFormation | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 from armybuilder.battle import positions, tactics
 from armybuilder.engine import geometry as g
@@ -48,13 +49,23 @@ def _weighing_key(state: State, w: Warrior, foes: list[Warrior], me: int,
                   if o.team != w.team or o.controller != NOBODY))
 
 
-def best_move(state: State, w: Warrior, foes: list[Warrior], me: int,
-              noise: Callable[[], float],
-              memo: dict[tuple[object, ...], list[Scored]] | None = None,
-              contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
-              ) -> tuple[Move | None, float]:
-    """(the best legal move found, its gain over standing still) for ``w``.
+class Candidates(NamedTuple):
+    """A warrior's best-scored places, best first, tie-breaking noise included."""
 
+    w: Warrior
+    stuck: float | None  # the facing it keeps when it breaks away (Rulebook III)
+    ranked: list[tuple[float, tuple[float, float], float, str | None, float]]
+
+
+def candidates(state: State, w: Warrior, foes: list[Warrior], me: int,
+               noise: Callable[[], float],
+               memo: dict[tuple[object, ...], list[Scored]] | None = None,
+               contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
+               ) -> Candidates:
+    """The :data:`TRIES` best places for ``w``: (gain + noise, end, facing, mode, limit).
+
+    Nothing is checked yet: a player checks the best places of all its movers together,
+    best first (:func:`attempt`), so only the winner's legality is ever checked.
     ``memo`` keeps each warrior's weighed places (see :func:`_weighing_key`) between the
     decisions of a turn: when a friend moves or attacks, the places and their worth are
     unchanged and only the legality check is redone. The noise is drawn afresh for every
@@ -76,16 +87,18 @@ def best_move(state: State, w: Warrior, foes: list[Warrior], me: int,
         weighed = _weigh(state, w, foes, me, limits, stuck, dials)
         if memo is not None:
             memo[key] = weighed
-    scored = [(gain + noise(), i, end, facing, mode, limit)
-              for i, (gain, end, facing, mode, limit) in enumerate(weighed)]
+    scored = [(gain + noise(), i) for i, (gain, *_) in enumerate(weighed)]
     scored.sort(key=lambda s: (-s[0], s[1]))
-    around = movement.obstacles(state, w) if scored else None
-    for gain, _, end, facing, mode, limit in scored[:TRIES]:
-        found = legal.try_move(state, w, Move(w.id, (end,), facing, stuck, ability=mode),
-                                limit, around)
-        if found is not None:
-            return found, gain
-    return None, 0.0
+    return Candidates(w, stuck, [(gain, *weighed[i][1:]) for gain, i in scored[:TRIES]])
+
+
+def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
+    """The move to ``cands``' ``k``-th place if it is legal (Rulebook III, Movement), else
+    None. ``around``: :func:`movement.obstacles` of the warrior."""
+    w = cands.w
+    _, end, facing, mode, limit = cands.ranked[k]
+    return legal.try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode),
+                          limit, around)
 
 
 def _weigh(state: State, w: Warrior, foes: list[Warrior], me: int,
