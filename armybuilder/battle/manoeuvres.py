@@ -115,12 +115,13 @@ def _weigh(state: State, w: Warrior, foes: list[Warrior], me: int,
         if limit <= 0:
             continue
         reach = limit + 1e-9
-        for end, facing in _places(state, w, foes, limit, mode):
+        for end, aim, default in _places(state, w, foes, limit, mode):
             key = (round(end[0], 3), round(end[1], 3), mode)
             if key in seen or math.hypot(end[0] - sx, end[1] - sy) > reach:
                 continue
             seen.add(key)
-            gain = reading.value(end, facing) - now
+            value, facing = reading.facing_value(end, aim, default)
+            gain = value - now
             if mode is not None:
                 gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
                                                          ability=mode), me)
@@ -129,16 +130,18 @@ def _weigh(state: State, w: Warrior, foes: list[Warrior], me: int,
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
-            ) -> list[tuple[tuple[float, float], float]]:
+            ) -> list[tuple[tuple[float, float], float | None, float]]:
+    """(end, facing, the facing when no enemy stands apart) of each place to weigh; a
+    facing of None faces the nearest enemy (:meth:`positions.Reading.facing_value`)."""
     start = (w.x, w.y)
-    out: list[tuple[tuple[float, float], float]] = []
+    out: list[tuple[tuple[float, float], float | None, float]] = []
     if w.captive != NOBODY:
         # Rulebook VI, Victory!: a captive scores double in your starting area.
         hx, hy = positions.home(state, w)
         a = math.atan2(hy - w.y, hx - w.x)
         d = min(limit, math.hypot(hx - w.x, hy - w.y))
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
-        out.append((legal.clip_to_terrain(state, w, start, toward), a))
+        out.append((legal.clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
         for o in foes:
             reach = w.radius + o.radius + legal.CONTACT_GAP
@@ -149,7 +152,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             for da in SIDES:
                 end, facing = legal.contact_spot(w, o, approach + da)
                 if legal.clip_to_terrain(state, w, start, end) == end:
-                    out.append((end, facing))
+                    out.append((end, facing, facing))
         if mode is not None:
             return out  # a charge is only worth making into base contact
         if w.card.range > 0 and foes:
@@ -162,27 +165,12 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 a = math.atan2(o.y - w.y, o.x - w.x)
                 toward = (w.x + step * math.cos(a), w.y + step * math.sin(a))
                 end = legal.clip_to_terrain(state, w, start, toward)
-                out.append((end, g.bearing(end, (o.x, o.y))))
+                out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
         return out
-    spots = [(o.x, o.y) for o in foes]
     for end, a in legal.straight_move_ends(state, w, start, limit):
-        out.append((end, _nearest_facing(spots, end, a)))
+        out.append((end, None, a))  # facing the nearest enemy, worked out as it is weighed
     return out
-
-
-def _nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
-                    default: float) -> float:
-    """Face the nearest enemy from ``at`` (as the engine's listing does)."""
-    best, near = math.inf, None
-    ax, ay = at
-    hypot, eps = math.hypot, g.EPS
-    for ox, oy in spots:
-        d = hypot(ox - ax, oy - ay)
-        if eps < d < best:
-            best, near = d, (ox, oy)
-    # The bearing is taken once, of the nearest only: the same number as taking each.
-    return default if near is None else math.atan2(near[1] - ay, near[0] - ax)
 
 
 # --- movement formations ------------------------------------------------------------------
@@ -238,7 +226,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
             for i in order:
                 m = members[i]
                 end = (m.x + d * ux, m.y + d * uy)
-                facing = m.facing if not m.round else _nearest_facing(spots, end, a)
+                facing = m.facing if not m.round else positions.nearest_facing(spots, end, a)
                 steps.append(Move(m.id, (end,), facing))
                 gain += readings[i].value(end, facing) - now[i]
             scored.append((gain + noise(), len(scored), FormationPlan(tuple(steps))))

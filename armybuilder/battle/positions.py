@@ -115,13 +115,28 @@ class Reading:
 
     def value(self, at: tuple[float, float], facing: float) -> float:
         """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
-        if self.home is not None:
-            # Rulebook VI, Victory!: a captive scores double only inside your starting area.
-            return -APPROACH * 2 * math.hypot(at[0] - self.home[0], at[1] - self.home[1])
-        if not self.foes:
-            return 0.0
+        return self.facing_value(at, facing)[0]
+
+    def facing_value(self, at: tuple[float, float], facing: float | None,
+                     default: float = 0.0) -> tuple[float, float]:
+        """(:meth:`value`, the facing) of standing at ``at``; a ``facing`` of None faces
+        the nearest enemy (as the engine's move listing does), ``default`` when no enemy
+        stands apart from ``at``. Without terrain the facing changes no reading, so the
+        nearest enemy is found in the same pass over the enemies."""
+        if self.home is not None or not self.foes or self.state.terrain:
+            if facing is None:
+                facing = nearest_facing([(row[1], row[2]) for row in self.foes], at, default)
+            if self.home is not None:
+                # Rulebook VI, Victory!: a captive scores double only inside your starting
+                # area.
+                return -APPROACH * 2 * math.hypot(at[0] - self.home[0],
+                                                  at[1] - self.home[1]), facing
+            if not self.foes:
+                return 0.0, facing
         state, w = self.state, self.w
         terrain = state.terrain if state.terrain else None
+        apart, near = math.inf, None
+        eps = g.EPS
         discs = w.discs_at(at, facing) if terrain else ()
         in_cover = bool(terrain) and bool(terrain.in_hindering(discs))  # type: ignore[union-attr]
         rng = float(w.card.range) if not self.scared else 0.0
@@ -133,6 +148,8 @@ class Reading:
             d = math.hypot(ox - ax, oy - ay)
             if d < nearest:
                 nearest = d
+            if eps < d < apart:
+                apart, near = d, (ox, oy)
             if orange > 0 and d <= orange:
                 if terrain is None or shot_cover == shot == 0.0:
                     threat += shot_cover if in_cover else shot
@@ -156,12 +173,30 @@ class Reading:
                     chance = value
             elif d <= reach and ours > chance:
                 chance = ours
+        if facing is None:
+            # The bearing is taken once, of the nearest only: the same number as taking each.
+            facing = default if near is None else math.atan2(near[1] - ay, near[0] - ax)
         if self.scared:
             # Keep it out of harm's way: far from the enemy, never in contact of its own accord.
-            return -threat + 0.2 * min(nearest, 12.0)
+            return -threat + 0.2 * min(nearest, 12.0), facing
         gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
         cover = 0.3 if in_cover else 0.0
-        return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover
+        return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
+
+
+def nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
+                   default: float) -> float:
+    """Face the nearest enemy (of those at ``spots``) from ``at``, as the engine's move
+    listing does; ``default`` when none stands apart from ``at``."""
+    best, near = math.inf, None
+    ax, ay = at
+    hypot, eps = math.hypot, g.EPS
+    for ox, oy in spots:
+        d = hypot(ox - ax, oy - ay)
+        if eps < d < best:
+            best, near = d, (ox, oy)
+    # The bearing is taken once, of the nearest only: the same number as taking each.
+    return default if near is None else math.atan2(near[1] - ay, near[0] - ax)
 
 
 def place_value(state: State, w: Warrior, at: tuple[float, float], facing: float,
