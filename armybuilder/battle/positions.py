@@ -90,13 +90,14 @@ class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
-    __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "w")
+    __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "terrain", "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior],
                  dials: Dials | None = None) -> None:
         """``dials``: a reading of each pair of dials already made in this game (see
         :data:`Dials`), filled in as new pairs are read."""
         self.state = state
+        self.terrain = state.terrain if state.terrain else None
         self.w = w
         self.scared = demoralized(w)
         self.home = home(state, w) if w.captive != NOBODY else None
@@ -123,7 +124,8 @@ class Reading:
         the nearest enemy (as the engine's move listing does), ``default`` when no enemy
         stands apart from ``at``. Without terrain the facing changes no reading, so the
         nearest enemy is found in the same pass over the enemies."""
-        if self.home is not None or not self.foes or self.state.terrain:
+        terrain = self.terrain
+        if self.home is not None or not self.foes or terrain is not None:
             if facing is None:
                 facing = nearest_facing([(row[1], row[2]) for row in self.foes], at, default)
             if self.home is not None:
@@ -134,7 +136,6 @@ class Reading:
             if not self.foes:
                 return 0.0, facing
         state, w = self.state, self.w
-        terrain = state.terrain if state.terrain else None
         apart, near = math.inf, None
         eps = g.EPS
         discs = w.discs_at(at, facing) if terrain else ()
