@@ -260,12 +260,15 @@ class HeuristicPlayer:
         # then its own order): the first legal one is the best legal move of them all, so
         # only the places that could win are checked.
         pool: list[tuple[float, int, int, manoeuvres.Candidates]] = []
+        view: manoeuvres.Outlook | None = None
         for rank, (_, _, w) in enumerate(movers if spare else movers[:MOVERS]):
             cands = self._candidates.get(w.id)
             if cands is None:
+                if view is None:
+                    view = manoeuvres.outlook(game, foes, game.current)
                 cands = self._candidates[w.id] = manoeuvres.candidates(
-                    game, w, foes, game.current, self._noise, self._weighed,
-                    self._engaged(game, w), self._dials)
+                    game, w, view, self._noise, self._weighed, self._engaged(game, w),
+                    self._dials)
             pool.extend((place[0], rank, k, cands) for k, place in enumerate(cands.ranked))
         pool.sort(key=lambda p: (-p[0], p[1], p[2]))
         best: Action | None = None

@@ -37,16 +37,24 @@ def _pose(o: Warrior) -> tuple[object, ...]:
             o.on_table, o.controller, o.captive)
 
 
-def _weighing_key(state: State, w: Warrior, foes: list[Warrior], me: int,
-                  limits: tuple[tuple[str | None, float], ...]) -> tuple[object, ...]:
-    """Everything a warrior's weighed places depend on: itself, every figure not on its
-    side (where they stand, their dials), the round and who is ahead (the approach's
-    pressure). Its friends only matter to which moves are legal, and that is checked
-    again every time."""
-    return (_pose(w), w.facing, limits, me, state.round, positions.ahead(state, w.owner),
-            tuple(o.id for o in foes),
-            tuple(_pose(o) for o in state.warriors
-                  if o.team != w.team or o.controller != NOBODY))
+class Outlook(NamedTuple):
+    """What the movers of one decision are weighed against, read once for them all."""
+
+    foes: list[Warrior]
+    me: int  # whose decision it is
+    ahead: bool  # is that side ahead (the approach's pressure, positions.Reading)
+    #: Everything a weighing depends on besides the mover: every figure not on our side
+    #: (where they stand, their dials), the round and who is ahead. The mover's friends
+    #: only matter to which moves are legal, and that is checked again every time.
+    key: tuple[object, ...]
+
+
+def outlook(state: State, foes: list[Warrior], me: int) -> Outlook:
+    ahead = positions.ahead(state, me)
+    team = state.players[me].team
+    return Outlook(foes, me, ahead, (
+        me, state.round, ahead, tuple(o.id for o in foes),
+        tuple(_pose(o) for o in state.warriors if o.team != team or o.controller != NOBODY)))
 
 
 class Candidates(NamedTuple):
@@ -57,8 +65,7 @@ class Candidates(NamedTuple):
     ranked: list[tuple[float, tuple[float, float], float, str | None, float]]
 
 
-def candidates(state: State, w: Warrior, foes: list[Warrior], me: int,
-               noise: Callable[[], float],
+def candidates(state: State, w: Warrior, view: Outlook, noise: Callable[[], float],
                memo: dict[tuple[object, ...], list[Scored]] | None = None,
                contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
                ) -> Candidates:
@@ -66,7 +73,7 @@ def candidates(state: State, w: Warrior, foes: list[Warrior], me: int,
 
     Nothing is checked yet: a player checks the best places of all its movers together,
     best first (:func:`attempt`), so only the winner's legality is ever checked.
-    ``memo`` keeps each warrior's weighed places (see :func:`_weighing_key`) between the
+    ``memo`` keeps each warrior's weighed places (see :attr:`Outlook.key`) between the
     decisions of a turn: when a friend moves or attacks, the places and their worth are
     unchanged and only the legality check is redone. The noise is drawn afresh for every
     place, in the same order, so a remembered weighing chooses exactly as a new one.
@@ -81,10 +88,10 @@ def candidates(state: State, w: Warrior, foes: list[Warrior], me: int,
         contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
     limits = tuple((mode, movement.move_allowance(state, w, mode)) for mode in modes)
-    key = _weighing_key(state, w, foes, me, limits) if memo is not None else None
+    key = (_pose(w), w.facing, limits, view.key) if memo is not None else None
     weighed = memo.get(key) if memo is not None else None
     if weighed is None:
-        weighed = _weigh(state, w, foes, me, limits, stuck, dials)
+        weighed = _weigh(state, w, view, limits, stuck, dials)
         if memo is not None:
             memo[key] = weighed
     scored = [(gain + noise(), i) for i, (gain, *_) in enumerate(weighed)]
@@ -101,12 +108,13 @@ def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | N
                           limit, around)
 
 
-def _weigh(state: State, w: Warrior, foes: list[Warrior], me: int,
+def _weigh(state: State, w: Warrior, view: Outlook,
            limits: tuple[tuple[str | None, float], ...], stuck: float | None,
            dials: positions.Dials | None = None) -> list[Scored]:
     """Every candidate place of ``w`` with its gain over standing still, no noise yet."""
     start = (w.x, w.y)
-    reading = positions.Reading(state, w, foes, dials)
+    foes, me = view.foes, view.me
+    reading = positions.Reading(state, w, foes, dials, view.ahead)
     now = reading.value(start, w.facing)
     weighed: list[Scored] = []
     seen: set[tuple[float, float, str | None]] = set()

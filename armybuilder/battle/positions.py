@@ -93,16 +93,19 @@ class Reading:
     __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "terrain", "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior],
-                 dials: Dials | None = None) -> None:
+                 dials: Dials | None = None, leading: bool | None = None) -> None:
         """``dials``: a reading of each pair of dials already made in this game (see
-        :data:`Dials`), filled in as new pairs are read."""
+        :data:`Dials`), filled in as new pairs are read; ``leading``: :func:`ahead` for
+        ``w``'s side, when the caller has it."""
         self.state = state
         self.terrain = state.terrain if state.terrain else None
         self.w = w
         self.scared = demoralized(w)
         self.home = home(state, w) if w.captive != NOBODY else None
         self.ideal = max(w.card.range - 1.0, 0.0) if w.card.range > 0 else 0.0
-        self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not ahead(state, w.owner)))
+        if leading is None:
+            leading = ahead(state, w.owner)
+        self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
         rows = []
         for o in foes:
             key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
