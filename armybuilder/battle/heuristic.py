@@ -269,11 +269,12 @@ class HeuristicPlayer:
                 cands = self._candidates[w.id] = manoeuvres.candidates(
                     game, w, view, self._noise, self._weighed, self._engaged(game, w),
                     self._dials)
-            pool.extend((place[0], rank, k, cands) for k, place in enumerate(cands.ranked))
-        pool.sort(key=lambda p: (-p[0], p[1], p[2]))
+            pool.extend((-place[0], rank, k, cands) for k, place in enumerate(cands.ranked))
+        pool.sort()  # (rank, k) is never the same twice: the candidates are not compared
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR
-        for gain, _, k, cands in pool:
+        for neg, _, k, cands in pool:
+            gain = -neg
             if gain <= best_gain:
                 break
             move = self._attempt(game, cands, k)

@@ -94,9 +94,10 @@ def candidates(state: State, w: Warrior, view: Outlook, noise: Callable[[], floa
         weighed = _weigh(state, w, view, limits, stuck, dials)
         if memo is not None:
             memo[key] = weighed
-    scored = [(gain + noise(), i) for i, (gain, *_) in enumerate(weighed)]
-    scored.sort(key=lambda s: (-s[0], s[1]))
-    return Candidates(w, stuck, [(gain, *weighed[i][1:]) for gain, i in scored[:TRIES]])
+    # Best first, ties in the order weighed: sorted on (-(gain + noise), index).
+    scored = [(-(place[0] + noise()), i) for i, place in enumerate(weighed)]
+    scored.sort()
+    return Candidates(w, stuck, [(-neg, *weighed[i][1:]) for neg, i in scored[:TRIES]])
 
 
 def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
