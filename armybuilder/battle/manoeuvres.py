@@ -120,16 +120,18 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     weighed: list[Scored] = []
     seen: set[tuple[float, float, str | None]] = set()
     sx, sy = start
+    read, hypot = reading.facing_value, math.hypot  # bound once: the loop is hot
     for mode, limit in limits:
         if limit <= 0:
             continue
         reach = limit + 1e-9
         for end, aim, default in _places(state, w, foes, limit, mode):
-            key = (round(end[0], 3), round(end[1], 3), mode)
-            if key in seen or math.hypot(end[0] - sx, end[1] - sy) > reach:
+            ex, ey = end
+            key = (round(ex, 3), round(ey, 3), mode)
+            if key in seen or hypot(ex - sx, ey - sy) > reach:
                 continue
             seen.add(key)
-            value, facing = reading.facing_value(end, aim, default)
+            value, facing = read(end, aim, default)
             gain = value - now
             if mode is not None:
                 gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
