@@ -311,9 +311,10 @@ class AbilityRegistry:
     def __init__(self) -> None:
         self._rules: dict[str, AbilityRule] = {}
         self._by_point: dict[str, dict[str, Hook]] = {p: {} for p in HOOK_POINTS}
-        #: hooks_for's answers: asked for every warrior at every check, and the same few
-        #: ability lists come up again and again. Emptied whenever the rules change.
-        self._answers: dict[tuple[str, tuple[str, ...]], tuple[Hook, ...]] = {}
+        #: hooks_for's answers, by ability list then hook point: asked for every warrior at
+        #: every check, and the same few ability lists come up again and again. Emptied
+        #: whenever the rules change.
+        self._answers: dict[tuple[str, ...], dict[str, tuple[Hook, ...]]] = {}
 
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, **hooks: Hook) -> None:
@@ -339,19 +340,19 @@ class AbilityRegistry:
     def hooks_for(self, point: str, abilities: tuple[str, ...]) -> tuple[Hook, ...]:
         if not abilities:
             return ()
-        key = (point, abilities if type(abilities) is tuple else tuple(abilities))
-        hooks = self._answers.get(key)
-        if hooks is None:
-            table = self._by_point[point]
-            hooks = tuple(table[n] for n in abilities if n in table)
+        if type(abilities) is not tuple:
+            abilities = tuple(abilities)
+        points = self._answers.get(abilities)
+        if points is None:
             if len(self._answers) >= 4096:
                 self._answers.clear()
-            self._answers[key] = hooks
-        return hooks
+            points = self._answers[abilities] = {
+                p: tuple(table[n] for n in abilities if n in table)
+                for p, table in self._by_point.items()}
+        return points[point]
 
     def has_hook(self, point: str, abilities: tuple[str, ...]) -> bool:
-        table = self._by_point[point]
-        return any(n in table for n in abilities)
+        return bool(self.hooks_for(point, abilities))
 
     def rule(self, name: str) -> AbilityRule | None:
         return self._rules.get(name)

@@ -186,19 +186,38 @@ def _enc(value: Any) -> Any:
     return value
 
 
+_PATH, _POINT, _FLOAT, _OTHER, _STEPS = range(5)
+_FLOAT_FIELDS = {"facing", "stuck_facing", "captive_facing", "rotation"}
+
+
+def _codec(name: str) -> int:
+    if name == "path":
+        return _PATH
+    if name in _POINT_FIELDS:
+        return _POINT
+    if name in _FLOAT_FIELDS:
+        return _FLOAT
+    return _OTHER
+
+
+#: Each action type's fields with how each is written and read, worked out once: every
+#: action applied is written to the log and read back (normalise).
+_CODECS = {cls: tuple((name, _codec(name)) for name in names) for cls, names in _FIELDS.items()}
+_READ_CODECS = {cls: tuple((name, _STEPS if name == "steps" else codec)
+                           for name, codec in fields_) for cls, fields_ in _CODECS.items()}
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": _NAMES[type(action)]}
-    for name in _FIELDS[type(action)]:
+    cls = type(action)
+    out: dict[str, Any] = {"type": _NAMES[cls]}
+    for name, codec in _CODECS[cls]:
         value = getattr(action, name)
-        if name in ("path",):
-            value = [[float(x), float(y)] for x, y in value]
-        elif name in _POINT_FIELDS and value is not None:
-            value = [float(value[0]), float(value[1])]
-        elif name in ("facing", "stuck_facing", "captive_facing", "rotation") \
-                and value is not None:
-            value = float(value)
-        else:
+        if codec == _OTHER:
             value = _enc(value)
+        elif codec == _PATH:
+            value = [[float(x), float(y)] for x, y in value]
+        elif value is not None:
+            value = float(value) if codec == _FLOAT else [float(value[0]), float(value[1])]
         out[name] = value
     return out
 
@@ -209,15 +228,15 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if cls is None:
         raise ValueError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
-    for name in _FIELDS[cls]:
+    for name, codec in _READ_CODECS[cls]:
         if name not in data:
             continue
         value = data[name]
-        if name == "path":
+        if codec == _PATH:
             value = tuple((float(x), float(y)) for x, y in value)
-        elif name in _POINT_FIELDS and value is not None:
+        elif codec == _POINT and value is not None:
             value = (float(value[0]), float(value[1]))
-        elif name == "steps":
+        elif codec == _STEPS:
             value = tuple(action_from_json(s) for s in value)
         elif isinstance(value, list):
             value = tuple(value)

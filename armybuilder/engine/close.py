@@ -15,7 +15,8 @@ def engaged(state: State, a: Warrior, t: Warrior) -> bool:
     """Base contact for close combat: touching, or adjacent across a low wall (Rulebook V)."""
     if state.touching(a, t):
         return True
-    return bool(state.terrain) and bool(state.terrain.walls) and state.terrain.across_wall(
+    # A battlefield without low walls (nearly every one) has nothing to ask: walls empty.
+    return bool(state.terrain.walls) and state.terrain.across_wall(
         a.discs, t.discs)
 
 
@@ -50,7 +51,8 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     if not front_contact(state, a, t):
         return ("Rulebook III, Close Combat: the warrior's front arc must be in base contact "
                 "with the target")
-    if state.terrain and state.terrain.abrupt_split(state.elevation(a), state.elevation(t)):
+    if state.terrain.features and state.terrain.abrupt_split(state.elevation(a),
+                                                             state.elevation(t)):
         return ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
                 "off such terrain")
     if plan is not None:

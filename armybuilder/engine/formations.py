@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from armybuilder.engine.abilities import REGISTRY, FormationContext
 from armybuilder.engine.cards import FigureCard
+from armybuilder.engine.geometry import discs_touch
 from armybuilder.engine.state import State, Warrior
 
 MAGE_SPAWN = "Mage Spawn"
@@ -59,8 +60,6 @@ Poses = dict[int, tuple[float, float, float]]  # warrior id -> (x, y, facing)
 
 def grouped(members: Sequence[Warrior], positions: Poses | None = None) -> bool:
     """Rulebook IV: each member touches the base of at least one other member."""
-    from armybuilder.engine.geometry import discs_touch
-
     def discs(w: Warrior) -> tuple:
         if positions and w.id in positions:
             x, y, f = positions[w.id]

@@ -42,7 +42,6 @@ from armybuilder.engine.actions import (
     Withdraw,
     action_from_json,
     action_to_json,
-    normalise,
 )
 from armybuilder.engine.pending import (
     ConfusedMove,
@@ -100,9 +99,12 @@ class Game(State):
         victory.check_end(self)
         return self.events
 
-    def _record(self, action: Action | None, events: list[Event]) -> None:
-        self.entries.append({"action": None if action is None else action_to_json(action),
-                             "events": events})
+    def _record(self, action: Action | None, events: list[Event],
+                data: dict[str, Any] | None = None) -> None:
+        """``data``: the action's JSON form, when the caller already has it."""
+        if data is None and action is not None:
+            data = action_to_json(action)
+        self.entries.append({"action": data, "events": events})
 
     # --- the public surface -------------------------------------------------------------
 
@@ -141,7 +143,10 @@ def apply(game: Game, action: Action) -> list[Event]:
     """Apply one action. Returns its events, or raises IllegalAction and changes nothing."""
     if type(action) not in _ACTION_CLASSES:
         raise IllegalAction("Rulebook III, Action List", f"{action!r} is not an action")
-    action = normalise(action)
+    # normalise(action), keeping the JSON form for the log: it reads the same from the
+    # action it makes (action_to_json(action_from_json(d)) == d).
+    data = action_to_json(action)
+    action = action_from_json(data)
     game.events = []
     try:
         _dispatch(game, action)
@@ -151,7 +156,7 @@ def apply(game: Game, action: Action) -> list[Event]:
         raise
     events = game.events
     game.events = []
-    game._record(action, events)
+    game._record(action, events, data)
     return events
 
 
@@ -264,7 +269,7 @@ def _settle(game: Game) -> None:
             return
     if game.phase == "over":
         return
-    if game.pending and len(victory.sides_left(game)) > 1:
+    if game.pending and victory.several_sides(game):
         return
     # Nothing owed, or only one side is left mid-action: the action is over.
     game.pending = []

@@ -61,6 +61,8 @@ from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 CONTACT_GAP = 0.001  # how far apart generated contact positions leave two bases
 DIRECTIONS = tuple(k * math.pi / 4 for k in range(8))
+#: Each direction with its cosine and sine, worked out once (the same numbers every time).
+_UNIT = tuple((a, math.cos(a), math.sin(a)) for a in DIRECTIONS)
 LEVITATION_REACH = 10.0  # FAQ, Magic Levitation (Special Ability Update): up to 10"
 
 
@@ -84,7 +86,7 @@ KINDS = frozenset({"pass", "move", "close", "ranged", "formation", "ability", "c
 
 def generate(state: State, warrior: int | None = None,
              kinds: frozenset[str] | set[str] | None = None) -> Iterator[Action]:
-    if kinds is not None and not set(kinds) <= KINDS:
+    if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
     if state.phase == "over":
         return
@@ -119,7 +121,9 @@ def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iter
         return
     if "pass" in kinds:
         yield Pass(w.id)
-    can_move = turns.action_violation(state, w, "move") is None
+    # Asked only when an answer wanted needs it (the AI lists attacks alone).
+    can_move = ("move" in kinds or "ability" in kinds or "formation" in kinds) and \
+        turns.action_violation(state, w, "move") is None
     if can_move and "move" in kinds:
         yield from _moves(state, w)
         for mode in _modes(w, "move"):
@@ -162,10 +166,10 @@ def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
     tolerance (Glossary, Base Contact). Double bases are fitted by a few Newton steps.
     Nothing else is checked: pass the move to :func:`try_move`."""
     ux, uy = math.cos(angle), math.sin(angle)
-    if w.round and o.round:
+    if w.offset <= 0.0 and o.offset <= 0.0:  # both round (Warrior.round)
         reach = w.radius + o.radius + gap
-        end = (o.x + reach * ux, o.y + reach * uy)
-        return end, g.bearing(end, (o.x, o.y))
+        ex, ey = o.x + reach * ux, o.y + reach * uy
+        return (ex, ey), math.atan2(o.y - ey, o.x - ex)  # g.bearing(end, (o.x, o.y))
     facing = g.normalize_angle(angle + math.pi)
     target = o.discs
     s = w.radius + o.radius + gap
@@ -193,8 +197,10 @@ def try_move(state: State, w: Warrior, move: Move, limit: float,
     try:
         movement.check_move(state, w, move, limit, around=around, forced=forced)
         return move
-    except IllegalAction:
-        pass
+    except IllegalAction as exc:
+        if not exc.captive_placement:
+            # Every other rule reads the same in the moves below: they would fail alike.
+            return None
     if w.captive == NOBODY or not move.path:
         return None
     # Find the captive another place next to its controller.
@@ -237,15 +243,23 @@ def straight_move_ends(state: State, w: Warrior, start: Point, limit: float
     (:func:`clip_to_terrain`), each with its direction; other figures are not
     considered. A representative sample of continuous space (RULES_NOTES.md, Legal
     actions) that the AI players search too."""
-    r, table = w.radius, state.table
-    for a in DIRECTIONS:
-        for frac in (1.0, 0.5):
-            d = limit * frac
-            end = (min(table - r, max(r, w.x + d * math.cos(a))),
-                   min(table - r, max(r, w.y + d * math.sin(a))))
-            if g.distance(start, end) <= 1e-6:
+    r, table, x, y = w.radius, state.table, w.x, w.y
+    hi = table - r
+    sx, sy = start
+    terrain = bool(state.terrain.features)
+    hypot = math.hypot
+    for a, cos, sin in _UNIT:
+        for d in (limit, limit * 0.5):  # limit * 1.0 is limit
+            ex = x + d * cos
+            ey = y + d * sin
+            # min(hi, max(r, e)) without the calls: the same comparisons, the same float.
+            ex = ex if ex > r else r
+            ex = ex if ex < hi else hi
+            ey = ey if ey > r else r
+            ey = ey if ey < hi else hi
+            if hypot(ex - sx, ey - sy) <= 1e-6:  # g.distance(start, end)
                 continue
-            yield clip_to_terrain(state, w, start, end), a
+            yield (clip_to_terrain(state, w, start, (ex, ey)) if terrain else (ex, ey)), a
 
 
 def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = False
@@ -575,6 +589,9 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
     lead = members[0]
     directions = list(DIRECTIONS)
     directions.insert(0, _nearest_facing(state, lead, (lead.x, lead.y), lead.facing))
+    # How far each member may go is the same whichever way the formation moves.
+    limits = {m.id: movement.member_limit(state, m, p.speed) for m in members
+              if m.id not in p.stuck}
     for a in directions:
         for frac in (1.0, 0.5):
             d = p.speed * frac
@@ -585,8 +602,7 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
             for m in sorted(members, key=lambda m: -(m.x * vx + m.y * vy)):
                 if m.id in p.stuck:
                     continue
-                limit = movement.member_limit(state, m, p.speed)
-                dist = min(d, limit)
+                dist = min(d, limits[m.id])
                 end = (m.x + dist * math.cos(a), m.y + dist * math.sin(a))
                 end = clip_to_terrain(state, m, (m.x, m.y), end)
                 if g.distance((m.x, m.y), end) > 1e-6:

@@ -9,6 +9,7 @@ from typing import Any
 
 from armybuilder.engine import formations, turns
 from armybuilder.engine import geometry as g
+from armybuilder.engine import state as st
 from armybuilder.engine.abilities import (
     REGISTRY,
     BreakAwayContext,
@@ -79,7 +80,7 @@ def _ignored(rules: MoveContext | None) -> frozenset[str]:
 
 def allowance(state: State, w: Warrior, speed: int, pose: Pose | None = None) -> float:
     # Rulebook V, Hindering Terrain: starting in hindering terrain halves speed, rounded up.
-    if state.terrain:
+    if state.terrain.features:  # Terrain.__bool__, without the call
         rules = path_rules(state, w)
         if rules is None or not rules.ignores_terrain:
             discs = w.discs if pose is None else w.discs_at((pose[0], pose[1]), pose[2])
@@ -114,19 +115,87 @@ def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
     lines between the centres of touching discs of two of them (Rulebook III, Movement:
     the path may not pass between two figures in base contact)."""
     skip = (w.id, w.captive)
+    every, every_pair = arranged(state)
     if poses:
-        return _obstacles(state, skip, poses)
-    # Every move checked while the figures stand still sees the same bases: work them out
-    # once per arrangement of the battlefield, then leave out the mover and its captive.
-    key = tuple((o.id, o.x, o.y, o.facing) for o in state.warriors if o.on_table)
-    cached = state.obstacle_cache
-    if cached is None or cached[0] != key:
-        others, pairs = _obstacles(state, (), None, with_ids=True)
-        cached = (key, others, pairs)
-        state.obstacle_cache = cached
-    _, every, every_pair = cached
+        # _obstacles(state, skip, poses): the battlefield as it stands, with the pairs of
+        # the figures placed elsewhere worked out again.
+        every, every_pair = _rearranged(state, set(poses), every, every_pair, poses)
     return ([o for o in every if o[0] not in skip],
             [line for i, j, line in every_pair if i not in skip and j not in skip])
+
+
+def arranged(state: State) -> tuple[list[Obstacle], list[tuple[int, int, tuple[Point, Point]]]]:
+    """Every base on the battlefield and the lines of every touching pair of discs, with
+    the two warriors' ids: what :func:`obstacles` leaves the mover and its captive out of.
+
+    Every move checked while the figures stand still sees the same bases, so this is worked
+    out once per arrangement of the battlefield (``state.arrangement`` counts every base
+    placed, moved, turned or taken off). After a move only the pairs of the figures that
+    moved are worked out again; the rest are the same numbers as before.
+    """
+    cached = state.obstacle_cache
+    key = st.arrangement
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    warriors = state.warriors
+    places = [(o.on_table, o.x, o.y, o.facing, o.radius, o.disc_r, o.offset) for o in warriors]
+    if cached is None or cached[4] is not warriors or len(cached[3]) != len(places):
+        others, pairs = _obstacles(state, (), None, with_ids=True)
+    else:
+        _, old_others, old_pairs, old_places, _ = cached
+        moved = {o.id for o, was, now in zip(warriors, old_places, places, strict=True)
+                 if was != now}
+        if 3 * len(moved) > len(places):
+            others, pairs = _obstacles(state, (), None, with_ids=True)
+        else:
+            others, pairs = _rearranged(state, moved, old_others, old_pairs)
+    state.obstacle_cache = (key, others, pairs, places, warriors)
+    return others, pairs
+
+
+def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
+                old_pairs: list[tuple[int, int, tuple[Point, Point]]],
+                poses: dict[int, Pose] | None = None
+                ) -> tuple[list[Obstacle], list[tuple[int, int, tuple[Point, Point]]]]:
+    """_obstacles(state, (), poses, with_ids=True), the same lists in the same order, from
+    another arrangement's when only the warriors ``moved`` stand elsewhere (all those in
+    ``poses`` among them)."""
+    if not moved:
+        return old_others, old_pairs
+    kept = {o[0]: o for o in old_others if o[0] not in moved}
+    others: list[Obstacle] = []
+    for o in state.warriors:
+        if o.on_table:
+            entry = kept.get(o.id)
+            if entry is None:
+                if poses and o.id in poses:
+                    ox, oy, of = poses[o.id]
+                    entry = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
+                else:
+                    entry = (o.id, o.discs, o.x, o.y, o.radius)
+            others.append(entry)
+    pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
+    tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot
+    n = len(others)
+    for k in range(n):
+        me = others[k]
+        if me[0] not in moved:
+            continue
+        # Its pairs, the earlier of the two in the list first as in _obstacles; a pair of
+        # two figures that moved is done once, from the earlier one.
+        partners = [(others[m], me) for m in range(k) if others[m][0] not in moved]
+        partners += [(me, others[m]) for m in range(k + 1, n)]
+        for (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) in partners:
+            if abs(ax - bx) <= ar + br + tolerance and \
+                    hypot(ax - bx, ay - by) <= ar + br + tolerance:
+                for px, py, pr in ad:
+                    for qx, qy, qr in bd:
+                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
+                            pairs.append((ai, bi, ((px, py), (qx, qy))))
+    # Back in _obstacles' order: by the pair's warriors, in the order they stand in
+    # state.warriors (ids are places in that list); a pair's own lines keep their order.
+    pairs.sort(key=lambda p: (p[0], p[1]))
+    return others, pairs
 
 
 def _obstacles(state: State, skip: tuple[int, ...], poses: dict[int, Pose] | None,
@@ -219,28 +288,13 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     captive_at: Point | None = None
     captive_facing = None
     if captive is not None:
-        if positions and captive.id in positions:
-            cx, cy, cf = positions[captive.id]
-            cstart = (cx, cy)
-        else:
-            cstart, cf = (captive.x, captive.y), captive.facing
-        if move.captive_at is not None:
-            captive_at = (float(move.captive_at[0]), float(move.captive_at[1]))
-        else:
-            captive_at = (cstart[0] + end[0] - start[0], cstart[1] + end[1] - start[1])
-        captive_facing = cf if move.captive_facing is None else g.normalize_angle(
-            move.captive_facing)
-        cdiscs = captive.discs_at(captive_at, captive_facing)
-        if not g.discs_touch(end_discs, cdiscs):
-            raise IllegalAction("Rulebook III, Capturing: the captive must always be kept in "
-                                "base contact with its controlling warrior",
-                                f"the captive of {w.label} would not touch him")
-        if g.discs_overlap(end_discs, cdiscs):
-            raise IllegalAction("Rulebook III, Capturing: no player may place a controlling "
-                                "warrior where his captive cannot be placed next to him",
-                                "the captive would overlap its controller")
-        # Rulebook III, Capturing: the controller's speed abilities serve both figures.
-        _check_position(state, captive, cdiscs, captive_at, others, ignore)
+        try:
+            captive_at, captive_facing = _place_captive(state, w, captive, move, positions,
+                                                        start, end, end_discs, others, ignore)
+        except IllegalAction as exc:
+            # Only here may another place for the captive make the move legal (try_move).
+            exc.captive_placement = True
+            raise
     elif move.captive_at is not None:
         raise IllegalAction("Rulebook III, Capturing", f"{w.label} holds no captive")
     moved = bool(path)
@@ -257,6 +311,36 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
             raise IllegalAction(ctx.violation, f"{w.label} cannot make this move")
     return MovePlan(end=end, facing=facing, captive_at=captive_at,
                     captive_facing=captive_facing, moved=moved)
+
+
+def _place_captive(state: State, w: Warrior, captive: Warrior, move: Move,
+                   positions: dict[int, Pose] | None, start: Point, end: Point,
+                   end_discs: tuple[g.Disc, ...], others: list[Obstacle],
+                   ignore: frozenset[str]) -> tuple[Point, float]:
+    """Where the captive ends a move of its controller, and facing which."""
+    if positions and captive.id in positions:
+        cx, cy, cf = positions[captive.id]
+        cstart = (cx, cy)
+    else:
+        cstart, cf = (captive.x, captive.y), captive.facing
+    if move.captive_at is not None:
+        captive_at = (float(move.captive_at[0]), float(move.captive_at[1]))
+    else:
+        captive_at = (cstart[0] + end[0] - start[0], cstart[1] + end[1] - start[1])
+    captive_facing = cf if move.captive_facing is None else g.normalize_angle(
+        move.captive_facing)
+    cdiscs = captive.discs_at(captive_at, captive_facing)
+    if not g.discs_touch(end_discs, cdiscs):
+        raise IllegalAction("Rulebook III, Capturing: the captive must always be kept in "
+                            "base contact with its controlling warrior",
+                            f"the captive of {w.label} would not touch him")
+    if g.discs_overlap(end_discs, cdiscs):
+        raise IllegalAction("Rulebook III, Capturing: no player may place a controlling "
+                            "warrior where his captive cannot be placed next to him",
+                            "the captive would overlap its controller")
+    # Rulebook III, Capturing: the controller's speed abilities serve both figures.
+    _check_position(state, captive, cdiscs, captive_at, others, ignore)
+    return captive_at, captive_facing
 
 
 def _check_path_bases(w: Warrior, points: tuple[Point, ...], others: list[Obstacle],
@@ -329,8 +413,9 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
                                 f"{w.label} would stand off the battlefield")
     reach, wid, (ax, ay), hypot = w.radius, w.id, at, math.hypot
     for oid, odiscs, ox, oy, orad in others:
-        if hypot(ax - ox, ay - oy) < reach + orad and oid != wid \
-                and g.discs_overlap(discs, odiscs):
+        # abs(dx) first: it is never more than the hypot, so nothing near is missed.
+        if abs(ax - ox) < reach + orad and hypot(ax - ox, ay - oy) < reach + orad \
+                and oid != wid and g.discs_overlap(discs, odiscs):
             raise IllegalAction("Rulebook III, Movement: bases may not overlap",
                                 f"{w.label} would stand on warrior {oid}'s base")
     if state.terrain.features:

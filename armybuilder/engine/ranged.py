@@ -93,7 +93,7 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         # Special Abilities Card, Magic Blast: never blocked, no terrain modifiers (FAQ,
         # Magic Blast & Magic Immunity: not even by immune figures' bases).
         return None, False, False
-    terrain = state.terrain
+    terrain = state.terrain if state.terrain.features else None  # Terrain.__bool__
     high_f = terrain.elevation(a) if terrain else None
     high_t = terrain.elevation(b) if terrain else None
     blocked: str | None = None

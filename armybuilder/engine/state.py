@@ -28,6 +28,10 @@ NOBODY = -1
 class IllegalAction(ValueError):
     """An action the rules forbid; ``rule`` cites the rule it breaks."""
 
+    #: Set when a move fails only because its captive cannot stand where it would end
+    #: (movement.check_move): another place for the captive may still do.
+    captive_placement = False
+
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
@@ -39,12 +43,30 @@ class IllegalAction(ValueError):
 REDUCIBLE = frozenset({"attack", "ability"})
 
 
+#: How many times any warrior's base has been placed, moved, turned, taken off or put back,
+#: captured or freed: the contact lists a State keeps are good while this stays the same.
+#: Warrior.__setattr__ counts every write of these fields, so no rule can forget to.
+arrangement = 0
+_PLACING = frozenset({"x", "y", "facing", "on_table", "controller", "team", "radius", "disc_r",
+                      "offset"})
+#: The fields the dial's readings (stats, abilities showing and in effect) are made from.
+_DIAL = frozenset({"card", "click", "cancelled", "controller"})
+_set_slot = object.__setattr__
+
+
 class Warrior:
     __slots__ = (
-        "acted_turn", "cancelled", "captive", "card", "click", "controller", "deployed",
-        "disc_r", "eliminations", "facing", "id", "offset", "on_table", "owner", "radius",
-        "team", "token_turn", "tokens", "x", "y",
+        "abilities", "acted_turn", "cancelled", "captive", "card", "click", "controller",
+        "deployed", "disc_r", "eliminations", "facing", "id", "offset", "on_table", "owner",
+        "radius", "showing", "stats", "team", "token_turn", "tokens", "x", "y",
     )
+    #: The special abilities in effect: those showing, less any cancelled (kept up to date
+    #: by __setattr__; asked for by nearly every rule).
+    abilities: tuple[str, ...]
+    #: The special abilities on the dial now, cancelled or not (none for a captive).
+    showing: tuple[str, ...]
+    #: The click showing in the stat slot.
+    stats: ClickStats
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
         self.id = wid
@@ -74,27 +96,33 @@ class Warrior:
     def pos(self) -> Point:
         return (self.x, self.y)
 
-    @property
-    def stats(self) -> ClickStats:
-        return self.card.clicks[self.click]
+    def __setattr__(self, name: str, value: Any) -> None:
+        _set_slot(self, name, value)
+        if name in _PLACING:
+            global arrangement
+            arrangement += 1
+        if name in _DIAL:
+            self._read_dial()
 
-    @property
-    def abilities(self) -> tuple[str, ...]:
-        """The special abilities in effect: those showing, less any cancelled."""
-        # Rulebook III, Capturing: all of a captive's special abilities are ignored.
-        if self.controller != NOBODY:
-            return ()
-        showing = self.card.clicks[self.click].abilities
-        if self.cancelled:
-            return tuple(a for a in showing if a not in self.cancelled)
-        return showing
-
-    @property
-    def showing(self) -> tuple[str, ...]:
-        """The special abilities on the dial now, cancelled or not (none for a captive)."""
-        if self.controller != NOBODY:
-            return ()
-        return self.card.clicks[self.click].abilities
+    def _read_dial(self) -> None:
+        try:
+            card, click, controller, cancelled = (self.card, self.click, self.controller,
+                                                  self.cancelled)
+        except AttributeError:
+            return  # still being built (__init__, copy.deepcopy): the last field reads it
+        if not 0 <= click < len(card.clicks):
+            return  # past the last live click: state.damage puts it back on that click
+        stats = card.clicks[click]
+        _set_slot(self, "stats", stats)
+        if controller != NOBODY:
+            # Rulebook III, Capturing: all of a captive's special abilities are ignored.
+            _set_slot(self, "showing", ())
+            _set_slot(self, "abilities", ())
+            return
+        showing = stats.abilities
+        _set_slot(self, "showing", showing)
+        _set_slot(self, "abilities", tuple(a for a in showing if a not in cancelled)
+                  if cancelled else showing)
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -194,9 +222,15 @@ class State:
         self.engaged_at_start: frozenset[int] = frozenset()
         self.free_action = False  # the action under way uses none of the turn's actions
         self.action_ended = False  # Pole Arm or Ram ended the action under way
-        #: movement.obstacles' work for one arrangement of the figures: (where everyone
-        #: stands, bases, touching pairs). Not part of the game; rebuilt when anyone moves.
+        #: movement.arranged's work for one arrangement of the figures (see
+        #: ``arrangement``), kept to work out the next one's from. Not part of the game.
         self.obstacle_cache: Any = None
+        #: opposing_contacts' and contacts' answers for the arrangement numbered
+        #: ``contacts_seen`` (see ``arrangement``): the AI and the rules ask the same
+        #: question many times between two moves. Not part of the game.
+        self.contacts_seen = -1
+        self.opposing_cache: dict[Warrior, list[Warrior]] = {}
+        self.contact_cache: dict[Warrior, list[Warrior]] = {}
 
     # --- relations ----------------------------------------------------------------------
 
@@ -219,6 +253,14 @@ class State:
 
     def opposing_contacts(self, w: Warrior) -> list[Warrior]:
         """Opposing figures in base contact with ``w`` (captives ignored, Rulebook III)."""
+        if self.contacts_seen != arrangement:
+            self._rearranged()
+        found = self.opposing_cache.get(w)
+        if found is None:
+            found = self.opposing_cache[w] = self._opposing_contacts(w)
+        return found[:]  # the caller's own list
+
+    def _opposing_contacts(self, w: Warrior) -> list[Warrior]:
         out = []
         wx, wy, wr, team, hypot = w.x, w.y, w.radius, w.team, math.hypot
         tolerance = g.CONTACT_TOLERANCE
@@ -232,6 +274,14 @@ class State:
 
     def contacts(self, w: Warrior) -> list[Warrior]:
         """Every other figure on the battlefield in base contact with ``w``, captives too."""
+        if self.contacts_seen != arrangement:
+            self._rearranged()
+        found = self.contact_cache.get(w)
+        if found is None:
+            found = self.contact_cache[w] = self._contacts(w)
+        return found[:]
+
+    def _contacts(self, w: Warrior) -> list[Warrior]:
         # self.touching inlined for two round bases (nearly every pair): asked for every
         # warrior at every action.
         out = []
@@ -243,6 +293,13 @@ class State:
                     + tolerance and ((w_round and o.offset <= 0.0) or self.touching(w, o)):
                 out.append(o)
         return out
+
+    def _rearranged(self) -> None:
+        """Some base has been placed, moved, turned or taken off since the contact lists
+        were kept: forget them."""
+        self.opposing_cache = {}
+        self.contact_cache = {}
+        self.contacts_seen = arrangement
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""

@@ -58,13 +58,29 @@ def sides_left(state: State) -> set[int]:
             if counts_for_ending(w) and not state.players[w.owner].withdrawn}
 
 
+def several_sides(state: State) -> bool:
+    """``len(sides_left(state)) > 1``, stopping at the second side found: asked after every
+    action."""
+    first = None
+    players = state.players
+    for w in state.warriors:
+        # counts_for_ending, inlined.
+        if w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
+                and not players[w.owner].withdrawn:
+            if first is None:
+                first = w.team
+            elif w.team != first:
+                return True
+    return False
+
+
 def check_end(state: State) -> bool:
     """End the game if only one side (or none) has a warrior left. True if it is over."""
     if state.phase == "over":
         return True
     if state.phase != "play":
         return False
-    if len(sides_left(state)) <= 1:
+    if not several_sides(state):
         end_game(state, Termination.ONE_SIDE_LEFT)
         return True
     return False
