@@ -111,6 +111,8 @@ class HeuristicPlayer:
     def _decision(self, game: Game, item: object) -> Action:
         if isinstance(item, SpinOffer):
             return self._spin(game, item)
+        if isinstance(item, FormationMoving):
+            return self._formation_plan(game, item)
         options = list(legal_actions(game))
         if isinstance(item, FollowUp):
             me = game.current
@@ -122,8 +124,6 @@ class HeuristicPlayer:
                     if v > best_value:
                         best, best_value = a, v
             return best
-        if isinstance(item, FormationMoving):
-            return self._formation_plan(game, item, options)  # type: ignore[arg-type]
         if isinstance(item, ConfusedMove):
             # Magic Confusion: put the enemy figure where it does its side least good.
             w = game.warriors[item.warrior]
@@ -148,12 +148,12 @@ class HeuristicPlayer:
                 best, best_key = a, key
         return best
 
-    def _formation_plan(self, game: Game, item: FormationMoving,
-                        options: list[FormationPlan]) -> FormationPlan:
+    def _formation_plan(self, game: Game, item: FormationMoving) -> FormationPlan:
         planned, self._plan = self._plan, None
         if planned is not None and planned[0] == tuple(item.members) and not item.stuck \
                 and game.is_legal(planned[1]):
-            return planned[1]
+            return planned[1]  # made before the formation was declared: nothing to list
+        options: list[FormationPlan] = list(legal_actions(game))  # type: ignore[arg-type]
         members = [game.warriors[i] for i in item.members]
         foes = positions.enemies(game, members[0])
         # One reading per member serves every plan: the table does not change meanwhile.
