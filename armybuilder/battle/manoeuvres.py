@@ -2,8 +2,8 @@
 
 The engine's move listing checks every representative move it makes; a player only needs
 the best legal one. So the places are made here (the same kinds of places the engine
-lists: contact points around opposing figures, straight moves in eight directions, and a
-few of our own: just inside range of the nearest enemy, towards home with a captive),
+lists: contact points around opposing figures, straight moves in eight directions (the
+full distance only), and a few of our own: just inside range of the nearest enemy, towards home with a captive),
 scored with :func:`armybuilder.battle.positions.place_value`, and checked by the engine
 (Rulebook III, Movement) best first until one is legal.
 """
@@ -127,7 +127,7 @@ def _weigh(state: State, w: Warrior, view: Outlook,
         reach = limit + 1e-9
         for end, aim, default in _places(state, w, foes, limit, mode):
             ex, ey = end
-            key = (round(ex, 3), round(ey, 3), mode)
+            key = (ex, ey, mode)  # the same spot reached two ways (a corner, a contact)
             if key in seen or hypot(ex - sx, ey - sy) > reach:
                 continue
             seen.add(key)
@@ -179,7 +179,9 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
         return out
-    for end, a in legal.straight_move_ends(state, w, start, limit):
+    # Full moves only: half moves cost a third of the weighing and won no games (a
+    # head-to-head of the two players, README "Test battles").
+    for end, a in legal.straight_move_ends(state, w, start, limit, halves=False):
         out.append((end, None, a))  # facing the nearest enemy, worked out as it is weighed
     return out
 

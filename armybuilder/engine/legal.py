@@ -236,10 +236,10 @@ def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point
     return g.point_along((start, end), stop)
 
 
-def straight_move_ends(state: State, w: Warrior, start: Point, limit: float
-                       ) -> Iterator[tuple[Point, float]]:
-    """The ends of straight moves from ``start`` in eight directions at full and half of
-    ``limit``, kept on the table and stopped where terrain stops them
+def straight_move_ends(state: State, w: Warrior, start: Point, limit: float,
+                       halves: bool = True) -> Iterator[tuple[Point, float]]:
+    """The ends of straight moves from ``start`` in eight directions at full and (with
+    ``halves``) half of ``limit``, kept on the table and stopped where terrain stops them
     (:func:`clip_to_terrain`), each with its direction; other figures are not
     considered. A representative sample of continuous space (RULES_NOTES.md, Legal
     actions) that the AI players search too."""
@@ -248,8 +248,9 @@ def straight_move_ends(state: State, w: Warrior, start: Point, limit: float
     sx, sy = start
     terrain = bool(state.terrain.features)
     hypot = math.hypot
+    distances = (limit, limit * 0.5) if halves else (limit,)  # limit * 1.0 is limit
     for a, cos, sin in _UNIT:
-        for d in (limit, limit * 0.5):  # limit * 1.0 is limit
+        for d in distances:
             ex = x + d * cos
             ey = y + d * sin
             # min(hi, max(r, e)) without the calls: the same comparisons, the same float.
