@@ -47,6 +47,8 @@ IDLE_SHARE = 1.2
 #: The most warriors of one group tried in a movement formation's candidate members.
 GROUP_LIMIT = 7
 SPECIAL_ACTIONS = ("Regeneration", "Necromancy")
+#: Abilities whose close combat targets a friendly figure.
+HEALERS = ("Healing", "Magic Healing")
 
 
 class HeuristicPlayer:
@@ -217,11 +219,16 @@ class HeuristicPlayer:
             return out
         if tactics.pushed(w) and tactics.pushing_kills(w):
             return out  # never push a warrior to its death
-        in_contact = bool(game.contacts(w)) or _near_wall_contact(game, w)
+        # Close combat needs an opposing figure in contact, or a friend for a healer
+        # (Rulebook III, Targeting Friendly Figures; Special Abilities Card, Healing).
+        engaged = self._engaged(game, w)
+        in_contact = bool(engaged) or (
+            any(n in HEALERS for n in w.abilities) and bool(game.contacts(w))
+        ) or _near_wall_contact(game, w)
         kinds: set[str] = set()
         if in_contact:
             kinds.add("close")
-        if w.card.range > 0 and not self._engaged(game, w):
+        if w.card.range > 0 and not engaged:
             reach = w.card.range + 1.0
             if any(math.hypot(o.x - w.x, o.y - w.y) <= reach for o in foes) or \
                     _heals_at_range(w):
@@ -352,8 +359,9 @@ def _groups(game: Game, free: list[Warrior]) -> list[list[Warrior]]:
         frontier = list(group)
         while frontier:
             a = frontier.pop()
+            touching = {o.id for o in game.contacts(a)}  # the engine keeps these lists
             for b in list(left):
-                if game.touching(a, b):
+                if b.id in touching:
                     left.remove(b)
                     group.append(b)
                     frontier.append(b)

@@ -3,9 +3,10 @@
 The engine's move listing checks every representative move it makes; a player only needs
 the best legal one. So the places are made here (the same kinds of places the engine
 lists: contact points around opposing figures, straight moves in eight directions (the
-full distance only), and a few of our own: just inside range of the nearest enemy, towards home with a captive),
-scored with :func:`armybuilder.battle.positions.place_value`, and checked by the engine
-(Rulebook III, Movement) best first until one is legal.
+full distance only), and a few of our own: just inside range of the nearest enemy,
+towards home with a captive), scored with
+:func:`armybuilder.battle.positions.place_value`, and checked by the engine (Rulebook III,
+Movement) best first until one is legal.
 """
 
 from __future__ import annotations
