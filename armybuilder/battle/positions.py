@@ -90,7 +90,8 @@ class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
-    __slots__ = ("approach", "foes", "home", "ideal", "scared", "state", "terrain", "w")
+    __slots__ = ("approach", "foes", "home", "ideal", "scared", "spots", "state", "terrain",
+                 "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior],
                  dials: Dials | None = None, leading: bool | None = None) -> None:
@@ -114,8 +115,11 @@ class Reading:
                 dial = _read_dials(w, o, self.scared)
                 if dials is not None:
                     dials[key] = dial
-            rows.append((o, o.x, o.y, *dial))
+            # Beyond ``far`` the enemy neither threatens a place nor is struck from it.
+            far = max(dial[1], dial[0] + dial[2])
+            rows.append((o, o.x, o.y, far, *dial))
         self.foes = rows
+        self.spots = [(o.x, o.y) for o in foes]
 
     def value(self, at: tuple[float, float], facing: float) -> float:
         """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
@@ -130,7 +134,7 @@ class Reading:
         terrain = self.terrain
         if self.home is not None or not self.foes or terrain is not None:
             if facing is None:
-                facing = nearest_facing([(row[1], row[2]) for row in self.foes], at, default)
+                facing = nearest_facing(self.spots, at, default)
             if self.home is not None:
                 # Rulebook VI, Victory!: a captive scores double only inside your starting
                 # area.
@@ -148,12 +152,15 @@ class Reading:
         chance = 0.0
         nearest = math.inf
         ax, ay = at
-        for o, ox, oy, reach, orange, ospeed, shot, shot_cover, blow, ours, ours_h in self.foes:
+        for o, ox, oy, far, reach, orange, ospeed, shot, shot_cover, blow, ours, ours_h \
+                in self.foes:
             d = math.hypot(ox - ax, oy - ay)
             if d < nearest:
                 nearest = d
             if eps < d < apart:
                 apart, near = d, (ox, oy)
+            if d > far and d > rng:
+                continue  # out of each other's reach: only the distance counts
             if orange > 0 and d <= orange:
                 if terrain is None or shot_cover == shot == 0.0:
                     threat += shot_cover if in_cover else shot
