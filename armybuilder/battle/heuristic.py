@@ -3,7 +3,9 @@
 On its turn it weighs, in victory points: every attack its warriors could make (exact
 2d6 odds, less pushing and critical-miss costs), Regeneration and Necromancy, and a few
 moves for the warriors that most want to move (towards the enemy, into range, into cover,
-a captive home, a Demoralized warrior away). With an action to spare it takes a long shot
+a captive home, a Demoralized warrior away, a shooter pinned in contact breaking away —
+a warrior in contact counts what it would gain at the chance of its breaking-away roll).
+With an action to spare it takes a long shot
 or closes in rather than pass: a pass is for resting a warrior that acted last turn
 (Rulebook III, Pushing). It never pushes a warrior to death. Free
 spins turn to face the most opposing figures in contact; set-up choices are in
@@ -255,8 +257,9 @@ class HeuristicPlayer:
             if w.tokens >= 2 or tactics.pushed(w):
                 continue  # moving would push it: rest instead
             engaged = self._engaged(game, w)
-            if engaged and not positions.demoralized(w) and w.captive == NOBODY:
-                continue  # it fights where it stands
+            if engaged and not positions.demoralized(w) and w.captive == NOBODY \
+                    and w.card.range <= 0:
+                continue  # it fights where it stands; a shooter may try to break away
             nearest = min((math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=0.0)
             ideal = max(w.card.range - 1.0, 0.0)
             urgency = abs(nearest - ideal) + (10.0 if w.captive != NOBODY else 0.0) \
@@ -276,7 +279,11 @@ class HeuristicPlayer:
                 cands = self._candidates[w.id] = manoeuvres.candidates(
                     game, w, view, self._noise, self._weighed, self._engaged(game, w),
                     self._dials)
-            pool.extend((-place[0], rank, k, cands) for k, place in enumerate(cands.ranked))
+            # Rulebook III, Breaking Away: a warrior in contact moves only if its roll
+            # succeeds; what it would gain counts at that chance.
+            chance = tactics.break_away_chance(game, w) if self._engaged(game, w) else 1.0
+            pool.extend((-place[0] * chance, rank, k, cands)
+                        for k, place in enumerate(cands.ranked))
         pool.sort()  # (rank, k) is never the same twice: the candidates are not compared
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from armybuilder.battle import odds
 from armybuilder.engine import close, combat, ranged
-from armybuilder.engine.abilities import REGISTRY, AttackContext
+from armybuilder.engine.abilities import REGISTRY, AttackContext, BreakAwayContext
 from armybuilder.engine.actions import Action, CloseAttack, Move, RangedAttack, UseAbility
 from armybuilder.engine.state import IllegalAction, State, Warrior
 
@@ -54,6 +54,15 @@ def push_cost(w: Warrior) -> float:
 def pushed(w: Warrior, turn: int | None = None) -> bool:
     """Would a non-pass action now push ``w``? (It carries a token from its last turn.)"""
     return w.tokens > 0 and (turn is None or w.token_turn < turn)
+
+
+def break_away_chance(state: State, w: Warrior) -> float:
+    """Rulebook III, Breaking Away: the chance that ``w`` breaks away (1-3 fails on a die,
+    less with Charge, Bound or Flight)."""
+    ctx = BreakAwayContext()
+    for fn in REGISTRY.hooks_for("break_away", w.abilities):
+        fn(state, w, ctx)
+    return (6 - ctx.fails_up_to) / 6
 
 
 def pushing_kills(w: Warrior) -> bool:

@@ -21,6 +21,7 @@ from armybuilder.engine import (
     CloseAttack,
     FigureCard,
     GameSetup,
+    Move,
     Pass,
     PlayerSetup,
     RangedAttack,
@@ -116,6 +117,19 @@ def test_a_demoralized_warrior_is_not_sent_into_the_fight() -> None:
     if not isinstance(action, Pass) and action.warrior == 0:  # type: ignore[union-attr]
         end = action.path[-1]  # type: ignore[union-attr]
         assert math.hypot(end[0] - 18, end[1] - 16) > 6.0
+
+
+def test_a_shooter_pinned_by_a_brute_tries_to_break_away() -> None:
+    """Rulebook III, Breaking Away: rather than trade blows it cannot win, a shooter in
+    contact moves off (its gain counted at the roll's chance) to shoot next turn."""
+    game = position(at(card("archer", range_=8, attack=5, damage=1), 0, 18, 10, NORTH),
+                    at(card("brute", attack=11, damage=3, defense=18, points=5), 1, 18, 11.0,
+                       SOUTH),
+                    at(card("target", defense=12), 1, 30, 20, SOUTH))
+    action = HeuristicPlayer(5).choose(game)
+    assert isinstance(action, Move) and action.warrior == 0
+    end = action.path[-1]
+    assert math.hypot(end[0] - 18, end[1] - 11) > 2.0  # out of the brute's contact
 
 
 # --- whole games ------------------------------------------------------------------------
