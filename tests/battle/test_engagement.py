@@ -67,7 +67,10 @@ def test_heuristic_armies_fight_each_other_before_the_round_limit() -> None:
         for event in entry["events"]:
             if event["e"] == "damage" and event["clicks"] > 0:
                 hurt[game.warriors[event["warrior"]].owner] += event["clicks"]
-    # Both sides are hurt, and most actions are spent fighting or closing in.
+            elif event["e"] == "captured":  # Rulebook III, Capturing: out of the fight
+                hurt[game.warriors[event["warrior"]].owner] += 1
+    # Both sides are hurt (or lose a captive), and most actions are spent fighting or
+    # closing in.
     assert hurt[0] > 0 and hurt[1] > 0
     assert game.outcome.round <= 15
     assert passes <= game.outcome.round  # at most one turn in two is a rest
