@@ -315,6 +315,9 @@ class AbilityRegistry:
         #: every check, and the same few ability lists come up again and again. Emptied
         #: whenever the rules change.
         self._answers: dict[tuple[str, ...], dict[str, tuple[Hook, ...]]] = {}
+        #: Counts every change of the rules: answers worked out from the hooks (such as
+        #: movement.check_move's) are good while it stays the same.
+        self.generation = 0
 
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, **hooks: Hook) -> None:
@@ -333,6 +336,7 @@ class AbilityRegistry:
 
     def unregister(self, name: str) -> None:
         self._answers.clear()
+        self.generation += 1
         self._rules.pop(name, None)
         for table in self._by_point.values():
             table.pop(name, None)
@@ -340,6 +344,13 @@ class AbilityRegistry:
     def hooks_for(self, point: str, abilities: tuple[str, ...]) -> tuple[Hook, ...]:
         if not abilities:
             return ()
+        try:
+            # Asked about every warrior at nearly every rule: an answer kept is one look-up.
+            return self._answers[abilities][point]  # type: ignore[index]
+        except (KeyError, TypeError):  # not asked yet, or not a tuple (a list)
+            return self._work_out(abilities)[point]
+
+    def _work_out(self, abilities: tuple[str, ...]) -> dict[str, tuple[Hook, ...]]:
         if type(abilities) is not tuple:
             abilities = tuple(abilities)
         points = self._answers.get(abilities)
@@ -349,7 +360,7 @@ class AbilityRegistry:
             points = self._answers[abilities] = {
                 p: tuple(table[n] for n in abilities if n in table)
                 for p, table in self._by_point.items()}
-        return points[point]
+        return points
 
     def has_hook(self, point: str, abilities: tuple[str, ...]) -> bool:
         return bool(self.hooks_for(point, abilities))

@@ -113,15 +113,27 @@ def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
               ) -> tuple[list[Obstacle], list[tuple[Point, Point]]]:
     """The bases a move of ``w`` must keep clear of (its captive moves with it), and the
     lines between the centres of touching discs of two of them (Rulebook III, Movement:
-    the path may not pass between two figures in base contact)."""
+    the path may not pass between two figures in base contact).
+
+    Without ``poses`` the same lists are handed out again while the arrangement and the
+    captive stand (callers only read them): check_move knows them by identity.
+    """
     skip = (w.id, w.captive)
+    if not poses:
+        kept = state.obstacles_kept.get(w.id)
+        if kept is not None and kept[0] == st.arrangement and kept[1] == w.captive:
+            return kept[2]
     every, every_pair = arranged(state)
     if poses:
         # _obstacles(state, skip, poses): the battlefield as it stands, with the pairs of
         # the figures placed elsewhere worked out again.
         every, every_pair = _rearranged(state, set(poses), every, every_pair, poses)
-    return ([o for o in every if o[0] not in skip],
-            [line for i, j, line in every_pair if i not in skip and j not in skip])
+        return ([o for o in every if o[0] not in skip],
+                [line for i, j, line in every_pair if i not in skip and j not in skip])
+    found = ([o for o in every if o[0] not in skip],
+             [line for i, j, line in every_pair if i not in skip and j not in skip])
+    state.obstacles_kept[w.id] = (st.arrangement, w.captive, found)
+    return found
 
 
 def arranged(state: State) -> tuple[list[Obstacle], list[tuple[int, int, tuple[Point, Point]]]]:
@@ -234,7 +246,66 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     ``positions`` overrides where warriors stand (a formation part-way through its moves);
     ``around`` is :func:`obstacles`, when the caller already has it; ``forced``: an
     opponent makes the move (Magic Confusion).
+
+    A player checks the move it then gives, and giving it checks it again: a move found
+    legal is remembered while nothing the check reads has changed (:func:`_checked`), and
+    checked again it is only planned. Moves among ``positions`` are always checked.
     """
+    if positions or (around is not None and around is not _kept_obstacles(state, w)):
+        return _check_move(state, w, move, limit, positions, around, forced)
+    checked = _checked(state)
+    key = (move, limit, forced, w.id, w.captive, w.abilities)
+    if key in checked:
+        start = (w.x, w.y)
+        end = move.path[-1] if move.path else start
+        captive_at, captive_facing = (None, None) if w.captive == NOBODY else _captive_pose(
+            state.warriors[w.captive], move, None, start, end)
+        return MovePlan(end=end, facing=w.facing if move.facing is None
+                        else g.normalize_angle(move.facing),
+                        captive_at=captive_at, captive_facing=captive_facing,
+                        moved=bool(move.path))
+    plan = _check_move(state, w, move, limit, None, around, forced)
+    if len(checked) >= CHECKED_KEPT:
+        checked.clear()
+    checked.add(key)
+    return plan
+
+
+#: At most this many legal moves are remembered for one state of the battlefield (listing
+#: every legal action checks a few hundred).
+CHECKED_KEPT = 4096
+
+
+def _kept_obstacles(state: State, w: Warrior) -> Any:
+    """:func:`obstacles` of ``w`` as last handed out, if still good, else None."""
+    kept = state.obstacles_kept.get(w.id)
+    if kept is not None and kept[0] == st.arrangement and kept[1] == w.captive:
+        return kept[2]
+    return None
+
+
+def _checked(state: State) -> set[tuple[Any, ...]]:
+    """The moves found legal since the last change to anything a move's check reads, by
+    (move, limit, forced, warrior, its captive, its abilities in effect).
+
+    Besides those: every base's place, facing, size and side and who holds whom
+    (``state.arrangement``: the mover, its captive, the bases in the way, the figures it
+    would touch and whether they oppose it), the battlefield and its terrain, the rules
+    registered (the movement hooks) and the turn (left to any hook that reads it).
+    """
+    terrain = state.terrain
+    at = (st.arrangement, REGISTRY.generation, state.turn, state.table, terrain,
+          len(terrain.features), state.warriors, len(state.warriors))
+    if state.moves_checked_at != at:
+        state.moves_checked_at = at
+        state.moves_checked = set()
+    return state.moves_checked
+
+
+def _check_move(state: State, w: Warrior, move: Move, limit: float,
+                positions: dict[int, Pose] | None,
+                around: tuple[list[Obstacle], list[tuple[Point, Point]]] | None,
+                forced: bool) -> MovePlan:
     if positions and w.id in positions:
         sx, sy, sf = positions[w.id]
         start = (sx, sy)
@@ -318,17 +389,7 @@ def _place_captive(state: State, w: Warrior, captive: Warrior, move: Move,
                    end_discs: tuple[g.Disc, ...], others: list[Obstacle],
                    ignore: frozenset[str]) -> tuple[Point, float]:
     """Where the captive ends a move of its controller, and facing which."""
-    if positions and captive.id in positions:
-        cx, cy, cf = positions[captive.id]
-        cstart = (cx, cy)
-    else:
-        cstart, cf = (captive.x, captive.y), captive.facing
-    if move.captive_at is not None:
-        captive_at = (float(move.captive_at[0]), float(move.captive_at[1]))
-    else:
-        captive_at = (cstart[0] + end[0] - start[0], cstart[1] + end[1] - start[1])
-    captive_facing = cf if move.captive_facing is None else g.normalize_angle(
-        move.captive_facing)
+    captive_at, captive_facing = _captive_pose(captive, move, positions, start, end)
     cdiscs = captive.discs_at(captive_at, captive_facing)
     if not g.discs_touch(end_discs, cdiscs):
         raise IllegalAction("Rulebook III, Capturing: the captive must always be kept in "
@@ -340,6 +401,24 @@ def _place_captive(state: State, w: Warrior, captive: Warrior, move: Move,
                             "the captive would overlap its controller")
     # Rulebook III, Capturing: the controller's speed abilities serve both figures.
     _check_position(state, captive, cdiscs, captive_at, others, ignore)
+    return captive_at, captive_facing
+
+
+def _captive_pose(captive: Warrior, move: Move, positions: dict[int, Pose] | None,
+                  start: Point, end: Point) -> tuple[Point, float]:
+    """Where the move puts the captive, and facing which: the given place, or moved as
+    its controller moved."""
+    if positions and captive.id in positions:
+        cx, cy, cf = positions[captive.id]
+        cstart = (cx, cy)
+    else:
+        cstart, cf = (captive.x, captive.y), captive.facing
+    if move.captive_at is not None:
+        captive_at = (float(move.captive_at[0]), float(move.captive_at[1]))
+    else:
+        captive_at = (cstart[0] + end[0] - start[0], cstart[1] + end[1] - start[1])
+    captive_facing = cf if move.captive_facing is None else g.normalize_angle(
+        move.captive_facing)
     return captive_at, captive_facing
 
 

@@ -231,6 +231,17 @@ class State:
         self.contacts_seen = -1
         self.opposing_cache: dict[Warrior, list[Warrior]] = {}
         self.contact_cache: dict[Warrior, list[Warrior]] = {}
+        #: Every figure on the battlefield as the contact lists read it, for the same
+        #: arrangement: (warrior, x, y, half length, team, round base, not held captive).
+        self.standing: list[tuple[Warrior, float, float, float, int, bool, bool]] = []
+        #: movement.obstacles' answer for each warrior, with the arrangement and captive it
+        #: was worked out for: the same lists are handed out again while those stand.
+        self.obstacles_kept: dict[int, tuple[int, int, Any]] = {}
+        #: The moves movement.check_move found legal while everything it reads stood as
+        #: ``moves_checked_at`` says: a player checks a move, then gives it. Not part of
+        #: the game.
+        self.moves_checked_at: tuple[Any, ...] = ()
+        self.moves_checked: set[tuple[Any, ...]] = set()
 
     # --- relations ----------------------------------------------------------------------
 
@@ -265,10 +276,9 @@ class State:
         wx, wy, wr, team, hypot = w.x, w.y, w.radius, w.team, math.hypot
         tolerance = g.CONTACT_TOLERANCE
         w_round = w.offset <= 0.0
-        for o in self.warriors:
-            if o.team != team and o.on_table and o.controller == NOBODY \
-                    and hypot(o.x - wx, o.y - wy) <= wr + o.radius + tolerance \
-                    and ((w_round and o.offset <= 0.0) or self.touching(w, o)):
+        for o, ox, oy, orad, oteam, o_round, free in self.standing:
+            if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
+                    and ((w_round and o_round) or self.touching(w, o)):
                 out.append(o)
         return out
 
@@ -288,18 +298,21 @@ class State:
         wx, wy, wr, hypot = w.x, w.y, w.radius, math.hypot
         tolerance = g.CONTACT_TOLERANCE
         w_round = w.offset <= 0.0
-        for o in self.warriors:
-            if o.on_table and o is not w and hypot(o.x - wx, o.y - wy) <= wr + o.radius \
-                    + tolerance and ((w_round and o.offset <= 0.0) or self.touching(w, o)):
+        for o, ox, oy, orad, _, o_round, _ in self.standing:
+            if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
+                    and ((w_round and o_round) or self.touching(w, o)):
                 out.append(o)
         return out
 
     def _rearranged(self) -> None:
         """Some base has been placed, moved, turned or taken off since the contact lists
-        were kept: forget them."""
+        were kept: forget them, and note where every figure on the battlefield stands
+        (its base, side and whether it is free) for the lists asked for next."""
         self.opposing_cache = {}
         self.contact_cache = {}
         self.contacts_seen = arrangement
+        self.standing = [(o, o.x, o.y, o.radius, o.team, o.offset <= 0.0, o.controller == NOBODY)
+                         for o in self.warriors if o.on_table]
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
