@@ -85,16 +85,24 @@ def target_abilities(t: Warrior, plan: AttackPlan) -> tuple[str, ...]:
 def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     """The best defense value friends with Defend lend ``t``, chains included (FAQ, Chain
     Defend): each lender's own value with its own defense abilities against this attack."""
+    if t.controller != NOBODY:
+        return None  # a captive has no friends (Rulebook III, Capturing; state.friendly)
+    # Who could lend at all: friends of ``t`` on the battlefield with a Defend-like hook
+    # (nearly always nobody), in the order of state.warriors.
+    team, hooks_for = t.team, REGISTRY.hooks_for
+    lenders = [o for o in state.warriors
+               if o.team == team and o.on_table and o.controller == NOBODY
+               and hooks_for("shared_defense", o.abilities)]
+    if not lenders:
+        return None
     best: int | None = None
     seen = {t.id}
     frontier = [t]
     while frontier:
         nxt = []
         for node in frontier:
-            for o in state.warriors:
-                if o.id in seen or not o.on_table or not state.friendly(o, t) \
-                        or not REGISTRY.has_hook("shared_defense", o.abilities) \
-                        or not state.touching(node, o):
+            for o in lenders:
+                if o.id in seen or not state.touching(node, o):
                     continue
                 seen.add(o.id)
                 ctx = SharedDefenseContext(kind=plan.kind, plan=plan)

@@ -476,13 +476,15 @@ def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseA
         plan = _plan(state, w, "close", mode)
         if plan is None:
             continue
-        # Close combat needs base contact (or a low wall between): figures too far apart to
-        # touch are left out before the full check.
-        walls = bool(state.terrain.walls)
-        targets = [t for t in state.warriors
-                   if t.on_table and (walls or math.hypot(t.x - w.x, t.y - w.y)
-                                      <= w.radius + t.radius + g.CONTACT_TOLERANCE)
-                   and close.target_violation(state, w, t, False, plan) is None]
+        # Close combat needs base contact (or a low wall between): without walls only the
+        # figures touching ``w`` can be targets (state.contacts, kept per arrangement,
+        # asks state.touching(w, t) as close.engaged does, in the order of state.warriors).
+        if state.terrain.walls:
+            targets = [t for t in state.warriors
+                       if t.on_table and close.target_violation(state, w, t, False, plan) is None]
+        else:
+            targets = [t for t in state.contacts(w)
+                       if close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             if targets:
                 yield CloseAttack(w.id, targets[0].id, False, (), mode)

@@ -4,6 +4,7 @@ the movement abilities' hook points and the contact step (Pole Arm, Ram) after a
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,18 +151,18 @@ def arranged(state: State) -> tuple[list[Obstacle], list[tuple[int, int, tuple[P
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]
     warriors = state.warriors
-    places = [(o.on_table, o.x, o.y, o.facing, o.radius, o.disc_r, o.offset) for o in warriors]
-    if cached is None or cached[4] is not warriors or len(cached[3]) != len(places):
+    if cached is None or cached[4] is not warriors or cached[3] != len(warriors):
         others, pairs = _obstacles(state, (), None, with_ids=True)
     else:
-        _, old_others, old_pairs, old_places, _ = cached
-        moved = {o.id for o, was, now in zip(warriors, old_places, places, strict=True)
-                 if was != now}
-        if 3 * len(moved) > len(places):
+        # Warrior.placed: the arrangement its base was last written at, so every figure
+        # placed, moved, turned or taken off since (or only written to) is among these.
+        seen = cached[0]
+        moved = {o.id for o in warriors if o.placed > seen}
+        if 3 * len(moved) > len(warriors):
             others, pairs = _obstacles(state, (), None, with_ids=True)
         else:
-            others, pairs = _rearranged(state, moved, old_others, old_pairs)
-    state.obstacle_cache = (key, others, pairs, places, warriors)
+            others, pairs = _rearranged(state, moved, cached[1], cached[2])
+    state.obstacle_cache = (key, others, pairs, len(warriors), warriors)
     return others, pairs
 
 
@@ -176,6 +177,7 @@ def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
         return old_others, old_pairs
     kept = {o[0]: o for o in old_others if o[0] not in moved}
     others: list[Obstacle] = []
+    fresh: list[int] = []  # where the figures that moved stand in ``others``
     for o in state.warriors:
         if o.on_table:
             entry = kept.get(o.id)
@@ -185,29 +187,45 @@ def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
                     entry = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
                 else:
                     entry = (o.id, o.discs, o.x, o.y, o.radius)
+                fresh.append(len(others))
             others.append(entry)
     pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
+    found: list[tuple[int, int, tuple[Point, Point]]] = []
     tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot
     n = len(others)
-    for k in range(n):
+    for k in fresh:
         me = others[k]
-        if me[0] not in moved:
-            continue
+        mx, mr = me[2], me[4]
         # Its pairs, the earlier of the two in the list first as in _obstacles; a pair of
         # two figures that moved is done once, from the earlier one.
-        partners = [(others[m], me) for m in range(k) if others[m][0] not in moved]
-        partners += [(me, others[m]) for m in range(k + 1, n)]
-        for (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) in partners:
-            if abs(ax - bx) <= ar + br + tolerance and \
-                    hypot(ax - bx, ay - by) <= ar + br + tolerance:
+        for m in range(n):
+            if m == k:
+                continue
+            other = others[m]
+            ox, oy, orad = other[2], other[3], other[4]
+            if abs(mx - ox) > mr + orad + tolerance:
+                continue  # _obstacles' quick test, the same either way round
+            if m < k:
+                if other[0] in moved:
+                    continue
+                (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) = other, me
+            else:
+                (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) = me, other
+            if hypot(ax - bx, ay - by) <= ar + br + tolerance:
                 for px, py, pr in ad:
                     for qx, qy, qr in bd:
                         if hypot(px - qx, py - qy) <= pr + qr + tolerance:
-                            pairs.append((ai, bi, ((px, py), (qx, qy))))
+                            found.append((ai, bi, ((px, py), (qx, qy))))
+    if not found:
+        return others, pairs
     # Back in _obstacles' order: by the pair's warriors, in the order they stand in
     # state.warriors (ids are places in that list); a pair's own lines keep their order.
-    pairs.sort(key=lambda p: (p[0], p[1]))
+    pairs += found
+    pairs.sort(key=_pair_order)
     return others, pairs
+
+
+_pair_order = operator.itemgetter(0, 1)
 
 
 def _obstacles(state: State, skip: tuple[int, ...], poses: dict[int, Pose] | None,

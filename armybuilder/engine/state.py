@@ -58,7 +58,7 @@ class Warrior:
     __slots__ = (
         "abilities", "acted_turn", "cancelled", "captive", "card", "click", "controller",
         "deployed", "disc_r", "eliminations", "facing", "id", "offset", "on_table", "owner",
-        "radius", "showing", "stats", "team", "token_turn", "tokens", "x", "y",
+        "placed", "radius", "showing", "stats", "team", "token_turn", "tokens", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -67,6 +67,8 @@ class Warrior:
     showing: tuple[str, ...]
     #: The click showing in the stat slot.
     stats: ClickStats
+    #: ``arrangement`` as the last write that places its base left it.
+    placed: int
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
         self.id = wid
@@ -101,6 +103,7 @@ class Warrior:
         if name in _PLACING:
             global arrangement
             arrangement += 1
+            _set_slot(self, "placed", arrangement)
         if name in _DIAL:
             self._read_dial()
 
@@ -231,9 +234,15 @@ class State:
         self.contacts_seen = -1
         self.opposing_cache: dict[Warrior, list[Warrior]] = {}
         self.contact_cache: dict[Warrior, list[Warrior]] = {}
+        #: faces(a, b)'s answers for the same arrangement, by a then b, with a's card;
+        #: at_rear(a, t)'s by t then a, with t's card.
+        self.facing_cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]] = {}
+        self.rear_cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]] = {}
         #: Every figure on the battlefield as the contact lists read it, for the same
         #: arrangement: (warrior, x, y, half length, team, round base, not held captive).
         self.standing: list[tuple[Warrior, float, float, float, int, bool, bool]] = []
+        #: The warriors list ``standing`` was made from, and its length.
+        self.standing_of: tuple[list[Warrior], int] | None = None
         #: movement.obstacles' answer for each warrior, with the arrangement and captive it
         #: was worked out for: the same lists are handed out again while those stand.
         self.obstacles_kept: dict[int, tuple[int, int, Any]] = {}
@@ -268,7 +277,9 @@ class State:
             self._rearranged()
         found = self.opposing_cache.get(w)
         if found is None:
-            found = self.opposing_cache[w] = self._opposing_contacts(w)
+            found = self._opposing_contacts(w)
+            if w.on_table:  # what _rearranged looks through to forget lists
+                self.opposing_cache[w] = found
         return found[:]  # the caller's own list
 
     def _opposing_contacts(self, w: Warrior) -> list[Warrior]:
@@ -288,7 +299,9 @@ class State:
             self._rearranged()
         found = self.contact_cache.get(w)
         if found is None:
-            found = self.contact_cache[w] = self._contacts(w)
+            found = self._contacts(w)
+            if w.on_table:
+                self.contact_cache[w] = found
         return found[:]
 
     def _contacts(self, w: Warrior) -> list[Warrior]:
@@ -306,23 +319,104 @@ class State:
 
     def _rearranged(self) -> None:
         """Some base has been placed, moved, turned or taken off since the contact lists
-        were kept: forget them, and note where every figure on the battlefield stands
-        (its base, side and whether it is free) for the lists asked for next."""
-        self.opposing_cache = {}
-        self.contact_cache = {}
-        self.contacts_seen = arrangement
+        were kept: note where every figure on the battlefield stands (its base, side and
+        whether it is free) for the lists asked for next, and forget the lists the figures
+        that changed could be in or out of.
+
+        A list is kept only while no changed figure is within reach of touching its
+        warrior, before or after: then none of them was in it or can be now, and every
+        other figure reads as it did, so the list asked afresh is the same, in the same
+        order. ``faces`` and ``at_rear`` answers are kept for the pairs of figures that
+        did not change. (Warrior.placed says which changed: every write is counted.)"""
+        seen, self.contacts_seen = self.contacts_seen, arrangement
+        warriors = self.warriors
+        old = self.standing
         self.standing = [(o, o.x, o.y, o.radius, o.team, o.offset <= 0.0, o.controller == NOBODY)
-                         for o in self.warriors if o.on_table]
+                         for o in warriors if o.on_table]
+        of = self.standing_of
+        if of is None or of[0] is not warriors or of[1] != len(warriors):
+            self.standing_of = (warriors, len(warriors))
+            self.opposing_cache = {}
+            self.contact_cache = {}
+            self.facing_cache = {}
+            self.rear_cache = {}
+            return
+        changed = [o for o in warriors if o.placed > seen]
+        if not changed:
+            return
+        if 3 * len(changed) > len(warriors):
+            self.opposing_cache = {}
+            self.contact_cache = {}
+            self.facing_cache = {}
+            self.rear_cache = {}
+            return
+        # Whether one figure faces another, or meets its rear arc, reads those two bases
+        # alone (and the card's arc, kept with the answer).
+        for pairs in (self.facing_cache, self.rear_cache):
+            for o in changed:
+                pairs.pop(o, None)
+            for row in pairs.values():
+                for o in changed:
+                    row.pop(o, None)
+        # Where each changed figure stood and stands now, when on the battlefield, with its
+        # half length: how far its base reaches.
+        stale = set(changed)
+        spots = [(x, y, r) for o, x, y, r, _, _, _ in old if o in stale]
+        spots += [(o.x, o.y, o.radius) for o in changed if o.on_table]
+        # Only warriors on the battlefield have lists kept (see opposing_contacts): those
+        # not changed stand in ``standing`` still. Every base touching another lies within
+        # the pair's reach of it along x and y both: a box test (never more than the
+        # distance), a hair wider than the reach so that no rounding of the sum keeps a
+        # list it should not.
+        slack = g.CONTACT_TOLERANCE + 1e-9
+        near = []
+        for o, ox, oy, orad, _, _, _ in self.standing:
+            if o in stale:
+                continue
+            orad += slack
+            for x, y, r in spots:
+                reach = r + orad
+                if -reach <= x - ox <= reach and -reach <= y - oy <= reach:
+                    near.append(o)
+                    break
+        opposing, contact = self.opposing_cache, self.contact_cache
+        for w in (*changed, *near):
+            opposing.pop(w, None)
+            contact.pop(w, None)
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
-        f = a.facing if facing is None else facing
-        discs = a.discs if facing is None else a.discs_at((a.x, a.y), f)
-        return g.faces(discs, f, a.card.arc, b.discs)
+        if facing is None:
+            # Kept like the contact lists: close combat asks it of the same pair again and
+            # again while the figures stand still.
+            if self.contacts_seen != arrangement:
+                self._rearranged()
+            row = self.facing_cache.get(a)
+            if row is None:
+                row = self.facing_cache[a] = {}
+            kept = row.get(b)
+            card = a.card
+            if kept is not None and kept[0] is card:
+                return kept[1]
+            found = g.faces(a.discs, a.facing, card.arc, b.discs)
+            row[b] = (card, found)
+            return found
+        return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
 
     def at_rear(self, a: Warrior, t: Warrior) -> bool:
         """Does ``a`` meet ``t``'s rear arc?"""
-        return g.meets_rear(t.discs, t.facing, t.card.arc, a.discs)
+        if self.contacts_seen != arrangement:
+            self._rearranged()
+        row = self.rear_cache.get(t)
+        if row is None:
+            row = self.rear_cache[t] = {}
+        kept = row.get(a)
+        card = t.card
+        if kept is not None and kept[0] is card:
+            return kept[1]
+        found = g.meets_rear(t.discs, t.facing, card.arc, a.discs)
+        row[a] = (card, found)
+        return found
 
     def elevation(self, w: Warrior) -> int | None:
         return self.terrain.elevation((w.x, w.y)) if self.terrain else None
