@@ -389,33 +389,29 @@ class State:
         if facing is None:
             # Kept like the contact lists: close combat asks it of the same pair again and
             # again while the figures stand still.
-            if self.contacts_seen != arrangement:
-                self._rearranged()
-            row = self.facing_cache.get(a)
-            if row is None:
-                row = self.facing_cache[a] = {}
-            kept = row.get(b)
-            card = a.card
-            if kept is not None and kept[0] is card:
-                return kept[1]
-            found = g.faces(a.discs, a.facing, card.arc, b.discs)
-            row[b] = (card, found)
-            return found
+            return self._kept_pair(self.facing_cache, a, b, a.card, lambda: g.faces(
+                a.discs, a.facing, a.card.arc, b.discs))
         return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
 
     def at_rear(self, a: Warrior, t: Warrior) -> bool:
         """Does ``a`` meet ``t``'s rear arc?"""
+        return self._kept_pair(self.rear_cache, t, a, t.card, lambda: g.meets_rear(
+            t.discs, t.facing, t.card.arc, a.discs))
+
+    def _kept_pair(self, cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]],
+                   first: Warrior, second: Warrior, card: Any, work: Any) -> bool:
+        """``work()``, an answer about two bases and ``card``'s arcs, kept while neither
+        base changes (see _rearranged) and the card is the same."""
         if self.contacts_seen != arrangement:
             self._rearranged()
-        row = self.rear_cache.get(t)
+        row = cache.get(first)
         if row is None:
-            row = self.rear_cache[t] = {}
-        kept = row.get(a)
-        card = t.card
+            row = cache[first] = {}
+        kept = row.get(second)
         if kept is not None and kept[0] is card:
             return kept[1]
-        found = g.meets_rear(t.discs, t.facing, card.arc, a.discs)
-        row[a] = (card, found)
+        found = work()
+        row[second] = (card, found)
         return found
 
     def elevation(self, w: Warrior) -> int | None:
