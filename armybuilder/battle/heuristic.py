@@ -5,12 +5,11 @@ On its turn it weighs, in victory points: every attack its warriors could make (
 moves for the warriors that most want to move (towards the enemy, into range, into cover,
 a captive home, a Demoralized warrior away, a shooter pinned in contact breaking away —
 a warrior in contact counts what it would gain at the chance of its breaking-away roll).
-With an action to spare it takes a long shot
-or closes in rather than pass: a pass is for resting a warrior that acted last turn
-(Rulebook III, Pushing). It never pushes a warrior to death. Free
-spins turn to face the most opposing figures in contact; set-up choices are in
-:mod:`armybuilder.battle.setting_scene`. Ties are broken by its own seeded generator, so
-the same seed and the same game give the same choice.
+With an action to spare it takes a long shot or closes in rather than pass: a pass is for
+resting a warrior that acted last turn (Rulebook III, Pushing). It never pushes a warrior
+to death. Free spins turn to face the most opposing figures in contact; set-up choices are
+in :mod:`armybuilder.battle.setting_scene`. Ties are broken by its own seeded generator,
+so the same seed and the same game give the same choice.
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ class HeuristicPlayer:
         self._tried: dict[tuple[int, int], Move | None] = {}
         self._around: dict[int, object] = {}
         #: Each warrior's weighed places, kept while the figures not on its side stay as
-        #: they were (see manoeuvres.best_move); emptied every round (the key changes with
+        #: they were (see manoeuvres.candidates); emptied every round (the key changes with
         #: the round anyway, so this only bounds it) and for a new game.
         self._weighed: dict[tuple[object, ...], list[manoeuvres.Scored]] = {}
         self._weighed_round = -1
