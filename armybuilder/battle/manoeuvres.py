@@ -3,8 +3,8 @@
 The engine's move listing checks every representative move it makes; a player only needs
 the best legal one. So the places are made here (the same kinds of places the engine
 lists: contact points around opposing figures, straight moves in eight directions (the
-full distance only on an open table), and a few of our own: just inside range of the nearest enemy,
-towards home with a captive), scored with
+full distance only on an open table), and a few of our own: just inside range of the
+nearest enemy, towards home with a captive), scored with
 :func:`armybuilder.battle.positions.place_value`, and checked by the engine (Rulebook III,
 Movement) best first until one is legal.
 """
@@ -51,6 +51,7 @@ class Outlook(NamedTuple):
 
 
 def outlook(state: State, foes: list[Warrior], me: int) -> Outlook:
+    """The :class:`Outlook` of player ``me``'s decision, facing ``foes``."""
     ahead = positions.ahead(state, me)
     team = state.players[me].team
     return Outlook(foes, me, ahead, (
