@@ -117,6 +117,17 @@ def engagement(runs: list[Run]) -> str:
             f"({sum(r.still for r in runs)} standing still in all) per game")
 
 
+def on_every_core(games: int, preset: str, opponent: str, cores: int
+                  ) -> tuple[list[Run], float]:
+    """``games`` games of the heuristic against ``opponent`` in a pool of ``cores``
+    processes: the runs and the games per second of wall time."""
+    jobs = [(seed, preset, "heuristic", opponent) for seed in range(games)]
+    t0 = time.perf_counter()
+    with Pool(cores) as pool:
+        runs = pool.map(one_game, jobs, chunksize=4)
+    return runs, len(runs) / (time.perf_counter() - t0)
+
+
 def main() -> int:
     if not SOURCE.is_file():
         print(f"skipped: {SOURCE} is not present")
@@ -145,26 +156,18 @@ def main() -> int:
     cores = os.cpu_count() or 1
     versus = max(200, games)
     for preset in ("none", "standard"):
-        jobs = [(seed, preset, "heuristic", "random") for seed in range(versus)]
-        t0 = time.perf_counter()
-        with Pool(cores) as pool:
-            runs = pool.map(one_game, jobs, chunksize=4)
-        wall = time.perf_counter() - t0
+        runs, rate = on_every_core(versus, preset, "random", cores)
         wins = sum(1 for r in runs if r.winners == [0])
         shared = sum(1 for r in runs if 0 in r.winners and len(r.winners) > 1)
         print(f"heuristic vs random, terrain {preset!r}: {versus} games, heuristic wins {wins} "
-              f"({100 * wins / versus:.1f}%), shares {shared}; {len(runs) / wall:.1f} games/s "
+              f"({100 * wins / versus:.1f}%), shares {shared}; {rate:.1f} games/s "
               f"on {cores} cores (catalogue loading included)")
         print(f"  {engagement(runs)}")
     for preset in ("none", "standard"):
-        # Every core at once, heuristic against heuristic: batch battles' own case.
-        jobs = [(seed, preset, "heuristic", "heuristic") for seed in range(versus)]
-        t0 = time.perf_counter()
-        with Pool(cores) as pool:
-            runs = pool.map(one_game, jobs, chunksize=4)
-        wall = time.perf_counter() - t0
+        # Heuristic against heuristic on every core: batch battles' own case.
+        _, rate = on_every_core(versus, preset, "heuristic", cores)
         print(f"heuristic vs heuristic, terrain {preset!r}: {versus} games, "
-              f"{len(runs) / wall:.1f} games/s on {cores} cores (catalogue loading included)")
+              f"{rate:.1f} games/s on {cores} cores (catalogue loading included)")
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -12,21 +12,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static, TextArea
 
 from armybuilder.tui.looks import RANK_STARS
+from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.confirm import ConfirmScreen
 from armybuilder.tui.screens.prompt import PromptScreen
 from armybuilder.tui.widgets.findings import totals_text
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
-    from armybuilder.tui.app import ArmyBuilderApp
     from armybuilder.tui.services import Services
 
 
-class ArmiesScreen(Screen[None]):
+class ArmiesScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,o", "open", "Open"),
         Binding("n", "new_army", "New"),
@@ -50,9 +49,6 @@ class ArmiesScreen(Screen[None]):
         self._notes_dirty = False
         self._listed_version = -1
 
-    @property
-    def army_app(self) -> ArmyBuilderApp:
-        return cast("ArmyBuilderApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

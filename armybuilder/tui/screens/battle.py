@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -26,6 +25,7 @@ from armybuilder.battle.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
+from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
     rounds_text,
@@ -36,7 +36,6 @@ from armybuilder.tui.widgets.battle_charts import (
 
 if TYPE_CHECKING:
     from armybuilder.battle.batch import BattleReport, BattleRequest
-    from armybuilder.tui.app import ArmyBuilderApp
 
 #: Shown before the battle package is loaded (it is imported in a worker, which then
 #: refreshes the list from terrain_presets.PRESETS).
@@ -71,7 +70,7 @@ class BattleCancelled(Exception):
     """Raised from the progress callback to stop a batch between chunks of games."""
 
 
-class BattleScreen(Screen[None]):
+class BattleScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "run", "Run battles", priority=True),
         Binding("escape", "cancel", "Cancel run", show=False),
@@ -100,9 +99,6 @@ class BattleScreen(Screen[None]):
         self.running = False
         self._listed_version = -1
 
-    @property
-    def army_app(self) -> ArmyBuilderApp:
-        return cast("ArmyBuilderApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

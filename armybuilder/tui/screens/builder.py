@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
 from armybuilder.tui.widgets.browser import CatalogueBrowser
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
-    from armybuilder.tui.app import ArmyBuilderApp
 
 
-class BuilderScreen(Screen[None]):
+class BuilderScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,plus", "add", "Add", tooltip="Add the highlighted figure (one more)"),
         Binding("minus,delete", "remove", "Remove one"),
@@ -39,9 +38,6 @@ class BuilderScreen(Screen[None]):
         Binding("right_square_bracket", "focus_army", "To the army", show=False),
     ]
 
-    @property
-    def army_app(self) -> ArmyBuilderApp:
-        return cast("ArmyBuilderApp", self.app)
 
     def compose(self) -> ComposeResult:
         services = self.army_app.services

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.browser import CatalogueBrowser
 from armybuilder.tui.widgets.figure_card import FigureCard
 
 if TYPE_CHECKING:
-    from armybuilder.tui.app import ArmyBuilderApp
     from armybuilder.tui.first_look import FirstLook
 
 
-class CatalogueScreen(Screen[None]):
+class CatalogueScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "focus_filter", "Search"),
         Binding("escape", "focus_table", "To the table", show=False),
@@ -28,9 +27,6 @@ class CatalogueScreen(Screen[None]):
         Binding("ctrl+r", "clear_filters", "Clear filters"),
     ]
 
-    @property
-    def army_app(self) -> ArmyBuilderApp:
-        return cast("ArmyBuilderApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
