@@ -43,6 +43,8 @@ def extract(rev: str, into: Path) -> None:
     names = subprocess.run(["git", "-C", str(REPO), "ls-tree", "--name-only", rev,
                             "armybuilder/battle/"], check=True, capture_output=True,
                            text=True).stdout.split()
+    if "armybuilder/battle/heuristic.py" not in names:
+        raise subprocess.CalledProcessError(1, "git ls-tree", stderr="it has no heuristic player")
     package = into / THEN
     package.mkdir()
     for name in names:
@@ -92,7 +94,12 @@ def main() -> int:
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     preset = sys.argv[3] if len(sys.argv) > 3 else "none"
     with tempfile.TemporaryDirectory() as folder:
-        extract(rev, Path(folder))
+        try:
+            extract(rev, Path(folder))
+        except subprocess.CalledProcessError as exc:
+            print(f"head_to_head: no battle package at revision {rev!r} in {REPO}: "
+                  f"{exc.stderr.strip() or 'git failed'}", file=sys.stderr)
+            return 2
         jobs = [(1000 + i // 2, preset, i % 2) for i in range(games)]
         with Pool(initializer=_start, initargs=(folder,)) as pool:
             runs = pool.map(one_game, jobs, chunksize=4)
