@@ -8,7 +8,8 @@ and the two heuristic players meet on random 200-point armies from the real cata
 (as in ``benchmarks/battle.py``). Every set-up is played twice with the players' seats
 and seeds swapped, so two identical players score exactly 50%. Prints the current
 player's score (a draw counts half) with its 95% interval, and each player's median CPU
-time per game. Asserts nothing.
+time per game. Asserts nothing. An earlier player that calls engine functions the current
+engine no longer has cannot be played (it says so).
 """
 
 from __future__ import annotations
@@ -102,7 +103,14 @@ def main() -> int:
             return 2
         jobs = [(1000 + i // 2, preset, i % 2) for i in range(games)]
         with Pool(initializer=_start, initargs=(folder,)) as pool:
-            runs = pool.map(one_game, jobs, chunksize=4)
+            try:
+                runs = pool.map(one_game, jobs, chunksize=4)
+            except (AttributeError, ImportError) as exc:
+                # Both players play on the current engine: an old one may call engine
+                # functions that have since gone.
+                print(f"head_to_head: the player at {rev!r} does not run on the current "
+                      f"engine ({exc})", file=sys.stderr)
+                return 2
     score = sum(r[0] for r in runs)
     low, high = wilson(score, games)
     print(f"current heuristic vs {rev}, terrain {preset!r}: {score:g}/{games} = "
