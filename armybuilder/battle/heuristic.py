@@ -18,7 +18,7 @@ import math
 import random
 
 from armybuilder.battle import manoeuvres, positions, setting_scene, tactics
-from armybuilder.engine import movement
+from armybuilder.engine import legal, movement
 from armybuilder.engine.actions import (
     Action,
     CloseAttack,
@@ -238,9 +238,10 @@ class HeuristicPlayer:
             kinds.add("ability")
         if not kinds:
             return out
-        for action in legal_actions(game, warrior=w.id, kinds=kinds):
+        # The listing's own checks come with it: each attack is valued without a second.
+        for action, checked in legal.checked(game, w.id, kinds):
             if isinstance(action, (RangedAttack, CloseAttack)):
-                out.append((action, tactics.attack_value(game, action, me)))
+                out.append((action, tactics.attack_value(game, action, me, checked=checked)))
             elif isinstance(action, UseAbility):
                 value = tactics.ability_value(game, action) - tactics.push_cost(w)
                 out.append((action, value))

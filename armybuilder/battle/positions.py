@@ -90,8 +90,8 @@ class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
-    __slots__ = ("approach", "foes", "home", "ideal", "scared", "spots", "state", "terrain",
-                 "w")
+    __slots__ = ("approach", "foes", "home", "ideal", "open", "scared", "spots", "state",
+                 "terrain", "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior],
                  dials: Dials | None = None, leading: bool | None = None) -> None:
@@ -108,6 +108,7 @@ class Reading:
             leading = ahead(state, w.owner)
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
         rows = []
+        rng = float(w.card.range) if not self.scared else 0.0
         for o in foes:
             key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
             dial = dials.get(key) if dials is not None else None
@@ -115,10 +116,20 @@ class Reading:
                 dial = _read_dials(w, o, self.scared)
                 if dials is not None:
                     dials[key] = dial
+            rows.append((o, o.x, o.y, dial))
+        if self.terrain is None:
+            # On an open table nothing but distance matters: each row carries the
+            # distances at which the enemy threatens or is struck, read once here.
             # Beyond ``far`` the enemy neither threatens a place nor is struck from it.
-            far = max(dial[1], dial[0] + dial[2])
-            rows.append((o, o.x, o.y, far, *dial))
-        self.foes = rows
+            self.open = [
+                (ox, oy, max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
+                 shot, blow, 0.3 * blow, max(rng, reach), ours)
+                for _, ox, oy, (reach, orange, ospeed, shot, _, blow, ours, _) in rows]
+            self.foes = []
+        else:
+            self.open = []
+            self.foes = [(o, ox, oy, max(dial[1], dial[0] + dial[2]), *dial)
+                         for o, ox, oy, dial in rows]
         self.spots = [(o.x, o.y) for o in foes]
 
     def value(self, at: tuple[float, float], facing: float) -> float:
@@ -132,6 +143,8 @@ class Reading:
         stands apart from ``at``. Without terrain the facing changes no reading, so the
         nearest enemy is found in the same pass over the enemies."""
         terrain = self.terrain
+        if terrain is None and self.home is None and self.open:
+            return self._open_value(at, facing, default)
         if self.home is not None or not self.foes or terrain is not None:
             if facing is None:
                 facing = nearest_facing(self.spots, at, default)
@@ -193,6 +206,39 @@ class Reading:
         gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
         cover = 0.3 if in_cover else 0.0
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
+
+
+    def _open_value(self, at: tuple[float, float], facing: float | None, default: float
+                    ) -> tuple[float, float]:
+        """:meth:`facing_value` on an open table: the same sums, in the same order, with
+        the terrain's tests left out (the hottest loop of the heuristic player)."""
+        ax, ay = at
+        hypot, eps = math.hypot, g.EPS
+        apart = nearest = math.inf
+        nx = ny = 0.0
+        threat = chance = 0.0
+        for ox, oy, far, orange, reach, crawl, shot, blow, blow_far, strike, ours in self.open:
+            d = hypot(ox - ax, oy - ay)
+            if d < nearest:
+                nearest = d
+            if eps < d < apart:
+                apart, nx, ny = d, ox, oy
+            if d > far:
+                continue  # out of each other's reach: only the distance counts
+            if orange > 0 and d <= orange:
+                threat += shot
+            elif d <= reach:
+                threat += blow
+            elif d <= crawl:
+                threat += blow_far
+            if d <= strike and ours > chance:
+                chance = ours
+        if facing is None:
+            facing = default if apart == math.inf else math.atan2(ny - ay, nx - ax)
+        if self.scared:
+            return -threat + 0.2 * min(nearest, 12.0), facing
+        gap = max(0.0, nearest - self.ideal - self.w.radius - 0.5)
+        return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap, facing
 
 
 def nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],

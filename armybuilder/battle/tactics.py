@@ -8,6 +8,8 @@ in the starting area twice its points, and every click short of that is worth a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from armybuilder.battle import odds
 from armybuilder.engine import close, combat, ranged
 from armybuilder.engine.abilities import REGISTRY, AttackContext, BreakAwayContext
@@ -126,9 +128,9 @@ def _strike_value(state: State, plan: object, s: combat.Strike, bonus: int, dama
     return -value if friend else value
 
 
-def ranged_value(state: State, action: RangedAttack, me: int, follow_up: bool = False
-                 ) -> float:
-    firer, members, plan, shots = ranged.check_ranged(state, action, follow_up)
+def ranged_value(state: State, action: RangedAttack, me: int, follow_up: bool = False,
+                 checked: tuple[Any, ...] | None = None) -> float:
+    firer, members, plan, shots = checked or ranged.check_ranged(state, action, follow_up)
     damage: float = plan.damage
     if plan.everyone:
         damage = damage if len(shots) == 1 else 1
@@ -142,8 +144,9 @@ def ranged_value(state: State, action: RangedAttack, me: int, follow_up: bool = 
     return value - _costs(firer, members, follow_up)
 
 
-def close_value(state: State, action: CloseAttack, me: int, follow_up: bool = False) -> float:
-    a, targets, members, plan = close.check_close(state, action, follow_up)
+def close_value(state: State, action: CloseAttack, me: int, follow_up: bool = False,
+                checked: tuple[Any, ...] | None = None) -> float:
+    a, targets, members, plan = checked or close.check_close(state, action, follow_up)
     damage: float = DIE_AVERAGE if plan.damage_die or action.roll_die else plan.damage
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
     value = 0.0
@@ -172,14 +175,16 @@ def _costs(attacker: Warrior, members: list[Warrior], follow_up: bool) -> float:
     return cost
 
 
-def attack_value(state: State, action: Action, me: int, follow_up: bool = False) -> float:
+def attack_value(state: State, action: Action, me: int, follow_up: bool = False,
+                 checked: tuple[Any, ...] | None = None) -> float:
     """Expected victory points of an attack, less what it costs the attacker (pushing,
-    a critical miss). -inf for one the rules forbid."""
+    a critical miss). -inf for one the rules forbid. ``checked``: what the engine's check
+    of the action returns, when the listing has it (``legal.checked``)."""
     try:
         if isinstance(action, RangedAttack):
-            return ranged_value(state, action, me, follow_up)
+            return ranged_value(state, action, me, follow_up, checked)
         if isinstance(action, CloseAttack):
-            return close_value(state, action, me, follow_up)
+            return close_value(state, action, me, follow_up, checked)
     except IllegalAction:
         return float("-inf")
     return 0.0

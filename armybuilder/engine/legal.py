@@ -108,37 +108,67 @@ def generate(state: State, warrior: int | None = None,
             yield from _warrior(state, w, wanted)
 
 
+#: What :func:`close.check_close` or :func:`ranged.check_ranged` returns for an attack.
+Checked = tuple[Any, ...]
+
+
+def checked(state: State, warrior: int, kinds: frozenset[str] | set[str] | None = None
+            ) -> Iterator[tuple[Action, Checked | None]]:
+    """``generate(state, warrior, kinds)``, each action with what its check returns when
+    the listing found all of it out on the way (attacks on one figure, or on several by
+    one firer), else None: a player valuing what it lists need not check it again."""
+    if kinds is not None and not KINDS.issuperset(kinds):
+        raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
+    if state.pending or state.phase in ("terrain", "deploy", "over"):
+        for action in generate(state, warrior, kinds):
+            yield action, None
+        return
+    yield from _warrior_checked(state, state.warriors[warrior],
+                                KINDS if kinds is None else kinds)
+
+
 def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iterator[Action]:
+    for action, _ in _warrior_checked(state, w, kinds):
+        yield action
+
+
+def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
+                     ) -> Iterator[tuple[Action, Checked | None]]:
     if w.owner != state.current or not w.on_table or w.is_captive:
         return
     if "cancel" in kinds:
         for name in w.abilities:
             if REGISTRY.optional(name):
-                yield CancelAbility(w.id, name)
+                yield CancelAbility(w.id, name), None
     if "facing" in kinds:
-        yield from _faces(state, w)
+        for action in _faces(state, w):
+            yield action, None
     if turns.action_violation(state, w, "pass"):
         return
     if "pass" in kinds:
-        yield Pass(w.id)
+        yield Pass(w.id), None
     # Asked only when an answer wanted needs it (the AI lists attacks alone).
     can_move = ("move" in kinds or "ability" in kinds or "formation" in kinds) and \
         turns.action_violation(state, w, "move") is None
     if can_move and "move" in kinds:
-        yield from _moves(state, w)
+        for move in _moves(state, w):
+            yield move, None
         for mode in _modes(w, "move"):
             if w.id not in state.engaged_at_start:
-                yield from _moves(state, w, mode)
+                for move in _moves(state, w, mode):
+                    yield move, None
     if can_move and "ability" in kinds:
         for mode in _modes(w, "special"):
-            yield from _special(state, w, mode)
+            for use in _special(state, w, mode):
+                yield use, None
     if "close" in kinds and turns.action_violation(state, w, "close") is None:
-        yield from _close(state, w)
+        yield from _close_checked(state, w)
     if "ranged" in kinds and turns.action_violation(state, w, "ranged") is None and \
             ranged.firer_violation(state, w) is None:
-        yield from _ranged(state, w)
+        yield from _ranged_checked(state, w)
     if can_move and "formation" in kinds:
-        yield from _move_formations(state, w)
+        for formation in _move_formations(state, w):
+            yield formation, None
 
 
 def _modes(w: Warrior, kind: str) -> list[str]:
@@ -426,27 +456,40 @@ def _plan(state: State, w: Warrior, kind: str, mode: str | None, roll_die: bool 
 
 
 def _ranged(state: State, w: Warrior) -> Iterator[RangedAttack]:
+    for action, _ in _ranged_checked(state, w):
+        yield action
+
+
+def _ranged_checked(state: State, w: Warrior
+                    ) -> Iterator[tuple[RangedAttack, Checked | None]]:
+    """Every ranged combat action of ``w``; an attack by ``w`` alone with what
+    :func:`ranged.check_ranged` would return for it: the same plan, the same shots."""
     for mode in (None, *_modes(w, "ranged")):
         plan = _plan(state, w, "ranged", mode)
         if plan is None:
             continue
         if plan.everyone:
             if ranged.everyone_in_reach(state, w, plan):
-                yield RangedAttack(w.id, (), (), mode)
+                yield RangedAttack(w.id, (), (), mode), None
             continue
         # Out of range first: line_of_fire's own first test, cheaper than targeting's.
         reach = plan.range + g.EPS
-        targets = [t for t in state.warriors
-                   if t.on_table and math.hypot(t.x - w.x, t.y - w.y) <= reach
-                   and ranged.target_violation(state, w, t, plan) is None
-                   and ranged.line_of_fire(state, w, t, plan)[0] is None]
-        for t in targets:
-            yield RangedAttack(w.id, (t.id,), (), mode)
-        for k in range(2, min(plan.max_targets, len(targets)) + 1):
-            for combo in combinations(targets, k):
-                yield RangedAttack(w.id, tuple(t.id for t in combo), (), mode)
+        shots: list[ranged.Shot] = []
+        for t in state.warriors:
+            if t.on_table and math.hypot(t.x - w.x, t.y - w.y) <= reach \
+                    and ranged.target_violation(state, w, t, plan) is None:
+                why, hindering, height = ranged.line_of_fire(state, w, t, plan)
+                if why is None:
+                    shots.append(ranged.Shot(t, hindering, height))
+        for s in shots:
+            yield RangedAttack(w.id, (s.target.id,), (), mode), (w, [w], plan, [s])
+        for k in range(2, min(plan.max_targets, len(shots)) + 1):
+            for combo in combinations(shots, k):
+                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), (), mode),
+                       (w, [w], plan, list(combo)))
         if plan.formation_ok and plan.damaging:
-            yield from _ranged_formations(state, w, targets, mode)
+            for action in _ranged_formations(state, w, [s.target for s in shots], mode):
+                yield action, None
 
 
 def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: str | None
@@ -472,6 +515,15 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
 
 
 def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseAttack]:
+    for action, _ in _close_checked(state, w, follow_up):
+        yield action
+
+
+def _close_checked(state: State, w: Warrior, follow_up: bool = False
+                   ) -> Iterator[tuple[CloseAttack, Checked | None]]:
+    """Every close combat action of ``w``; an attack by ``w`` alone on one figure with
+    what :func:`close.check_close` would return for it (when not a follow-up: those are
+    checked as one)."""
     for mode in (None, *_modes(w, "close")):
         plan = _plan(state, w, "close", mode)
         if plan is None:
@@ -487,16 +539,18 @@ def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseA
                        if close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             if targets:
-                yield CloseAttack(w.id, targets[0].id, False, (), mode)
+                yield CloseAttack(w.id, targets[0].id, False, (), mode), None
             continue
         for t in targets:
+            # Checked as close.check_close does, when not a follow-up (it asks otherwise).
+            found = None if follow_up else (w, [t], [w], plan)
             if plan.heal:
-                yield CloseAttack(w.id, t.id, False, (), mode)
-                yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True)
+                yield CloseAttack(w.id, t.id, False, (), mode), found
+                yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
                 continue
-            yield CloseAttack(w.id, t.id, False, (), mode)
+            yield CloseAttack(w.id, t.id, False, (), mode), found
             if plan.capture_ok and close.target_violation(state, w, t, True, plan) is None:
-                yield CloseAttack(w.id, t.id, True, (), mode)
+                yield CloseAttack(w.id, t.id, True, (), mode), found
         if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
                 formations.member_violation(state, w, "close"):
             continue
@@ -513,9 +567,9 @@ def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseA
                 for combo in combinations(able, k):
                     if close.formation_violation(state, [w, *combo], t) is None:
                         ids = tuple(m.id for m in combo)
-                        yield CloseAttack(w.id, t.id, False, ids, mode)
+                        yield CloseAttack(w.id, t.id, False, ids, mode), None
                         if can_capture:
-                            yield CloseAttack(w.id, t.id, True, ids, mode)
+                            yield CloseAttack(w.id, t.id, True, ids, mode), None
 
 
 # --- movement formations ----------------------------------------------------------------

@@ -15,7 +15,7 @@ import random
 
 from engine_helpers import card, scenario, w
 
-from armybuilder.engine import Game, Move, apply, legal, movement
+from armybuilder.engine import Game, Move, apply, close, legal, movement, ranged
 from armybuilder.engine import state as st
 from armybuilder.engine.abilities import REGISTRY
 from armybuilder.engine.actions import (
@@ -36,7 +36,9 @@ from armybuilder.engine.actions import (
     action_from_json,
     action_to_json,
 )
+from armybuilder.engine.geometry import rectangle
 from armybuilder.engine.state import NOBODY, IllegalAction, Warrior
+from armybuilder.engine.terrain import TerrainFeature
 
 FOOT = card("Footman", 20, speed=8, clicks=5, abilities={1: ("Demoralized",),
                                                          2: ("Toughness", "Pierce")})
@@ -239,3 +241,38 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         again = action_to_json(action_from_json(data))
         assert again == data
         assert [type(v) for v in again.values()] == [type(v) for v in data.values()]
+
+
+def _checked_afresh(game: Game, action: object) -> tuple[object, ...]:
+    if isinstance(action, RangedAttack):
+        return ranged.check_ranged(game, action)
+    return close.check_close(game, action)  # type: ignore[arg-type]
+
+
+def test_listed_attacks_come_with_what_their_check_returns() -> None:
+    # A player values each listed attack from what the listing found out on the way
+    # (legal.checked) instead of checking it again: the same plan, targets and shots
+    # (hindering terrain, two-target archers, healing and captures included).
+    medic = card("Medic", 20, speed=7, range=6, abilities={0: ("Magic Healing",)})
+    woods = TerrainFeature("hindering", rectangle(13.0, 11.0, 15.0, 13.0), name="woods")
+    tables = (_crowd(), scenario(
+        w(ARCHER, 0, 10.0, 10.0), w(ARCHER, 0, 10.0, 13.0, 0.3), w(medic, 0, 9.0, 11.5),
+        w(FOOT, 0, 16.0, 14.0), w(FOOT, 1, 16.0, 12.0, math.pi), w(HORSE, 1, 17.0, 9.0),
+        w(ARCHER, 1, 14.0, 12.0, math.pi), w(FOOT, 1, 17.0, 15.0, math.pi), build=200,
+        terrain=(woods,)))
+    rng = random.Random(5)
+    found = 0
+    for game in tables:
+        for _ in range(120):
+            if game.over:
+                break
+            if not game.pending and game.phase == "play":
+                for x in game.warriors:
+                    pairs = list(legal.checked(game, x.id))
+                    assert [a for a, _ in pairs] == list(game.legal_actions(warrior=x.id))
+                    for action, checked in pairs:
+                        if checked is not None:
+                            found += 1
+                            assert checked == _checked_afresh(game, action), action
+            apply(game, rng.choice(list(game.legal_actions())))
+    assert found > 100
