@@ -47,9 +47,9 @@ MOVERS = 3
 IDLE_SHARE = 1.2
 #: The most warriors of one group tried in a movement formation's candidate members.
 GROUP_LIMIT = 7
-SPECIAL_ACTIONS = ("Regeneration", "Necromancy")
+SPECIAL_ACTIONS = frozenset({"Regeneration", "Necromancy"})
 #: Abilities whose close combat targets a friendly figure.
-HEALERS = ("Healing", "Magic Healing")
+HEALERS = frozenset({"Healing", "Magic Healing"})
 
 
 class HeuristicPlayer:
@@ -68,10 +68,15 @@ class HeuristicPlayer:
         #: the round anyway, so this only bounds it) and for a new game.
         self._weighed: dict[tuple[object, ...], list[manoeuvres.Scored]] = {}
         self._weighed_round = -1
+        #: The outlooks met this round, numbered (manoeuvres.outlook): kept and emptied
+        #: with the weighings that use the numbers.
+        self._outlooks: dict[tuple[object, ...], int] = {}
         #: The enemies in contact with each warrior, read at most once per decision
         #: (attacks, moves and formations all ask; the table does not change meanwhile);
         #: emptied at the start of every turn decision.
         self._contacts: dict[int, list[Warrior]] = {}
+        #: Likewise how far the nearest enemy stands from each warrior (None: no enemy).
+        self._near: dict[int, float | None] = {}
         #: What each pair of dials makes of each other (positions.Dials), for the game it
         #: was read in: warrior ids and clicks are the key, so it is emptied for a new game.
         self._dials: positions.Dials = {}
@@ -87,7 +92,7 @@ class HeuristicPlayer:
             # Another game (another table, other warriors under the same ids): nothing
             # remembered from the last one holds.
             self._dials, self._dials_game = {}, game
-            self._weighed, self._weighed_round = {}, -1
+            self._weighed, self._weighed_round, self._outlooks = {}, -1, {}
         if game.pending:
             return self._decision(game, game.pending[0])
         if game.phase == "terrain":
@@ -107,7 +112,16 @@ class HeuristicPlayer:
         return found
 
     def _noise(self) -> float:
-        return self.rng.random() * 1e-6
+        return self.rng.random() * manoeuvres.NOISE
+
+    def _nearest(self, w: Warrior, foes: list[Warrior]) -> float | None:
+        """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out at
+        most once per decision."""
+        found = self._near.get(w.id, False)
+        if found is False:
+            found = self._near[w.id] = min(
+                (math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=None)
+        return found  # type: ignore[return-value]
 
     # --- decisions owed --------------------------------------------------------------
 
@@ -184,11 +198,11 @@ class HeuristicPlayer:
         turn = game.turn
         self._candidates, self._tried, self._around = {}, {}, {}
         if game.round != self._weighed_round:
-            self._weighed, self._weighed_round = {}, game.round
+            self._weighed, self._weighed_round, self._outlooks = {}, game.round, {}
         mine = [w for w in game.warriors
                 if w.owner == me and w.on_table and w.controller == NOBODY]
         ready = [w for w in mine if w.acted_turn != turn]
-        self._contacts = {}
+        self._contacts, self._near = {}, {}
         foes = [o for o in game.warriors
                 if o.on_table and o.controller == NOBODY and o.team != game.players[me].team]
         best: Action | None = None
@@ -224,17 +238,16 @@ class HeuristicPlayer:
         # (Rulebook III, Targeting Friendly Figures; Special Abilities Card, Healing).
         engaged = self._engaged(game, w)
         in_contact = bool(engaged) or (
-            any(n in HEALERS for n in w.abilities) and bool(game.contacts(w))
+            not HEALERS.isdisjoint(w.abilities) and bool(game.contacts(w))
         ) or _near_wall_contact(game, w)
         kinds: set[str] = set()
         if in_contact:
             kinds.add("close")
         if w.card.range > 0 and not engaged:
-            reach = w.card.range + 1.0
-            if any(math.hypot(o.x - w.x, o.y - w.y) <= reach for o in foes) or \
-                    _heals_at_range(w):
+            nearest = self._nearest(w, foes)
+            if (nearest is not None and nearest <= w.card.range + 1.0) or _heals_at_range(w):
                 kinds.add("ranged")
-        if any(n in SPECIAL_ACTIONS for n in w.abilities):
+        if not SPECIAL_ACTIONS.isdisjoint(w.abilities):
             kinds.add("ability")
         if not kinds:
             return out
@@ -260,7 +273,8 @@ class HeuristicPlayer:
             if engaged and not positions.demoralized(w) and w.captive == NOBODY \
                     and w.card.range <= 0:
                 continue  # it fights where it stands; a shooter may try to break away
-            nearest = min((math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=0.0)
+            nearest = self._nearest(w, foes)
+            nearest = 0.0 if nearest is None else nearest
             ideal = max(w.card.range - 1.0, 0.0)
             urgency = abs(nearest - ideal) + (10.0 if w.captive != NOBODY else 0.0) \
                 + (10.0 if positions.demoralized(w) and nearest < 12 else 0.0)
@@ -275,15 +289,15 @@ class HeuristicPlayer:
             cands = self._candidates.get(w.id)
             if cands is None:
                 if view is None:
-                    view = manoeuvres.outlook(game, foes, game.current)
+                    view = manoeuvres.outlook(game, foes, game.current, self._outlooks)
                 cands = self._candidates[w.id] = manoeuvres.candidates(
-                    game, w, view, self._noise, self._weighed, self._engaged(game, w),
+                    game, w, view, self.rng.random, self._weighed, self._engaged(game, w),
                     self._dials)
             # Rulebook III, Breaking Away: a warrior in contact moves only if its roll
             # succeeds; what it would gain counts at that chance.
             chance = tactics.break_away_chance(game, w) if self._engaged(game, w) else 1.0
-            pool.extend((-place[0] * chance, rank, k, cands)
-                        for k, place in enumerate(cands.ranked))
+            pool += [(-place[0] * chance, rank, k, cands)
+                     for k, place in enumerate(cands.ranked)]
         pool.sort()  # (rank, k) is never the same twice: the candidates are not compared
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR

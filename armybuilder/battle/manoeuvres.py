@@ -25,6 +25,9 @@ from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi)
 #: How many of the best-scored places are checked before the warrior gives up moving.
 TRIES = 6
+#: The scale of the tie-breaking noise added to a place's gain: a draw of the player's own
+#: generator times this, far below any difference that matters.
+NOISE = 1e-6
 
 
 #: A place weighed for a move, before the tie-breaking noise: (gain, end, facing, mode, limit).
@@ -47,16 +50,23 @@ class Outlook(NamedTuple):
     #: Everything a weighing depends on besides the mover: every figure not on our side
     #: (where they stand, their dials), the round and who is ahead. The mover's friends
     #: only matter to which moves are legal, and that is checked again every time.
-    key: tuple[object, ...]
+    #: With ``seen`` (see :func:`outlook`), the number standing for it.
+    key: object
 
 
-def outlook(state: State, foes: list[Warrior], me: int) -> Outlook:
-    """The :class:`Outlook` of player ``me``'s decision, facing ``foes``."""
+def outlook(state: State, foes: list[Warrior], me: int,
+            seen: dict[tuple[object, ...], int] | None = None) -> Outlook:
+    """The :class:`Outlook` of player ``me``'s decision, facing ``foes``. ``seen``: the
+    outlooks met so far, each numbered: the number is the key then, so that weighings
+    are looked up without hashing the whole battlefield again for every mover."""
     ahead = positions.ahead(state, me)
     team = state.players[me].team
-    return Outlook(foes, me, ahead, (
+    key: object = (
         me, state.round, ahead, tuple(o.id for o in foes),
-        tuple(_pose(o) for o in state.warriors if o.team != team or o.controller != NOBODY)))
+        tuple(_pose(o) for o in state.warriors if o.team != team or o.controller != NOBODY))
+    if seen is not None:
+        key = seen.setdefault(key, len(seen))  # type: ignore[arg-type]
+    return Outlook(foes, me, ahead, key)
 
 
 class Candidates(NamedTuple):
@@ -67,7 +77,7 @@ class Candidates(NamedTuple):
     ranked: list[tuple[float, tuple[float, float], float, str | None, float]]
 
 
-def candidates(state: State, w: Warrior, view: Outlook, noise: Callable[[], float],
+def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float],
                memo: dict[tuple[object, ...], list[Scored]] | None = None,
                contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
                ) -> Candidates:
@@ -77,7 +87,8 @@ def candidates(state: State, w: Warrior, view: Outlook, noise: Callable[[], floa
     best first (:func:`attempt`), so only the winner's legality is ever checked.
     ``memo`` keeps each warrior's weighed places (see :attr:`Outlook.key`) between the
     decisions of a turn: when a friend moves or attacks, the places and their worth are
-    unchanged and only the legality check is redone. The noise is drawn afresh for every
+    unchanged and only the legality check is redone. The noise (``draw()`` times
+    :data:`NOISE`; ``draw``: the player's generator's ``random``) is drawn afresh for every
     place, in the same order, so a remembered weighing chooses exactly as a new one.
     ``contacts``: the enemies in contact with ``w``, when the caller has already read them;
     ``dials``: see :class:`positions.Reading`.
@@ -97,7 +108,7 @@ def candidates(state: State, w: Warrior, view: Outlook, noise: Callable[[], floa
         if memo is not None:
             memo[key] = weighed
     # Best first, ties in the order weighed: sorted on (-(gain + noise), index).
-    scored = [(-(place[0] + noise()), i) for i, place in enumerate(weighed)]
+    scored = [(-(place[0] + draw() * NOISE), i) for i, place in enumerate(weighed)]
     scored.sort()
     return Candidates(w, stuck, [(-neg, *weighed[i][1:]) for neg, i in scored[:TRIES]])
 
@@ -122,18 +133,21 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     weighed: list[Scored] = []
     seen: set[tuple[float, float, str | None]] = set()
     sx, sy = start
-    read, hypot = reading.facing_value, math.hypot  # bound once: the loop is hot
+    hypot = math.hypot
     for mode, limit in limits:
         if limit <= 0:
             continue
         reach = limit + 1e-9
-        for end, aim, default in _places(state, w, foes, limit, mode):
-            ex, ey = end
+        places = []
+        for place in _places(state, w, foes, limit, mode):
+            ex, ey = end = place[0]
             key = (ex, ey, mode)  # the same spot reached two ways (a corner, a contact)
             if key in seen or hypot(ex - sx, ey - sy) > reach:
                 continue
             seen.add(key)
-            value, facing = read(end, aim, default)
+            places.append(place)
+        for (end, _, _), (value, facing) in zip(places, reading.facing_values(places),
+                                                strict=True):
             gain = value - now
             if mode is not None:
                 gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,

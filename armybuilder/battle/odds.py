@@ -42,10 +42,13 @@ def chances(needed: int) -> tuple[float, float]:
     return _CHANCE[min(14, max(-1, needed))]
 
 
+#: hit_chance of each roll needed in _CHANCE, added up once.
+_HIT = {n: ordinary + critical for n, (ordinary, critical) in _CHANCE.items()}
+
+
 def hit_chance(needed: int) -> float:
     """P(hit), criticals included: at least 1/36 (a 12), at most 35/36 (never a 2)."""
-    ordinary, critical = chances(needed)
-    return ordinary + critical
+    return _HIT[min(14, max(-1, needed))]
 
 
 #: P(rolling a 2): the attacker takes a click (Rulebook III, Rolling "2"s).

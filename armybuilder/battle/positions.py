@@ -64,10 +64,11 @@ def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple
 
 
 #: What two dials make of each other (reach, the enemy's range and speed, his shot, his
-#: shot into cover, his blow, our hit, our hit through hindering terrain), kept by
+#: shot into cover, his blow, our hit, our hit through hindering terrain; and the same
+#: as the open table's distances, see :class:`Reading`), kept by
 #: (our id, our click, our controller, his id, his click, his controller): nothing else
 #: goes into it, so a game's readings stay good while those stay the same.
-Dials = dict[tuple[int, ...], tuple[float, ...]]
+Dials = dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, ...]]]
 
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
@@ -107,29 +108,27 @@ class Reading:
         if leading is None:
             leading = ahead(state, w.owner)
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
-        rows = []
         rng = float(w.card.range) if not self.scared else 0.0
+        self.open: list[tuple[float, float, tuple[float, ...]]] = []
+        self.foes = []
         for o in foes:
             key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
-            dial = dials.get(key) if dials is not None else None
-            if dial is None:
+            pair = dials.get(key) if dials is not None else None
+            if pair is None:
                 dial = _read_dials(w, o, self.scared)
+                reach, orange, ospeed, shot, _, blow, ours, _ = dial
+                # On an open table nothing but distance matters: the distances at which
+                # the enemy threatens or is struck, with what each is worth. Beyond the
+                # first (``far``) the enemy neither threatens a place nor is struck from it.
+                pair = (dial, (max(orange, reach + ospeed, rng), orange, reach,
+                               reach + ospeed, shot, blow, 0.3 * blow, max(rng, reach), ours))
                 if dials is not None:
-                    dials[key] = dial
-            rows.append((o, o.x, o.y, dial))
-        if self.terrain is None:
-            # On an open table nothing but distance matters: each row carries the
-            # distances at which the enemy threatens or is struck, read once here.
-            # Beyond ``far`` the enemy neither threatens a place nor is struck from it.
-            self.open = [
-                (ox, oy, max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
-                 shot, blow, 0.3 * blow, max(rng, reach), ours)
-                for _, ox, oy, (reach, orange, ospeed, shot, _, blow, ours, _) in rows]
-            self.foes = []
-        else:
-            self.open = []
-            self.foes = [(o, ox, oy, max(dial[1], dial[0] + dial[2]), *dial)
-                         for o, ox, oy, dial in rows]
+                    dials[key] = pair
+            dial, distances = pair
+            if self.terrain is None:
+                self.open.append((o.x, o.y, distances))
+            else:
+                self.foes.append((o, o.x, o.y, max(dial[1], dial[0] + dial[2]), *dial))
         self.spots = [(o.x, o.y) for o in foes]
 
     def value(self, at: tuple[float, float], facing: float) -> float:
@@ -144,7 +143,7 @@ class Reading:
         nearest enemy is found in the same pass over the enemies."""
         terrain = self.terrain
         if terrain is None and self.home is None and self.open:
-            return self._open_value(at, facing, default)
+            return self._open_values([(at, facing, default)])[0]
         if self.home is not None or not self.foes or terrain is not None:
             if facing is None:
                 facing = nearest_facing(self.spots, at, default)
@@ -208,37 +207,50 @@ class Reading:
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
 
 
-    def _open_value(self, at: tuple[float, float], facing: float | None, default: float
-                    ) -> tuple[float, float]:
-        """:meth:`facing_value` on an open table: the same sums, in the same order, with
+    def facing_values(self, places: list[tuple[tuple[float, float], float | None, float]]
+                      ) -> list[tuple[float, float]]:
+        """:meth:`facing_value` of each (place, facing, default) of ``places``."""
+        if self.terrain is not None or self.home is not None or not self.open:
+            return [self.facing_value(at, facing, default) for at, facing, default in places]
+        return self._open_values(places)
+
+    def _open_values(self, places: list[tuple[tuple[float, float], float | None, float]]
+                     ) -> list[tuple[float, float]]:
+        """:meth:`facing_values` on an open table: the same sums, in the same order, with
         the terrain's tests left out (the hottest loop of the heuristic player)."""
-        ax, ay = at
-        hypot, eps = math.hypot, g.EPS
-        apart = nearest = math.inf
-        nx = ny = 0.0
-        threat = chance = 0.0
-        for ox, oy, far, orange, reach, crawl, shot, blow, blow_far, strike, ours in self.open:
-            d = hypot(ox - ax, oy - ay)
-            if d < nearest:
-                nearest = d
-            if eps < d < apart:
-                apart, nx, ny = d, ox, oy
-            if d > far:
-                continue  # out of each other's reach: only the distance counts
-            if orange > 0 and d <= orange:
-                threat += shot
-            elif d <= reach:
-                threat += blow
-            elif d <= crawl:
-                threat += blow_far
-            if d <= strike and ours > chance:
-                chance = ours
-        if facing is None:
-            facing = default if apart == math.inf else math.atan2(ny - ay, nx - ax)
-        if self.scared:
-            return -threat + 0.2 * min(nearest, 12.0), facing
-        gap = max(0.0, nearest - self.ideal - self.w.radius - 0.5)
-        return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap, facing
+        hypot, eps, inf, atan2 = math.hypot, g.EPS, math.inf, math.atan2
+        rows, scared, approach = self.open, self.scared, self.approach
+        ideal, radius = self.ideal, self.w.radius
+        out = []
+        for (ax, ay), facing, default in places:
+            apart = nearest = inf
+            nx = ny = 0.0
+            threat = chance = 0.0
+            for ox, oy, (far, orange, reach, crawl, shot, blow, blow_far, strike, ours) \
+                    in rows:
+                d = hypot(ox - ax, oy - ay)
+                if d < nearest:
+                    nearest = d
+                if eps < d < apart:
+                    apart, nx, ny = d, ox, oy
+                if d > far:
+                    continue  # out of each other's reach: only the distance counts
+                if orange > 0 and d <= orange:
+                    threat += shot
+                elif d <= reach:
+                    threat += blow
+                elif d <= crawl:
+                    threat += blow_far
+                if d <= strike and ours > chance:
+                    chance = ours
+            if facing is None:
+                facing = default if apart == inf else atan2(ny - ay, nx - ax)
+            if scared:
+                out.append((-threat + 0.2 * min(nearest, 12.0), facing))
+            else:
+                gap = max(0.0, nearest - ideal - radius - 0.5)
+                out.append((0.6 * chance - THREAT_SHARE * threat - approach * gap, facing))
+        return out
 
 
 def nearest_facing(spots: list[tuple[float, float]], at: tuple[float, float],
