@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine import setup
@@ -219,10 +220,11 @@ def deploy(game: Game, plan: Deployment | None = None) -> Deploy:
 
 
 def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
-           ) -> list[tuple[float, float]]:
+           ) -> Iterator[tuple[float, float]]:
     """Places for ``w``, best first: in base contact with a group mate already placed
     (fighters in front, shooters behind), else the starting area's spots nearest its slot,
-    at the front for a fighter and at the back for a shooter."""
+    at the front for a fighter and at the back for a shooter. Lazily: the first place
+    next to a mate usually serves, and then the area's grid is never sorted."""
     me = w.owner
     (ox, oy), (fx, fy), (lx, ly) = _axes(game, me)
     sign = 1.0 if w.card.range <= 0 else -1.0
@@ -238,7 +240,8 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
             side = (at[0] - ox) * lx + (at[1] - oy) * ly
             out.append((abs(side - lateral) - sign * 0.8 * forward, at))
     out.sort()
-    spots = [at for _, at in out]
+    for _, at in out:
+        yield at
     grid = setup.deploy_spots(game, w, 2 * w.disc_r + 0.01)
 
     def key(at: tuple[float, float]) -> tuple[float, float]:
@@ -246,4 +249,4 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
         forward = (at[0] - ox) * fx + (at[1] - oy) * fy
         return (round(abs(side - lateral)), -sign * forward)
 
-    return spots + sorted(grid, key=key)
+    yield from sorted(grid, key=key)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from engine_helpers import EAST, NORTH, SOUTH, card, find, kinds, scenario, w
 
@@ -217,3 +219,40 @@ def test_formations_listed_for_close_combat() -> None:
     assert CloseAttack(0, 2, True, (1,)) in options
     assert all(game.is_legal(a) for a in options)
     assert "turn" in kinds(apply(game, Pass(0)))
+
+
+def _every_formation_attack(game, attacker: int) -> set:
+    """Every ranged and close combat formation ``attacker`` leads, found by asking the
+    engine's check of each combination of its side's warriors (no listing involved)."""
+    side = [x.id for x in game.warriors if x.owner == game.warriors[attacker].owner
+            and x.id != attacker]
+    targets = [x.id for x in game.warriors if x.owner != game.warriors[attacker].owner]
+    found = set()
+    for t in targets:
+        for k in (1, 2, 3, 4):
+            for combo in combinations(side, k):
+                for action in (RangedAttack(attacker, (t,), combo),
+                               CloseAttack(attacker, t, False, combo),
+                               CloseAttack(attacker, t, True, combo)):
+                    if game.is_legal(action):
+                        found.add(action)
+    return found
+
+
+def test_the_listing_leaves_out_no_formation_attack() -> None:
+    # The listing passes over warriors that could not be members (none near the others,
+    # none touching the target) before asking the rules: it still lists every formation
+    # attack the rules allow, for archers in touching rows, stragglers and a melee.
+    archer = card("Archer", range=8, targets=1, factions=ORC)
+    brute = card("Brute", factions=ORC)
+    game = scenario(*line_of(archer, archer, archer, archer, x0=10.0),
+                    w(archer, 0, 6.0, 10.0, NORTH), w(archer, 0, 14.6, 10.3, NORTH),
+                    w(brute, 0, 20.0, 14.0, NORTH), w(brute, 0, 21.0, 14.0, NORTH),
+                    w(brute, 1, 20.5, 14.87, SOUTH), w(brute, 1, 12.0, 16.0, SOUTH))
+    listed_any = False
+    for attacker in range(8):
+        listed = {a for a in game.legal_actions(attacker)
+                  if isinstance(a, (RangedAttack, CloseAttack)) and a.formation}
+        assert listed == _every_formation_attack(game, attacker), attacker
+        listed_any |= bool(listed)
+    assert listed_any
