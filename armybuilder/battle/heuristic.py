@@ -119,8 +119,9 @@ class HeuristicPlayer:
         most once per decision."""
         found = self._near.get(w.id, False)
         if found is False:
-            found = self._near[w.id] = min(
-                (math.hypot(o.x - w.x, o.y - w.y) for o in foes), default=None)
+            x, y, hypot = w.x, w.y, math.hypot
+            found = self._near[w.id] = min([hypot(o.x - x, o.y - y) for o in foes],
+                                           default=None)
         return found  # type: ignore[return-value]
 
     # --- decisions owed --------------------------------------------------------------

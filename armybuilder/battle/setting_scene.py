@@ -242,11 +242,10 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
     out.sort()
     for _, at in out:
         yield at
-    grid = setup.deploy_spots(game, w, 2 * w.disc_r + 0.01)
-
-    def key(at: tuple[float, float]) -> tuple[float, float]:
-        side = (at[0] - ox) * lx + (at[1] - oy) * ly
-        forward = (at[0] - ox) * fx + (at[1] - oy) * fy
-        return (round(abs(side - lateral)), -sign * forward)
-
-    yield from sorted(grid, key=key)
+    # Nearest the slot first, then the front (a fighter) or the back (a shooter); ties in
+    # the grid's order.
+    grid = sorted((round(abs((x - ox) * lx + (y - oy) * ly - lateral)),
+                   -sign * ((x - ox) * fx + (y - oy) * fy), k, (x, y))
+                  for k, (x, y) in enumerate(setup.deploy_spots(game, w, 2 * w.disc_r + 0.01)))
+    for *_, at in grid:
+        yield at

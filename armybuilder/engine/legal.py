@@ -16,6 +16,7 @@ terrain stops a straight move) and :func:`try_move` (the move if legal, else Non
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from itertools import combinations
@@ -267,18 +268,28 @@ def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point
 
 
 def straight_move_ends(state: State, w: Warrior, start: Point, limit: float,
-                       halves: bool = True) -> Iterator[tuple[Point, float]]:
+                       halves: bool = True) -> list[tuple[Point, float]]:
     """The ends of straight moves from ``start`` in eight directions at full and (with
     ``halves``) half of ``limit``, kept on the table and stopped where terrain stops them
     (:func:`clip_to_terrain`), each with its direction; other figures are not
     considered. A representative sample of continuous space (RULES_NOTES.md, Legal
     actions) that the AI players search too."""
-    r, table, x, y = w.radius, state.table, w.x, w.y
+    ends = _straight_ends(w.x, w.y, w.radius, state.table, start, limit, halves)
+    if not state.terrain.features:
+        return list(ends)
+    return [(clip_to_terrain(state, w, start, end), a) for end, a in ends]
+
+
+@functools.lru_cache(maxsize=4096)
+def _straight_ends(x: float, y: float, r: float, table: float, start: Point, limit: float,
+                   halves: bool) -> tuple[tuple[Point, float], ...]:
+    """:func:`straight_move_ends` before terrain: numbers in, numbers out, so the answers
+    are kept (a warrior standing still is weighed from the same place turn after turn)."""
     hi = table - r
     sx, sy = start
-    terrain = bool(state.terrain.features)
     hypot = math.hypot
     distances = (limit, limit * 0.5) if halves else (limit,)  # limit * 1.0 is limit
+    out = []
     for a, cos, sin in _UNIT:
         for d in distances:
             ex = x + d * cos
@@ -290,7 +301,8 @@ def straight_move_ends(state: State, w: Warrior, start: Point, limit: float,
             ey = ey if ey < hi else hi
             if hypot(ex - sx, ey - sy) <= 1e-6:  # g.distance(start, end)
                 continue
-            yield (clip_to_terrain(state, w, start, (ex, ey)) if terrain else (ex, ey)), a
+            out.append(((ex, ey), a))
+    return tuple(out)
 
 
 def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = False

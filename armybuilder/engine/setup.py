@@ -330,11 +330,8 @@ def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
     r = w.radius
-    out = []
-    for x in _steps(max(x0, r), min(x1, state.table - r), spacing):
-        for y in _steps(max(y0, r), min(y1, state.table - r), spacing):
-            out.append((x, y))
-    return out
+    ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
+    return [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
 
 
 def _steps(lo: float, hi: float, spacing: float) -> list[float]:
