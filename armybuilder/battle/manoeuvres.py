@@ -170,22 +170,25 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
         out.append((legal.clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
+        wx, wy, hypot = w.x, w.y, math.hypot
+        terrain = bool(state.terrain.features)
+        closest: tuple[float, int, Warrior] | None = None
         for o in foes:
-            reach = w.radius + o.radius + legal.CONTACT_GAP
-            dist = math.hypot(o.x - w.x, o.y - w.y)
-            if dist - reach > limit:
+            dist = hypot(o.x - wx, o.y - wy)
+            if closest is None or (dist, o.id) < closest[:2]:
+                closest = (dist, o.id, o)
+            if dist - (w.radius + o.radius + legal.CONTACT_GAP) > limit:
                 continue
             approach = g.bearing((o.x, o.y), start)
             for da in SIDES:
                 end, facing = legal.contact_spot(w, o, approach + da)
-                if legal.clip_to_terrain(state, w, start, end) == end:
+                if not terrain or legal.clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing, facing))
         if mode is not None:
             return out  # a charge is only worth making into base contact
-        if w.card.range > 0 and foes:
+        if w.card.range > 0 and closest is not None:
             # Just inside range of the nearest enemy, to shoot next turn.
-            o = min(foes, key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
-            dist = math.hypot(o.x - w.x, o.y - w.y)
+            dist, _, o = closest
             want = dist - (w.card.range - 0.5)
             if want > 0:
                 step = min(limit, want)

@@ -76,9 +76,8 @@ def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
     calm = not demoralized(o)
     # The enemy's answer on his turn: a shot if in range, a blow if in contact.
     hurt = damage_value(w, os.damage) if calm else 0.0
-    shot = odds.hit_chance(stats.defense - os.attack) * hurt
+    shot = blow = odds.hit_chance(stats.defense - os.attack) * hurt
     shot_cover = odds.hit_chance(stats.defense + 1 - os.attack) * hurt
-    blow = odds.hit_chance(stats.defense - os.attack) * hurt
     # Our own chance next turn.
     gain = 0.0 if scared else damage_value(o, stats.damage)
     ours = odds.hit_chance(os.defense - stats.attack) * gain
