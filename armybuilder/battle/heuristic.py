@@ -231,7 +231,7 @@ class HeuristicPlayer:
     def _attacks(self, game: Game, w: Warrior, foes: list[Warrior], me: int
                  ) -> list[tuple[Action, float]]:
         out: list[tuple[Action, float]] = []
-        if positions.demoralized(w) or w.captive != NOBODY:
+        if w.captive != NOBODY or positions.demoralized(w):
             return out
         if tactics.pushed(w) and tactics.pushing_kills(w):
             return out  # never push a warrior to its death
@@ -429,7 +429,7 @@ def _wall_reach(game: Game) -> float:
 
 def _near_wall_contact(game: Game, w: Warrior) -> bool:
     """Might ``w`` be adjacent to a figure across a low wall? (The engine decides.)"""
-    if not (game.terrain and game.terrain.walls):
+    if not game.terrain.walls:
         return False
     reach = _wall_reach(game)
     return any(o is not w and o.on_table

@@ -68,7 +68,7 @@ def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple
 #: as the open table's distances, see :class:`Reading`), kept by
 #: (our id, our click, our controller, his id, his click, his controller): nothing else
 #: goes into it, so a game's readings stay good while those stay the same.
-Dials = dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, ...]]]
+Dials = dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, tuple[float, ...]]]]
 
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
@@ -108,7 +108,7 @@ class Reading:
             leading = ahead(state, w.owner)
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
         rng = float(w.card.range) if not self.scared else 0.0
-        self.open: list[tuple[float, float, tuple[float, ...]]] = []
+        self.open: list[tuple[float, float, float, tuple[float, ...]]] = []
         self.foes = []
         for o in foes:
             key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
@@ -119,13 +119,14 @@ class Reading:
                 # On an open table nothing but distance matters: the distances at which
                 # the enemy threatens or is struck, with what each is worth. Beyond the
                 # first (``far``) the enemy neither threatens a place nor is struck from it.
-                pair = (dial, (max(orange, reach + ospeed, rng), orange, reach,
-                               reach + ospeed, shot, blow, 0.3 * blow, max(rng, reach), ours))
+                pair = (dial, (max(orange, reach + ospeed, rng), (
+                    orange, reach, reach + ospeed, shot, blow, 0.3 * blow, max(rng, reach),
+                    ours)))
                 if dials is not None:
                     dials[key] = pair
             dial, distances = pair
             if self.terrain is None:
-                self.open.append((o.x, o.y, distances))
+                self.open.append((o.x, o.y, *distances))
             else:
                 self.foes.append((o, o.x, o.y, max(dial[1], dial[0] + dial[2]), *dial))
         self.spots = [(o.x, o.y) for o in foes]
@@ -225,8 +226,7 @@ class Reading:
             apart = nearest = inf
             nx = ny = 0.0
             threat = chance = 0.0
-            for ox, oy, (far, orange, reach, crawl, shot, blow, blow_far, strike, ours) \
-                    in rows:
+            for ox, oy, far, near in rows:
                 d = hypot(ox - ax, oy - ay)
                 if d < nearest:
                     nearest = d
@@ -234,6 +234,7 @@ class Reading:
                     apart, nx, ny = d, ox, oy
                 if d > far:
                     continue  # out of each other's reach: only the distance counts
+                orange, reach, crawl, shot, blow, blow_far, strike, ours = near
                 if orange > 0 and d <= orange:
                     threat += shot
                 elif d <= reach:
