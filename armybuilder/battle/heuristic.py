@@ -379,20 +379,20 @@ class HeuristicPlayer:
 
 
 def _groups(game: Game, free: list[Warrior]) -> list[list[Warrior]]:
-    """The warriors of ``free`` joined by chains of touching bases, groups of 3 or more."""
+    """The warriors of ``free`` joined by chains of touching bases, groups of 3 or more,
+    in the order of their first warriors in ``free``."""
     out: list[list[Warrior]] = []
-    left = list(free)
-    while left:
-        group = [left.pop(0)]
-        frontier = list(group)
+    unseen = {w.id: w for w in free}
+    for first in free:
+        if unseen.pop(first.id, None) is None:
+            continue  # already in an earlier group
+        group, frontier = [first], [first]
         while frontier:
-            a = frontier.pop()
-            touching = {o.id for o in game.contacts(a)}  # the engine keeps these lists
-            for b in list(left):
-                if b.id in touching:
-                    left.remove(b)
-                    group.append(b)
-                    frontier.append(b)
+            for o in game.contacts(frontier.pop()):  # the engine keeps these lists
+                joined = unseen.pop(o.id, None)
+                if joined is not None:
+                    group.append(joined)
+                    frontier.append(joined)
         if len(group) >= 3:
             out.append(sorted(group, key=lambda w: w.id))
     return out

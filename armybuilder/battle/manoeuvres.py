@@ -107,10 +107,10 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
         weighed = _weigh(state, w, view, limits, stuck, dials)
         if memo is not None:
             memo[key] = weighed
-    # Best first, ties in the order weighed: sorted on (-(gain + noise), index).
-    scored = [(-(place[0] + draw() * NOISE), i) for i, place in enumerate(weighed)]
-    scored.sort()
-    return Candidates(w, stuck, [(-neg, *weighed[i][1:]) for neg, i in scored[:TRIES]])
+    # Best first, ties in the order weighed (the sort is stable, reversed or not).
+    noisy = [place[0] + draw() * NOISE for place in weighed]
+    best = sorted(range(len(noisy)), key=noisy.__getitem__, reverse=True)[:TRIES]
+    return Candidates(w, stuck, [(noisy[i], *weighed[i][1:]) for i in best])
 
 
 def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
