@@ -508,18 +508,18 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
                        ) -> Iterator[RangedAttack]:
     if not targets or formations.member_violation(state, w, "ranged"):
         return
-    # Rulebook IV: each member touches another member (formations.grouped), so a warrior
-    # near none of the others that could join is never in the formation: left out before
-    # the rules are asked, with the distance test that comes before every contact test.
-    mine = [w, *(m for m in state.warriors if m is not w and m.owner == w.owner)]
-    helpers = [m for m in mine[1:]
-               if any(o is not m and _may_touch(m, o) for o in mine)
-               and turns.action_violation(state, m, "ranged") is None
-               and ranged.firer_violation(state, m) is None
+    # Rulebook IV: each member touches another member (formations.grouped), so a firer
+    # near none of its side's warriors leads no formation (the distance test that comes
+    # before every contact test, a hair wide).
+    x, y, reach, hypot = w.x, w.y, w.radius + g.CONTACT_TOLERANCE + 1e-9, math.hypot
+    if not any(m is not w and m.owner == w.owner and hypot(m.x - x, m.y - y) <= reach + m.radius
+               for m in state.warriors):
+        return
+    helpers = [m for m in state.warriors
+               if m is not w and m.owner == w.owner and turns.action_violation(state, m, "ranged")
+               is None and ranged.firer_violation(state, m) is None
                and formations.member_violation(state, m, "ranged") is None]
-    helpers = [m for m in helpers if _may_touch(m, w)
-               or any(o is not m and _may_touch(m, o) for o in helpers)]
-    if len(helpers) < 2 or not any(_may_touch(w, m) for m in helpers):
+    if len(helpers) < 2:
         return
     for t in targets:
         able = [m for m in helpers if ranged.target_violation(state, m, t) is None
@@ -531,13 +531,6 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
                     yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
-
-
-def _may_touch(a: Warrior, b: Warrior) -> bool:
-    """Could the two bases be in contact? (State.touching's first test, a hair wider so
-    that no rounding says no when formations.grouped's test would say yes.)"""
-    return math.hypot(b.x - a.x, b.y - a.y) <= a.radius + b.radius + g.CONTACT_TOLERANCE \
-        + 1e-9
 
 
 def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseAttack]:
