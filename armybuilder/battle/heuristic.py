@@ -80,8 +80,10 @@ class HeuristicPlayer:
         #: (attacks, moves and formations all ask; the table does not change meanwhile);
         #: emptied at the start of every turn decision.
         self._contacts: dict[int, list[Warrior]] = {}
-        #: Likewise how far the nearest enemy stands from each warrior (None: no enemy).
-        self._near: dict[int, float | None] = {}
+        #: How far the nearest enemy stands from each place a warrior stood on (None: no
+        #: enemy), kept while the enemies stand where they stood (``_near_spots``).
+        self._near: dict[tuple[float, float], float | None] = {}
+        self._near_spots: list[tuple[float, float]] = []
         #: What each pair of dials makes of each other (positions.Dials), for the game it
         #: was read in: warrior ids and clicks are the key, so it is emptied for a new game.
         self._dials: positions.Dials = {}
@@ -98,6 +100,7 @@ class HeuristicPlayer:
             # remembered from the last one holds.
             self._dials, self._dials_game = {}, game
             self._weighed, self._weighed_round, self._outlooks = {}, -1, {}
+            self._near, self._near_spots = {}, []
         if game.pending:
             return self._decision(game, game.pending[0])
         if game.phase == "terrain":
@@ -122,11 +125,12 @@ class HeuristicPlayer:
     def _nearest(self, w: Warrior, foes: list[Warrior]) -> float | None:
         """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out at
         most once per decision."""
-        found = self._near.get(w.id, False)
+        at = (w.x, w.y)
+        found = self._near.get(at, False)
         if found is False:
             x, y, hypot = w.x, w.y, math.hypot
-            found = self._near[w.id] = min([hypot(o.x - x, o.y - y) for o in foes],
-                                           default=None)
+            found = self._near[at] = min([hypot(o.x - x, o.y - y) for o in foes],
+                                         default=None)
         return found  # type: ignore[return-value]
 
     # --- decisions owed --------------------------------------------------------------
@@ -208,9 +212,13 @@ class HeuristicPlayer:
         mine = [w for w in game.warriors
                 if w.owner == me and w.on_table and w.controller == NOBODY]
         ready = [w for w in mine if w.acted_turn != turn]
-        self._contacts, self._near = {}, {}
+        self._contacts = {}
         foes = [o for o in game.warriors
                 if o.on_table and o.controller == NOBODY and o.team != game.players[me].team]
+        spots = [(o.x, o.y) for o in foes]
+        if spots != self._near_spots:
+            # The enemies moved: the distances kept are no longer theirs.
+            self._near, self._near_spots = {}, spots
         best: Action | None = None
         best_value = 0.0
         for w in ready:

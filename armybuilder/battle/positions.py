@@ -38,19 +38,22 @@ def home(state: State, w: Warrior) -> tuple[float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def standing(state: State, player: int) -> float:
-    """Victory points ``player`` would have if the game ended now (Rulebook VI, Victory!):
-    points scored so far and the survivors on the battlefield."""
-    return state.players[player].score + sum(
-        w.card.points for w in state.warriors
-        if w.owner == player and w.on_table and w.controller == NOBODY)
+def standings(state: State) -> list[int]:
+    """Victory points each player would have if the game ended now (Rulebook VI,
+    Victory!): points scored so far and the survivors on the battlefield."""
+    points = [p.score for p in state.players]
+    for w in state.warriors:
+        if w.on_table and w.controller == NOBODY:
+            points[w.owner] += w.card.points
+    return points
 
 
 def ahead(state: State, player: int) -> bool:
     """Is ``player``'s side strictly ahead of every opposing player?"""
-    mine = standing(state, player)
+    points = standings(state)
     team = state.players[player].team
-    return all(mine > standing(state, p.index) for p in state.players if p.team != team)
+    mine = points[player]
+    return all(mine > points[p.index] for p in state.players if p.team != team)
 
 
 def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple[float, float],
