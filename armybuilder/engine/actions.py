@@ -244,6 +244,38 @@ def action_from_json(data: dict[str, Any]) -> Action:
     return cls(**kwargs)  # type: ignore[no-any-return]
 
 
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def _is_point(p: Any) -> bool:
+    return type(p) is tuple and len(p) == 2 and type(p[0]) is float and type(p[1]) is float
+
+
+def is_normal(action: Action) -> bool:
+    """Does :func:`normalise` give back an equal action with values of the same types?
+    (Coordinates and facings already floats, sequences tuples.) Then it can be used as
+    it is: reading back what it was written as would only copy it."""
+    for name, codec in _READ_CODECS[type(action)]:
+        value = getattr(action, name)
+        if codec == _PATH:
+            if type(value) is not tuple or not all(_is_point(p) for p in value):
+                return False
+        elif codec == _POINT:
+            if value is not None and not _is_point(value):
+                return False
+        elif codec == _FLOAT:
+            if value is not None and type(value) is not float:
+                return False
+        elif codec == _STEPS:
+            if type(value) is not tuple or not all(type(m) is Move and is_normal(m)
+                                                   for m in value):
+                return False
+        elif type(value) not in _PLAIN and not (
+                type(value) is tuple and all(type(v) in _PLAIN for v in value)):
+            return False
+    return True
+
+
 def normalise(action: Action) -> Action:
     """The action as the log will read it back (floats for coordinates)."""
     return action_from_json(action_to_json(action))

@@ -42,6 +42,7 @@ from armybuilder.engine.actions import (
     Withdraw,
     action_from_json,
     action_to_json,
+    is_normal,
 )
 from armybuilder.engine.pending import (
     ConfusedMove,
@@ -144,9 +145,11 @@ def apply(game: Game, action: Action) -> list[Event]:
     if type(action) not in _ACTION_CLASSES:
         raise IllegalAction("Rulebook III, Action List", f"{action!r} is not an action")
     # normalise(action), keeping the JSON form for the log: it reads the same from the
-    # action it makes (action_to_json(action_from_json(d)) == d).
+    # action it makes (action_to_json(action_from_json(d)) == d). An action already in
+    # that form (the players' own) is used as it is.
     data = action_to_json(action)
-    action = action_from_json(data)
+    if not is_normal(action):
+        action = action_from_json(data)
     game.events = []
     try:
         _dispatch(game, action)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from engine_helpers import card, scenario, w
 
@@ -35,6 +36,7 @@ from armybuilder.engine.actions import (
     Withdraw,
     action_from_json,
     action_to_json,
+    is_normal,
 )
 from armybuilder.engine.geometry import rectangle
 from armybuilder.engine.state import NOBODY, IllegalAction, Warrior
@@ -241,6 +243,21 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         again = action_to_json(action_from_json(data))
         assert again == data
         assert [type(v) for v in again.values()] == [type(v) for v in data.values()]
+        # apply uses an action as given only when reading it back would change nothing.
+        read = action_from_json(data)
+        assert is_normal(read)
+        assert is_normal(action) == (read == action and _same_types(read, action)), action
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """The same types all the way down (1 == 1.0, but the log would read them apart)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same_types(x, y) for x, y in zip(a, b, strict=True))
+    if hasattr(a, "__dataclass_fields__"):
+        return all(_same_types(getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__)
+    return True
 
 
 def _checked_afresh(game: Game, action: object) -> tuple[object, ...]:
