@@ -64,27 +64,21 @@ class GameResult:
 def _attributed(game: Game) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """(clicks dealt, eliminations, captures) per warrior id, from the game's events.
 
-    A damage event names its victim, not its source: an attack's damage is credited to the
-    figure whose ``hit`` on that victim came earlier in the same action. Damage from
-    abilities outside an attack (Venom, Magic Retaliation) and from pushing is credited to
-    nobody unless the event names a ``source`` warrior.
+    A damage event names the figure that dealt it (``source``): the attacker, or the
+    holder of the ability (Venom, Magic Retaliation, Pole Arm, Magic Freeze's pushing).
+    Pushing oneself and critical misses are credited to nobody.
     """
     owner = {w.id: w.owner for w in game.warriors}
     clicks: dict[int, int] = {}
     kills: dict[int, int] = {}
     captures: dict[int, int] = {}
     for entry in game.entries:
-        hit_by: dict[int, int] = {}
         damaged_by: dict[int, int | None] = {}
         for ev in entry["events"]:
             kind = ev["e"]
-            if kind == "hit":
-                hit_by[ev["target"]] = ev["attacker"]
-            elif kind == "damage" and ev["clicks"] > 0:
+            if kind == "damage" and ev["clicks"] > 0:
                 victim = ev["warrior"]
                 by = ev.get("source")
-                if by is None and ev["cause"] == "attack":
-                    by = hit_by.get(victim)
                 if by is not None and owner[by] == owner[victim]:
                     by = None  # friendly fire scores nothing (Rulebook VI, Victory!)
                 damaged_by[victim] = by

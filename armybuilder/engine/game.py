@@ -54,8 +54,9 @@ from armybuilder.engine.pending import (
 from armybuilder.engine.setup import GameSetup, Scenario
 from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
-#: Version 2: special abilities (part 2 of the engine) and their actions.
-LOG_VERSION = 2
+#: Version 2: special abilities (part 2 of the engine) and their actions; version 3: each
+#: damage event names the figure that dealt it (``source``), when one did.
+LOG_VERSION = 3
 _ACTION_CLASSES = frozenset(ACTION_TYPES.values())
 
 

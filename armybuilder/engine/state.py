@@ -463,6 +463,8 @@ class State:
                     fn(self, w, ctx)
                 clicks = max(0, ctx.clicks)
         extra: dict[str, Any] = {} if ability is None else {"ability": ability}
+        if source is not None:
+            extra["source"] = source.id  # who dealt it, for the figures' statistics
         if clicks <= 0:
             self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause, **extra)
             return 0

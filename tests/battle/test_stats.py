@@ -16,6 +16,7 @@ from armybuilder.engine import (
     CloseAttack,
     FigureCard,
     Game,
+    Pass,
     Scenario,
     ScenarioPlayer,
     WarriorSpec,
@@ -119,3 +120,21 @@ def test_a_capture_is_credited_and_the_captive_did_not_survive() -> None:
     axe, victim = summarise_game(game, 0, 0).figures
     assert (axe.captures, axe.eliminations, axe.clicks_dealt) == (1, 0, 0)
     assert victim.survived is False
+
+
+def test_venom_damage_and_its_elimination_are_credited_to_the_venom_figure() -> None:
+    # Special Abilities Card, Venom: a click, at the start of its owner's turn, to each
+    # opposing figure in contact with its front arc. Damage dealt outside an attack names
+    # its source in the log, so the figure's statistics count it.
+    spider = FigureCard(key="test:spider", name="Spider", points=20, factions=("Orc Raiders",),
+                        clicks=tuple(ClickStats(speed=7, attack=9, defense=16, damage=2,
+                                                abilities=("Venom",)) for _ in range(4)))
+    game = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("P0", "south"), ScenarioPlayer("P1", "north")),
+        warriors=(WarriorSpec(_card("Victim", 1), 0, (10.0, 10.0), 0.0),
+                  WarriorSpec(spider, 1, (11.0, 10.0), 3.14159))))
+    apply(game, Pass(0))  # player 1's turn begins: Venom strikes, the last click is gone
+    assert game.over
+    victim, venom = summarise_game(game, 0, 0).figures
+    assert (venom.eliminations, venom.clicks_dealt) == (1, 1)
+    assert (victim.eliminations, victim.clicks_dealt, victim.survived) == (0, 0, False)

@@ -116,7 +116,8 @@ def test_a_second_freeze_token_pushes_and_a_third_hit_only_pushes() -> None:
     events = apply(game, RangedAttack(0, (1,)))
     assert game.warriors[1].tokens == 2
     assert find(events, "damage") == [{"e": "damage", "warrior": 1, "clicks": 1, "click": 1,
-                                       "cause": "pushing", "ability": "Magic Freeze"}]
+                                       "cause": "pushing", "ability": "Magic Freeze",
+                                       "source": 0}]
     game = scenario(w(FREEZER, 0, 10, 10, NORTH), w(foe(), 1, 10, 18, SOUTH, tokens=2),
                     dice=(4, 4))
     events = apply(game, RangedAttack(0, (1,)))
@@ -300,7 +301,8 @@ def test_magic_retaliation_deals_a_click_back_to_the_attacker() -> None:
                                                   SOUTH), dice=(4, 4))
     events = apply(game, CloseAttack(0, 1))
     assert find(events, "damage")[-1] == {"e": "damage", "warrior": 0, "clicks": 1, "click": 1,
-                                          "cause": "ability", "ability": "Magic Retaliation"}
+                                          "cause": "ability", "ability": "Magic Retaliation",
+                                          "source": 1}
 
 
 def test_magic_retaliation_is_reduced_by_toughness_and_applied_separately() -> None:

@@ -130,7 +130,7 @@ def test_ians_noble_archer_rolls_8_for_15_against_16_and_15() -> None:
     assert find(events, "hit") == [{"e": "hit", "attacker": 0, "target": 2, "total": 15,
                                     "defense": 15, "critical": False}]
     assert find(events, "damage") == [{"e": "damage", "warrior": 2, "clicks": 1, "click": 1,
-                                       "cause": "attack"}]
+                                       "cause": "attack", "source": 0}]
 
 
 # --- Rulebook IV, Movement Formations: the Zombie sets the pace ---------------------------

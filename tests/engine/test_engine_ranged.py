@@ -96,7 +96,7 @@ def test_multiple_targets_one_roll_one_click_each_never_the_same_twice() -> None
     assert [e["target"] for e in find(events, "hit")] == [1]
     assert [e["target"] for e in find(events, "miss")] == [2]
     assert find(events, "damage") == [{"e": "damage", "warrior": 1, "clicks": 1, "click": 1,
-                                       "cause": "attack"}]
+                                       "cause": "attack", "source": 0}]
 
 
 def test_a_critical_miss_misses_and_costs_the_firer_a_click() -> None:
