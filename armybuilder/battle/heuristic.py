@@ -123,8 +123,8 @@ class HeuristicPlayer:
         return self.rng.random() * manoeuvres.NOISE
 
     def _nearest(self, w: Warrior, foes: list[Warrior]) -> float | None:
-        """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out at
-        most once per decision."""
+        """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out
+        once per place while the enemies stand still (see ``_near``)."""
         at = (w.x, w.y)
         found = self._near.get(at, False)
         if found is False:

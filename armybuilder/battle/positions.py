@@ -209,7 +209,6 @@ class Reading:
         cover = 0.3 if in_cover else 0.0
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
 
-
     def facing_values(self, places: list[tuple[tuple[float, float], float | None, float]]
                       ) -> list[tuple[float, float]]:
         """:meth:`facing_value` of each (place, facing, default) of ``places``."""
