@@ -259,7 +259,8 @@ class HeuristicPlayer:
             kinds.add("close")
         if w.card.range > 0 and not engaged:
             nearest = self._nearest(w, foes)
-            if (nearest is not None and nearest <= w.card.range + 1.0) or _heals_at_range(w):
+            if (nearest is not None and nearest <= w.card.range + 1.0) or \
+                    _heals_at_range(game, w):
                 kinds.add("ranged")
         if not SPECIAL_ACTIONS.isdisjoint(w.abilities):
             kinds.add("ability")
@@ -451,8 +452,15 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
                for o in game.warriors)
 
 
-def _heals_at_range(w: Warrior) -> bool:
-    return "Magic Healing" in w.abilities and w.click > w.card.starting_click
+def _heals_at_range(game: Game, w: Warrior) -> bool:
+    """Special Abilities Card, Magic Healing: might ``w`` heal a wounded friend by a ranged
+    combat action? (Never itself: Rulebook III, Targeting Friendly Figures.)"""
+    if "Magic Healing" not in w.abilities:
+        return False
+    reach = w.card.range + 1.0
+    return any(o is not w and o.on_table and o.controller == NOBODY and o.team == w.team
+               and o.click > o.card.starting_click
+               and math.hypot(o.x - w.x, o.y - w.y) <= reach for o in game.warriors)
 
 
 def _end(w: Warrior, m: Move) -> tuple[float, float]:

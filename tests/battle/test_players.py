@@ -106,6 +106,19 @@ def test_the_heuristic_strikes_a_figure_one_blow_eliminates() -> None:
     assert HeuristicPlayer(3).choose(game) == CloseAttack(0, 1)
 
 
+def test_a_magic_healer_far_from_the_enemy_heals_a_wounded_friend() -> None:
+    """Special Abilities Card, Magic Healing: a ranged combat action that heals a friend
+    (never the healer itself). With no enemy in reach, the healer still tends the
+    wounded friend in its range rather than wait."""
+    healer = FigureCard(key="test:healer", name="healer", points=20, range=8,
+                        factions=("Atlantis Guild",),
+                        clicks=(ClickStats(7, 9, 15, 2, ("Magic Healing",)),) * 4)
+    game = position(at(healer, 0, 10, 5, NORTH), at(card("wounded", clicks=6), 0, 10, 10,
+                                                    NORTH, click=3),
+                    at(card("brute"), 1, 30, 33, SOUTH))
+    assert HeuristicPlayer(5).choose(game) == RangedAttack(0, (1,), (), "Magic Healing")
+
+
 def test_a_demoralized_warrior_is_not_sent_into_the_fight() -> None:
     scared = FigureCard(key="test:scared", name="scared", points=20,
                         factions=("Atlantis Guild",),
