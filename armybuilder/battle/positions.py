@@ -132,7 +132,10 @@ class Reading:
                 self.open.append((o.x, o.y, *distances))
             else:
                 self.foes.append((o, o.x, o.y, max(dial[1], dial[0] + dial[2]), *dial))
-        self.spots = [(o.x, o.y) for o in foes]
+        # Where each enemy stands, for facing_value's terrain and captive readings (an open
+        # table's rows carry their own).
+        self.spots = [(o.x, o.y) for o in foes] \
+            if self.terrain is not None or self.home is not None else []
 
     def value(self, at: tuple[float, float], facing: float) -> float:
         """How good standing at ``at`` is for ``w`` before the enemy's next turn."""
