@@ -12,7 +12,7 @@ Movement) best first until one is legal.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from armybuilder.battle import positions, tactics
@@ -129,39 +129,55 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     start = (w.x, w.y)
     foes, me = view.foes, view.me
     reading = positions.Reading(state, w, foes, dials, view.ahead)
-    now = reading.value(start, w.facing)
-    weighed: list[Scored] = []
-    seen: set[tuple[float, float, str | None]] = set()
+    # Standing still is read first, in the same batch as every place.
+    batch: list[tuple[tuple[float, float], float | None, float]] = [(start, w.facing, 0.0)]
+    kinds: list[tuple[str | None, float]] = []
     sx, sy = start
     hypot = math.hypot
     for mode, limit in limits:
         if limit <= 0:
             continue
         reach = limit + 1e-9
-        places = []
-        for place in _places(state, w, foes, limit, mode):
+        seen: set[tuple[float, float]] = set()  # the same spot reached two ways
+        near, straight = _places(state, w, foes, limit, mode)
+        for place in near:
             ex, ey = end = place[0]
-            key = (ex, ey, mode)  # the same spot reached two ways (a corner, a contact)
-            if key in seen or hypot(ex - sx, ey - sy) > reach:
+            if end in seen or hypot(ex - sx, ey - sy) > reach:
                 continue
-            seen.add(key)
-            places.append(place)
-        for (end, _, _), (value, facing) in zip(places, reading.facing_values(places),
-                                                strict=True):
-            gain = value - now
-            if mode is not None:
-                gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
-                                                         ability=mode), me)
-            weighed.append((gain, end, facing, mode, limit))
+            seen.add(end)
+            batch.append(place)
+            kinds.append((mode, limit))
+        # A straight move never ends beyond its limit: only repeats are left out.
+        for place in straight:
+            end = place[0]
+            if end in seen:
+                continue
+            seen.add(end)
+            batch.append(place)
+            kinds.append((mode, limit))
+    values = reading.facing_values(batch)
+    now = values[0][0]
+    weighed: list[Scored] = []
+    for ((end, _, _), (value, facing), (mode, limit)) in zip(batch[1:], values[1:], kinds,
+                                                              strict=True):
+        gain = value - now
+        if mode is not None:
+            gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
+                                                     ability=mode), me)
+        weighed.append((gain, end, facing, mode, limit))
     return weighed
 
 
+Place = tuple[tuple[float, float], float | None, float]
+
+
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
-            ) -> list[tuple[tuple[float, float], float | None, float]]:
+            ) -> tuple[list[Place], Sequence[Place]]:
     """(end, facing, the facing when no enemy stands apart) of each place to weigh; a
-    facing of None faces the nearest enemy (:meth:`positions.Reading.facing_value`)."""
+    facing of None faces the nearest enemy (:meth:`positions.Reading.facing_value`).
+    Two lists: the places near the enemy or home, then the straight moves' ends."""
     start = (w.x, w.y)
-    out: list[tuple[tuple[float, float], float | None, float]] = []
+    out: list[Place] = []
     if w.captive != NOBODY:
         # Rulebook VI, Victory!: a captive scores double in your starting area.
         hx, hy = positions.home(state, w)
@@ -170,22 +186,32 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
         out.append((legal.clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
-        wx, wy, hypot = w.x, w.y, math.hypot
+        wx, wy, hypot, cos, sin, atan2 = w.x, w.y, math.hypot, math.cos, math.sin, math.atan2
         terrain = bool(state.terrain.features)
         closest: tuple[float, int, Warrior] | None = None
         for o in foes:
-            dist = hypot(o.x - wx, o.y - wy)
+            ox, oy = o.x, o.y
+            dist = hypot(ox - wx, oy - wy)
             if closest is None or (dist, o.id) < closest[:2]:
                 closest = (dist, o.id, o)
             if dist - (w.radius + o.radius + legal.CONTACT_GAP) > limit:
                 continue
-            approach = g.bearing((o.x, o.y), start)
+            approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
+            if w.offset <= 0.0 and o.offset <= 0.0 and not terrain:
+                # legal.contact_spot for two round bases, worked out here: the same numbers.
+                reach = w.radius + o.radius + legal.CONTACT_GAP
+                for da in SIDES:
+                    angle = approach + da
+                    ex, ey = ox + reach * cos(angle), oy + reach * sin(angle)
+                    facing = atan2(oy - ey, ox - ex)
+                    out.append(((ex, ey), facing, facing))
+                continue
             for da in SIDES:
                 end, facing = legal.contact_spot(w, o, approach + da)
                 if not terrain or legal.clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing, facing))
         if mode is not None:
-            return out  # a charge is only worth making into base contact
+            return out, ()  # a charge is only worth making into base contact
         if w.card.range > 0 and closest is not None:
             # Just inside range of the nearest enemy, to shoot next turn.
             dist, _, o = closest
@@ -197,14 +223,31 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 end = legal.clip_to_terrain(state, w, start, toward)
                 out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
-        return out
-    # Half moves only where there is terrain: on an open table they cost a third of the
-    # weighing and won no games; with terrain, stopping short of a wood's edge pays
-    # (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
-    halves = bool(state.terrain.features)
-    for end, a in legal.straight_move_ends(state, w, start, limit, halves=halves):
-        out.append((end, None, a))  # facing the nearest enemy, worked out as it is weighed
-    return out
+        return out, ()
+    if state.terrain.features:
+        # Half moves only where there is terrain: on an open table they cost a third of
+        # the weighing and won no games; with terrain, stopping short of a wood's edge
+        # pays (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
+        return out, [(end, None, a) for end, a in
+                     legal.straight_move_ends(state, w, start, limit, halves=True)]
+    return out, _open_straight(state, w, limit)
+
+
+def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
+    """The straight moves' ends on an open table, each facing the nearest enemy (a facing
+    of None, worked out as it is weighed): kept per place and allowance."""
+    key = (w.x, w.y, w.radius, state.table, limit)
+    found = _STRAIGHT.get(key)
+    if found is None:
+        if len(_STRAIGHT) >= 4096:
+            _STRAIGHT.clear()
+        found = _STRAIGHT[key] = tuple(
+            (end, None, a) for end, a in
+            legal.straight_move_ends(state, w, (w.x, w.y), limit, halves=False))
+    return found
+
+
+_STRAIGHT: dict[tuple[float, ...], tuple[Place, ...]] = {}
 
 
 # --- movement formations ------------------------------------------------------------------
