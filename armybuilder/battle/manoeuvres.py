@@ -32,6 +32,9 @@ NOISE = 1e-6
 
 #: A place weighed for a move, before the tie-breaking noise: (gain, end, facing, mode, limit).
 Scored = tuple[float, tuple[float, float], float, str | None, float]
+#: A place to weigh: (end, facing or None to face the nearest enemy, the facing when no
+#: enemy stands apart).
+Place = tuple[tuple[float, float], float | None, float]
 
 
 def _pose(o: Warrior) -> tuple[object, ...]:
@@ -130,45 +133,45 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     foes, me = view.foes, view.me
     reading = positions.Reading(state, w, foes, dials, view.ahead)
     # Standing still is read first, in the same batch as every place.
-    batch: list[tuple[tuple[float, float], float | None, float]] = [(start, w.facing, 0.0)]
-    kinds: list[tuple[str | None, float]] = []
+    batch: list[Place] = [(start, w.facing, 0.0)]
+    spans: list[tuple[str | None, float, int]] = []
     sx, sy = start
     hypot = math.hypot
     for mode, limit in limits:
         if limit <= 0:
             continue
         reach = limit + 1e-9
-        seen: set[tuple[float, float]] = set()  # the same spot reached two ways
         near, straight = _places(state, w, foes, limit, mode)
+        seen: set[tuple[float, float]] = set()  # the same spot reached two ways
+        size = len(batch)
         for place in near:
             ex, ey = end = place[0]
             if end in seen or hypot(ex - sx, ey - sy) > reach:
                 continue
             seen.add(end)
             batch.append(place)
-            kinds.append((mode, limit))
-        # A straight move never ends beyond its limit: only repeats are left out.
-        for place in straight:
-            end = place[0]
-            if end in seen:
-                continue
-            seen.add(end)
-            batch.append(place)
-            kinds.append((mode, limit))
+        # A straight move never ends beyond its limit, and the straight ends come without
+        # repeats: only those met near the enemy are left out.
+        batch += [place for place in straight if place[0] not in seen] if seen else straight
+        spans.append((mode, limit, len(batch) - size))
     values = reading.facing_values(batch)
     now = values[0][0]
     weighed: list[Scored] = []
-    for ((end, _, _), (value, facing), (mode, limit)) in zip(batch[1:], values[1:], kinds,
-                                                              strict=True):
-        gain = value - now
-        if mode is not None:
-            gain += tactics.charge_value(state, Move(w.id, (end,), facing, stuck,
-                                                     ability=mode), me)
-        weighed.append((gain, end, facing, mode, limit))
+    i = 1
+    for mode, limit, size in spans:
+        if mode is None:
+            weighed += [(value - now, place[0], facing, None, limit) for place, (value, facing)
+                        in zip(batch[i:i + size], values[i:i + size], strict=True)]
+        else:
+            for place, (value, facing) in zip(batch[i:i + size], values[i:i + size],
+                                              strict=True):
+                end = place[0]
+                weighed.append((value - now + tactics.charge_value(
+                    state, Move(w.id, (end,), facing, stuck, ability=mode), me),
+                    end, facing, mode, limit))
+        i += size
     return weighed
 
-
-Place = tuple[tuple[float, float], float | None, float]
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
@@ -228,8 +231,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         # Half moves only where there is terrain: on an open table they cost a third of
         # the weighing and won no games; with terrain, stopping short of a wood's edge
         # pays (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
-        return out, [(end, None, a) for end, a in
-                     legal.straight_move_ends(state, w, start, limit, halves=True)]
+        return out, _distinct(legal.straight_move_ends(state, w, start, limit, halves=True))
     return out, _open_straight(state, w, limit)
 
 
@@ -241,10 +243,21 @@ def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
     if found is None:
         if len(_STRAIGHT) >= 4096:
             _STRAIGHT.clear()
-        found = _STRAIGHT[key] = tuple(
-            (end, None, a) for end, a in
-            legal.straight_move_ends(state, w, (w.x, w.y), limit, halves=False))
+        found = _STRAIGHT[key] = tuple(_distinct(
+            legal.straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
     return found
+
+
+def _distinct(ends: list[tuple[tuple[float, float], float]]) -> list[Place]:
+    """Each end once (a warrior in a corner reaches the same spot two ways), facing the
+    nearest enemy (a facing of None, worked out as it is weighed)."""
+    seen: set[tuple[float, float]] = set()
+    out: list[Place] = []
+    for end, a in ends:
+        if end not in seen:
+            seen.add(end)
+            out.append((end, None, a))
+    return out
 
 
 _STRAIGHT: dict[tuple[float, ...], tuple[Place, ...]] = {}
