@@ -228,15 +228,13 @@ class Reading:
         ideal, radius = self.ideal, self.w.radius
         out = []
         for (ax, ay), facing, default in places:
-            apart = nearest = inf
+            nearest = inf
             nx = ny = 0.0
             threat = chance = 0.0
             for ox, oy, far, near in rows:
                 d = hypot(ox - ax, oy - ay)
                 if d < nearest:
-                    nearest = d
-                if eps < d < apart:
-                    apart, nx, ny = d, ox, oy
+                    nearest, nx, ny = d, ox, oy
                 if d > far:
                     continue  # out of each other's reach: only the distance counts
                 orange, reach, crawl, shot, blow, blow_far, strike, ours = near
@@ -249,7 +247,11 @@ class Reading:
                 if d <= strike and ours > chance:
                     chance = ours
             if facing is None:
-                facing = default if apart == inf else atan2(ny - ay, nx - ax)
+                if nearest > eps:
+                    # The nearest enemy stands apart: face it.
+                    facing = atan2(ny - ay, nx - ax)
+                else:
+                    facing = nearest_facing([row[:2] for row in rows], (ax, ay), default)
             if scared:
                 out.append((-threat + 0.2 * min(nearest, 12.0), facing))
             else:
