@@ -97,13 +97,14 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     ``dials``: see :class:`positions.Reading`.
     """
     start = (w.x, w.y)
-    modes: list[str | None] = [None]
-    if w.id not in state.engaged_at_start:
-        modes += [m for m in ("Charge", "Bound") if m in w.abilities]
+    limits: tuple[tuple[str | None, float], ...] = (
+        (None, movement.move_allowance(state, w, None)),)
+    if w.id not in state.engaged_at_start and ("Charge" in w.abilities or "Bound" in w.abilities):
+        limits += tuple((mode, movement.move_allowance(state, w, mode))
+                        for mode in ("Charge", "Bound") if mode in w.abilities)
     if contacts is None:
         contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
-    limits = tuple((mode, movement.move_allowance(state, w, mode)) for mode in modes)
     key = (_pose(w), w.facing, limits, view.key) if memo is not None else None
     weighed = memo.get(key) if memo is not None else None
     if weighed is None:
@@ -113,7 +114,11 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     # Best first, ties in the order weighed (the sort is stable, reversed or not).
     noisy = [place[0] + draw() * NOISE for place in weighed]
     best = sorted(range(len(noisy)), key=noisy.__getitem__, reverse=True)[:TRIES]
-    return Candidates(w, stuck, [(noisy[i], *weighed[i][1:]) for i in best])
+    ranked = []
+    for i in best:
+        _, end, facing, mode, limit = weighed[i]
+        ranked.append((noisy[i], end, facing, mode, limit))
+    return Candidates(w, stuck, ranked)
 
 
 def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
