@@ -64,9 +64,12 @@ def outlook(state: State, foes: list[Warrior], me: int,
     are looked up without hashing the whole battlefield again for every mover."""
     ahead = positions.ahead(state, me)
     team = state.players[me].team
+    # _pose of each, written out: asked at every decision.
     key: object = (
         me, state.round, ahead, tuple(o.id for o in foes),
-        tuple(_pose(o) for o in state.warriors if o.team != team or o.controller != NOBODY))
+        tuple([(o.id, o.x, o.y, o.facing if not o.round else None, o.click, o.cancelled,
+                o.on_table, o.controller, o.captive)
+               for o in state.warriors if o.team != team or o.controller != NOBODY]))
     if seen is not None:
         key = seen.setdefault(key, len(seen))  # type: ignore[arg-type]
     return Outlook(foes, me, ahead, key)

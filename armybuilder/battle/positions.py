@@ -69,9 +69,10 @@ def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple
 #: What two dials make of each other (reach, the enemy's range and speed, his shot, his
 #: shot into cover, his blow, our hit, our hit through hindering terrain; and the same
 #: as the open table's distances, see :class:`Reading`), kept by
-#: (our id, our click, our controller, his id, his click, his controller): nothing else
-#: goes into it, so a game's readings stay good while those stay the same.
-Dials = dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, tuple[float, ...]]]]
+#: (our id, our click, our controller), then (his id, his click, his controller): nothing
+#: else goes into it, so a game's readings stay good while those stay the same.
+Dials = dict[tuple[int, int, int],
+             dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, tuple[float, ...]]]]]
 
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
@@ -113,9 +114,13 @@ class Reading:
         rng = float(w.card.range) if not self.scared else 0.0
         self.open: list[tuple[float, float, float, tuple[float, ...]]] = []
         self.foes = []
+        known: dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, tuple[
+            float, ...]]]] = {}
+        if dials is not None:
+            known = dials.setdefault((w.id, w.click, w.controller), known)
         for o in foes:
-            key = (w.id, w.click, w.controller, o.id, o.click, o.controller)
-            pair = dials.get(key) if dials is not None else None
+            key = (o.id, o.click, o.controller)
+            pair = known.get(key)
             if pair is None:
                 dial = _read_dials(w, o, self.scared)
                 reach, orange, ospeed, shot, _, blow, ours, _ = dial
@@ -125,11 +130,10 @@ class Reading:
                 pair = (dial, (max(orange, reach + ospeed, rng), (
                     orange, reach, reach + ospeed, shot, blow, 0.3 * blow, max(rng, reach),
                     ours)))
-                if dials is not None:
-                    dials[key] = pair
-            dial, distances = pair
+                known[key] = pair
+            dial, (far, near) = pair
             if self.terrain is None:
-                self.open.append((o.x, o.y, *distances))
+                self.open.append((o.x, o.y, far, near))
             else:
                 self.foes.append((o, o.x, o.y, max(dial[1], dial[0] + dial[2]), *dial))
         # Where each enemy stands, for facing_value's terrain and captive readings (an open
