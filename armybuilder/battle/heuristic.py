@@ -101,6 +101,7 @@ class HeuristicPlayer:
             self._dials, self._dials_game = {}, game
             self._weighed, self._weighed_round, self._outlooks = {}, -1, {}
             self._near, self._near_spots = {}, []
+            self._deployment = None
         if game.pending:
             return self._decision(game, game.pending[0])
         if game.phase == "terrain":
