@@ -283,17 +283,17 @@ class HeuristicPlayer:
         little gain."""
         movers: list[tuple[float, int, Warrior]] = []
         for w in ready:
-            if w.tokens >= 2 or tactics.pushed(w):
-                continue  # moving would push it: rest instead
-            engaged = self._engaged(game, w)
-            if engaged and not positions.demoralized(w) and w.captive == NOBODY \
-                    and w.card.range <= 0:
+            if w.tokens:
+                continue  # moving would push it (tactics.pushed): rest instead
+            scared = positions.demoralized(w)
+            if not scared and w.captive == NOBODY and w.card.range <= 0 \
+                    and self._engaged(game, w):
                 continue  # it fights where it stands; a shooter may try to break away
             nearest = self._nearest(w, foes)
             nearest = 0.0 if nearest is None else nearest
             ideal = max(w.card.range - 1.0, 0.0)
             urgency = abs(nearest - ideal) + (10.0 if w.captive != NOBODY else 0.0) \
-                + (10.0 if positions.demoralized(w) and nearest < 12 else 0.0)
+                + (10.0 if scared and nearest < 12 else 0.0)
             movers.append((urgency, w.id, w))
         movers.sort(key=lambda m: (-m[0], m[1]))
         # Every mover's best places in one list, best first (ties: the more urgent mover,
