@@ -60,9 +60,12 @@ def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
             raise IllegalAction("Rulebook III, Special Abilities",
                                 f"{attacker.label} has no {mode} in effect")
     card = attacker.card
-    plan = AttackPlan(kind=kind, mode=mode, attacker=attacker, range=float(card.range),
-                      max_targets=card.targets if kind == "ranged" else 1,
-                      damage=attacker.stats.damage, roll_die=roll_die)
+    # kind, mode, attacker, range, max_targets, damage: AttackPlan's first fields, given in
+    # their places (keywords cost more; the AI plans every attack of every warrior).
+    plan = AttackPlan(kind, mode, attacker, float(card.range),
+                      card.targets if kind == "ranged" else 1, attacker.stats.damage)
+    if roll_die:
+        plan.roll_die = True
     for fn in REGISTRY.hooks_for("attack_plan", attacker.abilities):
         fn(state, attacker, plan)
     if roll_die and plan.heal != "value":

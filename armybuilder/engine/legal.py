@@ -484,11 +484,15 @@ def _ranged_checked(state: State, w: Warrior
             if ranged.everyone_in_reach(state, w, plan):
                 yield RangedAttack(w.id, (), (), mode), None
             continue
-        # Out of range first: line_of_fire's own first test, cheaper than targeting's.
+        # Out of range first: line_of_fire's own first test, cheaper than targeting's; and
+        # a side that targeting would refuse (Rulebook III, Targeting Friendly Figures:
+        # friends only for a friendly plan, opponents only for any other).
         reach = plan.range + g.EPS
+        friendly, team = plan.friendly, w.team
         shots: list[ranged.Shot] = []
         for t in state.warriors:
-            if t.on_table and math.hypot(t.x - w.x, t.y - w.y) <= reach \
+            if t.on_table and (t.team == team) == friendly \
+                    and math.hypot(t.x - w.x, t.y - w.y) <= reach \
                     and ranged.target_violation(state, w, t, plan) is None:
                 why, hindering, height = ranged.line_of_fire(state, w, t, plan)
                 if why is None:

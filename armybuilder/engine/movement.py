@@ -175,35 +175,45 @@ def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
     ``poses`` among them)."""
     if not moved:
         return old_others, old_pairs
-    kept = {o[0]: o for o in old_others if o[0] not in moved}
-    others: list[Obstacle] = []
-    fresh: list[int] = []  # where the figures that moved stand in ``others``
-    for o in state.warriors:
-        if o.on_table:
-            entry = kept.get(o.id)
-            if entry is None:
-                if poses and o.id in poses:
-                    ox, oy, of = poses[o.id]
-                    entry = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
-                else:
-                    entry = (o.id, o.discs, o.x, o.y, o.radius)
-                fresh.append(len(others))
-            others.append(entry)
+    warriors = state.warriors
+    # Where the figures that moved stand in ``others``: when each of them was on the
+    # battlefield and still is, where they stood in the old list, every other entry kept
+    # in its place.
+    fresh = [k for k, o in enumerate(old_others) if o[0] in moved]
+    if len(fresh) == len(moved) and all(warriors[i].on_table for i in moved):
+        others = old_others[:]
+        for k in fresh:
+            o = warriors[others[k][0]]
+            if poses and o.id in poses:
+                ox, oy, of = poses[o.id]
+                others[k] = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
+            else:
+                others[k] = (o.id, o.discs, o.x, o.y, o.radius)
+    else:
+        kept = {o[0]: o for o in old_others if o[0] not in moved}
+        others = []
+        fresh = []
+        for o in warriors:
+            if o.on_table:
+                entry = kept.get(o.id)
+                if entry is None:
+                    if poses and o.id in poses:
+                        ox, oy, of = poses[o.id]
+                        entry = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
+                    else:
+                        entry = (o.id, o.discs, o.x, o.y, o.radius)
+                    fresh.append(len(others))
+                others.append(entry)
     pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
     found: list[tuple[int, int, tuple[Point, Point]]] = []
     tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot
-    n = len(others)
     for k in fresh:
         me = others[k]
         mx, mr = me[2], me[4]
         # Its pairs, the earlier of the two in the list first as in _obstacles; a pair of
         # two figures that moved is done once, from the earlier one.
-        for m in range(n):
-            if m == k:
-                continue
-            other = others[m]
-            ox, oy, orad = other[2], other[3], other[4]
-            if abs(mx - ox) > mr + orad + tolerance:
+        for m, other in enumerate(others):
+            if abs(mx - other[2]) > mr + other[4] + tolerance or m == k:
                 continue  # _obstacles' quick test, the same either way round
             if m < k:
                 if other[0] in moved:

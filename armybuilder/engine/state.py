@@ -234,13 +234,16 @@ class State:
         self.contacts_seen = -1
         self.opposing_cache: dict[Warrior, list[Warrior]] = {}
         self.contact_cache: dict[Warrior, list[Warrior]] = {}
-        #: faces(a, b)'s answers for the same arrangement, by a then b, with a's card;
-        #: at_rear(a, t)'s by t then a, with t's card.
-        self.facing_cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]] = {}
-        self.rear_cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]] = {}
+        #: faces(a, b)'s answers by a then b, with a's card and both Warrior.placed as
+        #: they were; at_rear(a, t)'s by t then a, with t's card and t's then a's placed.
+        self.facing_cache: dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]] = {}
+        self.rear_cache: dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]] = {}
         #: Every figure on the battlefield as the contact lists read it, for the same
         #: arrangement: (warrior, x, y, half length, team, round base, not held captive).
         self.standing: list[tuple[Warrior, float, float, float, int, bool, bool]] = []
+        #: Where each warrior stands in ``standing``: a figure that moved is written over
+        #: in its place, the others' entries kept.
+        self.standing_at: dict[Warrior, int] = {}
         #: The warriors list ``standing`` was made from, and its length.
         self.standing_of: tuple[list[Warrior], int] | None = None
         #: movement.obstacles' answer for each warrior, with the arrangement and captive it
@@ -326,16 +329,14 @@ class State:
         A list is kept only while no changed figure is within reach of touching its
         warrior, before or after: then none of them was in it or can be now, and every
         other figure reads as it did, so the list asked afresh is the same, in the same
-        order. ``faces`` and ``at_rear`` answers are kept for the pairs of figures that
-        did not change. (Warrior.placed says which changed: every write is counted.)"""
+        order. (Warrior.placed says which changed: every write is counted.)"""
         seen, self.contacts_seen = self.contacts_seen, arrangement
         warriors = self.warriors
         old = self.standing
-        self.standing = [(o, o.x, o.y, o.radius, o.team, o.offset <= 0.0, o.controller == NOBODY)
-                         for o in warriors if o.on_table]
         of = self.standing_of
         if of is None or of[0] is not warriors or of[1] != len(warriors):
             self.standing_of = (warriors, len(warriors))
+            self._stand_all()
             self.opposing_cache = {}
             self.contact_cache = {}
             self.facing_cache = {}
@@ -343,26 +344,31 @@ class State:
             return
         changed = [o for o in warriors if o.placed > seen]
         if not changed:
-            return
+            return  # every figure's entry reads as it did
+        at = self.standing_at
+        stayed = all(o.on_table and o in at for o in changed)
+        if stayed:
+            # Only figures that stay on the battlefield changed: the others' entries, and
+            # every entry's place in the list, stay as they were.
+            standing = self.standing = old[:]
+            for o in changed:
+                standing[at[o]] = (o, o.x, o.y, o.radius, o.team, o.offset <= 0.0,
+                                   o.controller == NOBODY)
+        else:
+            self._stand_all()
         if 3 * len(changed) > len(warriors):
             self.opposing_cache = {}
             self.contact_cache = {}
-            self.facing_cache = {}
-            self.rear_cache = {}
             return
-        # Whether one figure faces another, or meets its rear arc, reads those two bases
-        # alone (and the card's arc, kept with the answer).
-        for pairs in (self.facing_cache, self.rear_cache):
-            for o in changed:
-                pairs.pop(o, None)
-            for row in pairs.values():
-                for o in changed:
-                    row.pop(o, None)
         # Where each changed figure stood and stands now, when on the battlefield, with its
         # half length: how far its base reaches.
         stale = set(changed)
-        spots = [(x, y, r) for o, x, y, r, _, _, _ in old if o in stale]
-        spots += [(o.x, o.y, o.radius) for o in changed if o.on_table]
+        if stayed:
+            spots = [old[at[o]][1:4] for o in changed]
+            spots += [(o.x, o.y, o.radius) for o in changed]
+        else:
+            spots = [(x, y, r) for o, x, y, r, _, _, _ in old if o in stale]
+            spots += [(o.x, o.y, o.radius) for o in changed if o.on_table]
         # Only warriors on the battlefield have lists kept (see opposing_contacts): those
         # not changed stand in ``standing`` still. Every base touching another lies within
         # the pair's reach of it along x and y both: a box test (never more than the
@@ -384,34 +390,45 @@ class State:
             opposing.pop(w, None)
             contact.pop(w, None)
 
+    def _stand_all(self) -> None:
+        """``standing`` and ``standing_at`` made afresh from every warrior."""
+        self.standing = [(o, o.x, o.y, o.radius, o.team, o.offset <= 0.0, o.controller == NOBODY)
+                         for o in self.warriors if o.on_table]
+        self.standing_at = {entry[0]: i for i, entry in enumerate(self.standing)}
+
+    # Whether one figure faces another, or meets its rear arc, reads those two bases alone
+    # and the first one's card (its arcs): an answer is kept while neither base has been
+    # written to (Warrior.placed is as it was) and the card is the same. Close combat asks
+    # it of the same pair again and again while the figures stand still.
+
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
-        if facing is None:
-            # Kept like the contact lists: close combat asks it of the same pair again and
-            # again while the figures stand still.
-            return self._kept_pair(self.facing_cache, a, b, a.card, lambda: g.faces(
-                a.discs, a.facing, a.card.arc, b.discs))
-        return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
+        if facing is not None:
+            return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
+        row = self.facing_cache.get(a)
+        if row is None:
+            row = self.facing_cache[a] = {}
+        kept = row.get(b)
+        card = a.card
+        if kept is not None and kept[0] is card and kept[1] == a.placed \
+                and kept[2] == b.placed:
+            return kept[3]
+        found = g.faces(a.discs, a.facing, card.arc, b.discs)
+        row[b] = (card, a.placed, b.placed, found)
+        return found
 
     def at_rear(self, a: Warrior, t: Warrior) -> bool:
         """Does ``a`` meet ``t``'s rear arc?"""
-        return self._kept_pair(self.rear_cache, t, a, t.card, lambda: g.meets_rear(
-            t.discs, t.facing, t.card.arc, a.discs))
-
-    def _kept_pair(self, cache: dict[Warrior, dict[Warrior, tuple[Any, bool]]],
-                   first: Warrior, second: Warrior, card: Any, work: Any) -> bool:
-        """``work()``, an answer about two bases and ``card``'s arcs, kept while neither
-        base changes (see _rearranged) and the card is the same."""
-        if self.contacts_seen != arrangement:
-            self._rearranged()
-        row = cache.get(first)
+        row = self.rear_cache.get(t)
         if row is None:
-            row = cache[first] = {}
-        kept = row.get(second)
-        if kept is not None and kept[0] is card:
-            return kept[1]
-        found = work()
-        row[second] = (card, found)
+            row = self.rear_cache[t] = {}
+        kept = row.get(a)
+        card = t.card
+        if kept is not None and kept[0] is card and kept[1] == t.placed \
+                and kept[2] == a.placed:
+            return kept[3]
+        found = g.meets_rear(t.discs, t.facing, card.arc, a.discs)
+        row[a] = (card, t.placed, a.placed, found)
         return found
 
     def elevation(self, w: Warrior) -> int | None:

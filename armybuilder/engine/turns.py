@@ -60,8 +60,11 @@ def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
 
 def can_still_act(state: State, player: int) -> bool:
     turn = state.turn
-    return any(w.owner == player and w.on_table and w.controller == NOBODY
-               and w.acted_turn != turn for w in state.warriors)
+    for w in state.warriors:  # a loop, not any(): asked after every action
+        if w.owner == player and w.on_table and w.controller == NOBODY \
+                and w.acted_turn != turn:
+            return True
+    return False
 
 
 def in_the_game(state: State, player: int) -> bool:
@@ -69,8 +72,10 @@ def in_the_game(state: State, player: int) -> bool:
     held captive (Rulebook III, Turns and Actions: eliminated players are skipped)."""
     if state.players[player].withdrawn:
         return False
-    return any(w.owner == player and w.on_table and w.controller == NOBODY
-               for w in state.warriors)
+    for w in state.warriors:  # noqa: SIM110  (a loop, not any(): asked at every turn)
+        if w.owner == player and w.on_table and w.controller == NOBODY:
+            return True
+    return False
 
 
 def action_is_free(state: State, w: Warrior, kind: str) -> bool:
@@ -92,17 +97,20 @@ def start_turn(state: State, player: int) -> None:
     state.emit("turn", player=player, turn=state.turn, round=state.round,
                actions=state.turn_actions)
     # Charge and Bound: who began the turn in base contact with an opposing figure.
-    state.engaged_at_start = frozenset(
-        w.id for w in state.warriors
-        if w.owner == player and w.on_table and w.controller == NOBODY
-        and state.opposing_contacts(w))
+    engaged = []
+    for w in state.warriors:
+        if w.owner == player and w.on_table and w.controller == NOBODY \
+                and state.opposing_contacts(w):
+            engaged.append(w.id)
+    state.engaged_at_start = frozenset(engaged)
     # FAQ, Special Abilities and Beginning of the Turn: the player may take these in any
     # order; the engine takes Command (extra actions, healing) before the damage of Venom,
     # so a figure healed back to Venom strikes at once (RULES_NOTES.md).
     ctx = TurnContext(player=player)
     for point in ("start_of_turn", "start_of_turn_damage"):
         for w in state.warriors:
-            if w.owner == player and w.on_table:
+            # A warrior with no abilities in effect has no hooks: not asked (every turn).
+            if w.owner == player and w.on_table and w.abilities:
                 for fn in REGISTRY.hooks_for(point, w.abilities):
                     if w.on_table:
                         fn(state, w, ctx)
@@ -115,7 +123,7 @@ def end_turn(state: State) -> None:
     player = state.current
     ctx = TurnContext(player=player)
     for w in state.warriors:
-        if w.owner == player and w.on_table:
+        if w.owner == player and w.on_table and w.abilities:
             for fn in REGISTRY.hooks_for("end_of_turn", w.abilities):
                 fn(state, w, ctx)
     # Rulebook III, Marking Figures with Actions: at the end of your turn remove the tokens

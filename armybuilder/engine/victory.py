@@ -59,18 +59,23 @@ def sides_left(state: State) -> set[int]:
 
 
 def several_sides(state: State) -> bool:
-    """``len(sides_left(state)) > 1``, stopping at the second side found: asked after every
-    action."""
-    first = None
+    """``len(sides_left(state)) > 1``: whether a warrior that counts is on another side
+    than the first one found. Asked after every action, so that one is looked for from the
+    far end of the list (armies are listed one after another) and counts_for_ending is
+    inlined."""
     players = state.players
-    for w in state.warriors:
-        # counts_for_ending, inlined.
+    warriors = state.warriors
+    for w in warriors:
         if w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
                 and not players[w.owner].withdrawn:
-            if first is None:
-                first = w.team
-            elif w.team != first:
-                return True
+            first = w.team
+            break
+    else:
+        return False
+    for w in reversed(warriors):
+        if w.team != first and w.on_table and w.controller == NOBODY \
+                and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn:
+            return True
     return False
 
 
