@@ -357,8 +357,7 @@ class HeuristicPlayer:
                 and not positions.demoralized(w) and not self._engaged(game, w)]
         if len(free) < 3:
             return None
-        fresh_next = sum(1 for w in game.warriors if w.owner == me and w.on_table
-                         and w.controller == NOBODY and w.acted_turn != game.turn)
+        fresh_next = len(ready)  # every warrior of ours yet to act this turn
         actions = game.players[me].actions
         best: tuple[float, tuple[Warrior, ...], FormationPlan] | None = None
         for group in _groups(game, free):
