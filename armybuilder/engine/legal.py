@@ -484,11 +484,15 @@ def _ranged_checked(state: State, w: Warrior
             if ranged.everyone_in_reach(state, w, plan):
                 yield RangedAttack(w.id, (), (), mode), None
             continue
-        # Out of range first: line_of_fire's own first test, cheaper than targeting's.
+        # Out of range first: line_of_fire's own first test, cheaper than targeting's;
+        # before it, what ranged.target_violation refuses at once whatever else holds: a
+        # captive, and a friend (himself too) of a firer that does not aim at friends.
         reach = plan.range + g.EPS
+        friendly, team = plan.friendly, w.team
         shots: list[ranged.Shot] = []
         for t in state.warriors:
-            if t.on_table and math.hypot(t.x - w.x, t.y - w.y) <= reach \
+            if t.on_table and t.controller == NOBODY and (friendly or t.team != team) \
+                    and math.hypot(t.x - w.x, t.y - w.y) <= reach \
                     and ranged.target_violation(state, w, t, plan) is None:
                 why, hindering, height = ranged.line_of_fire(state, w, t, plan)
                 if why is None:
