@@ -564,15 +564,20 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             if targets:
                 yield CloseAttack(w.id, targets[0].id, False, (), mode), None
             continue
+        # Each target has passed close.target_violation's checks for an attack already:
+        # a capture attempt on it asks only close.capture_violation's further ones.
+        capturable: dict[int, bool] = {}
         for t in targets:
             # Checked as close.check_close does, when not a follow-up (it asks otherwise).
             found = None if follow_up else (w, [t], [w], plan)
+            can = capturable[t.id] = plan.capture_ok and close.capture_violation(
+                state, w, t, plan) is None
             if plan.heal:
                 yield CloseAttack(w.id, t.id, False, (), mode), found
                 yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
                 continue
             yield CloseAttack(w.id, t.id, False, (), mode), found
-            if plan.capture_ok and close.target_violation(state, w, t, True, plan) is None:
+            if can:
                 yield CloseAttack(w.id, t.id, True, (), mode), found
         if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
                 formations.member_violation(state, w, "close"):
@@ -589,8 +594,7 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         for t in targets:
             able = [m for m in helpers
                     if close.target_violation(state, m, t, capture=False) is None]
-            can_capture = plan.capture_ok and close.target_violation(
-                state, w, t, True, plan) is None
+            can_capture = capturable[t.id]
             for k in (1, 2):
                 for combo in combinations(able, k):
                     if close.formation_violation(state, [w, *combo], t) is None:
