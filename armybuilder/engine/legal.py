@@ -172,9 +172,20 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
             yield formation, None
 
 
-def _modes(w: Warrior, kind: str) -> list[str]:
+#: _modes' answers by the registry's generation, the abilities and the kind of action:
+#: the answer reads nothing else, and an ability's action kind changes only when it is
+#: registered again (which counts a generation).
+_KEPT_MODES: dict[tuple[int, tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
     """The abilities in effect that this kind of action may name."""
-    return [n for n in w.abilities if REGISTRY.action_kind(n) == kind]
+    key = (REGISTRY.generation, w.abilities, kind)
+    found = _KEPT_MODES.get(key)
+    if found is None:
+        found = _KEPT_MODES[key] = tuple(n for n in w.abilities
+                                         if REGISTRY.action_kind(n) == kind)
+    return found
 
 
 # --- moves ------------------------------------------------------------------------------
