@@ -3,7 +3,6 @@ with the abilities that work through a ranged combat action."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from armybuilder.engine import combat, formations, turns
@@ -142,11 +141,8 @@ def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan) -> list[Sh
     """Shockwave: every figure but captives within the halved range, all round, that a
     clear line of fire reaches, friendly and opposing alike."""
     shots = []
-    # line_of_fire's own first test, the same sum: most figures are beyond halved ranges.
-    x, y, reach = firer.x, firer.y, plan.range + g.EPS
     for t in state.warriors:
-        if t is firer or not t.on_table or t.controller != NOBODY or \
-                math.hypot(t.x - x, t.y - y) > reach:
+        if t is firer or not t.on_table or t.controller != NOBODY:
             continue
         why, hindering, height = line_of_fire(state, firer, t, plan)
         if why is None:
