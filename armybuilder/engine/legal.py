@@ -183,6 +183,8 @@ def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
     key = (REGISTRY.generation, w.abilities, kind)
     found = _KEPT_MODES.get(key)
     if found is None:
+        if len(_KEPT_MODES) >= 4096:  # answers of earlier generations are never asked again
+            _KEPT_MODES.clear()
         found = _KEPT_MODES[key] = tuple(n for n in w.abilities
                                          if REGISTRY.action_kind(n) == kind)
     return found
