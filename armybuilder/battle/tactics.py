@@ -151,7 +151,11 @@ def close_value(state: State, action: CloseAttack, me: int, follow_up: bool = Fa
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
     value = 0.0
     for t in targets:
-        rear = 1 if any(close.at_rear(state, m, t) for m in members) else 0
+        rear = 0
+        for m in members:
+            if close.at_rear(state, m, t):
+                rear = 1  # Rulebook IV: a single +1 for the whole formation
+                break
         defense = close.CAPTURE_DEFENSE if action.capture else 0
         if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
             defense += 1  # Rulebook V, Height Advantage

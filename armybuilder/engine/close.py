@@ -64,26 +64,35 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
             if ctx.violation:
                 return ctx.violation
     if capture:
-        if plan is not None and not plan.capture_ok:
-            return f"Special Abilities Card, {plan.mode}: no capture attempt"
-        if not state.touching(a, t):
-            # Rulebook III, Capturing: a captive is kept in base contact at all times, so
-            # no capture across a low wall (RULES_NOTES.md).
-            return ("Rulebook III, Capturing: the captive must be in base contact with its "
-                    "controlling warrior")
-        if t.captive != NOBODY:
-            return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
-                    "a capture attempt")
-        if a.captive != NOBODY:
-            return "Rulebook III, Capturing: a warrior may only have one captive"
-        for role, holder in (("attacker", a), ("target", t)):
-            hooks = REGISTRY.hooks_for("capture", holder.abilities)
-            if hooks:
-                ctx = CaptureContext(role=role)
-                for fn in hooks:
-                    fn(state, holder, ctx)
-                if ctx.violation:
-                    return ctx.violation
+        return capture_violation(state, a, t, plan)
+    return None
+
+
+def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | None = None
+                      ) -> str | None:
+    """Rulebook III, Capturing: what forbids ``a``'s capture attempt on ``t`` beyond
+    :func:`target_violation`'s close combat checks (which it asks for ``capture=True``
+    after those)."""
+    if plan is not None and not plan.capture_ok:
+        return f"Special Abilities Card, {plan.mode}: no capture attempt"
+    if not state.touching(a, t):
+        # Rulebook III, Capturing: a captive is kept in base contact at all times, so
+        # no capture across a low wall (RULES_NOTES.md).
+        return ("Rulebook III, Capturing: the captive must be in base contact with its "
+                "controlling warrior")
+    if t.captive != NOBODY:
+        return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
+                "a capture attempt")
+    if a.captive != NOBODY:
+        return "Rulebook III, Capturing: a warrior may only have one captive"
+    for role, holder in (("attacker", a), ("target", t)):
+        hooks = REGISTRY.hooks_for("capture", holder.abilities)
+        if hooks:
+            ctx = CaptureContext(role=role)
+            for fn in hooks:
+                fn(state, holder, ctx)
+            if ctx.violation:
+                return ctx.violation
     return None
 
 

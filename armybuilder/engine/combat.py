@@ -90,9 +90,16 @@ def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     Defend): each lender's own value with its own defense abilities against this attack."""
     if t.controller != NOBODY:
         return None  # a captive has no friends (Rulebook III, Capturing; state.friendly)
+    team, hooks_for = t.team, REGISTRY.hooks_for
+    # Every chain starts at a lender touching ``t``: state.contacts(t) are the figures on
+    # the battlefield that state.touching(t, o) finds, as the search below asks it first.
+    # Without such a friend nobody lends, and the battlefield need not be searched.
+    if not any(o.team == team and o.controller == NOBODY and hooks_for("shared_defense",
+                                                                        o.abilities)
+               for o in state.contacts(t)):
+        return None
     # Who could lend at all: friends of ``t`` on the battlefield with a Defend-like hook
     # (nearly always nobody), in the order of state.warriors.
-    team, hooks_for = t.team, REGISTRY.hooks_for
     lenders = [o for o in state.warriors
                if o.team == team and o.on_table and o.controller == NOBODY
                and hooks_for("shared_defense", o.abilities)]

@@ -172,9 +172,22 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
             yield formation, None
 
 
-def _modes(w: Warrior, kind: str) -> list[str]:
+#: _modes' answers by the registry's generation, the abilities and the kind of action:
+#: the answer reads nothing else, and an ability's action kind changes only when it is
+#: registered again (which counts a generation).
+_KEPT_MODES: dict[tuple[int, tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
     """The abilities in effect that this kind of action may name."""
-    return [n for n in w.abilities if REGISTRY.action_kind(n) == kind]
+    key = (REGISTRY.generation, w.abilities, kind)
+    found = _KEPT_MODES.get(key)
+    if found is None:
+        if len(_KEPT_MODES) >= 4096:  # answers of earlier generations are never asked again
+            _KEPT_MODES.clear()
+        found = _KEPT_MODES[key] = tuple(n for n in w.abilities
+                                         if REGISTRY.action_kind(n) == kind)
+    return found
 
 
 # --- moves ------------------------------------------------------------------------------
@@ -485,13 +498,15 @@ def _ranged_checked(state: State, w: Warrior
                 yield RangedAttack(w.id, (), (), mode), None
             continue
         # Out of range first: line_of_fire's own first test, cheaper than targeting's; and
-        # a side that targeting would refuse (Rulebook III, Targeting Friendly Figures:
-        # friends only for a friendly plan, opponents only for any other).
+        # before it, what ranged.target_violation refuses at once whatever else holds: a
+        # captive (Rulebook III, Capturing), and the side it may not aim at (Rulebook III,
+        # Targeting Friendly Figures: friends only for a friendly plan, opponents only for
+        # any other).
         reach = plan.range + g.EPS
         friendly, team = plan.friendly, w.team
         shots: list[ranged.Shot] = []
         for t in state.warriors:
-            if t.on_table and (t.team == team) == friendly \
+            if t.on_table and t.controller == NOBODY and (t.team == team) == friendly \
                     and math.hypot(t.x - w.x, t.y - w.y) <= reach \
                     and ranged.target_violation(state, w, t, plan) is None:
                 why, hindering, height = ranged.line_of_fire(state, w, t, plan)
@@ -564,15 +579,20 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             if targets:
                 yield CloseAttack(w.id, targets[0].id, False, (), mode), None
             continue
+        # Each target has passed close.target_violation's checks for an attack already:
+        # a capture attempt on it asks only close.capture_violation's further ones.
+        capturable: dict[int, bool] = {}
         for t in targets:
             # Checked as close.check_close does, when not a follow-up (it asks otherwise).
             found = None if follow_up else (w, [t], [w], plan)
+            can = capturable[t.id] = plan.capture_ok and close.capture_violation(
+                state, w, t, plan) is None
             if plan.heal:
                 yield CloseAttack(w.id, t.id, False, (), mode), found
                 yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
                 continue
             yield CloseAttack(w.id, t.id, False, (), mode), found
-            if plan.capture_ok and close.target_violation(state, w, t, True, plan) is None:
+            if can:
                 yield CloseAttack(w.id, t.id, True, (), mode), found
         if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
                 formations.member_violation(state, w, "close"):
@@ -589,8 +609,7 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         for t in targets:
             able = [m for m in helpers
                     if close.target_violation(state, m, t, capture=False) is None]
-            can_capture = plan.capture_ok and close.target_violation(
-                state, w, t, True, plan) is None
+            can_capture = capturable[t.id]
             for k in (1, 2):
                 for combo in combinations(able, k):
                     if close.formation_violation(state, [w, *combo], t) is None:
