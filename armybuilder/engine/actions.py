@@ -276,6 +276,55 @@ def is_normal(action: Action) -> bool:
     return True
 
 
+def encode(action: Action) -> tuple[dict[str, Any], bool]:
+    """``(action_to_json(action), is_normal(action))`` in one pass over the fields: both
+    are asked of every action applied (Game.apply logs it and reads it back if need be)."""
+    cls = type(action)
+    out: dict[str, Any] = {"type": _NAMES[cls]}
+    normal = True
+    for name, codec in _READ_CODECS[cls]:
+        value = getattr(action, name)
+        kind = type(value)
+        if codec == _OTHER:
+            if kind is tuple:
+                if normal and not all(type(v) in _PLAIN for v in value):
+                    normal = False
+                value = [_enc(v) for v in value]
+            elif kind not in _PLAIN:
+                normal = False
+                value = _enc(value)
+        elif codec == _PATH:
+            if normal and not (kind is tuple and all(_is_point(p) for p in value)):
+                normal = False
+            value = [[float(x), float(y)] for x, y in value]
+        elif codec == _STEPS:
+            if kind is tuple:
+                steps = []
+                for m in value:
+                    if type(m) is Move:
+                        data, step_normal = encode(m)
+                        normal = normal and step_normal
+                        steps.append(data)
+                    else:
+                        normal = False
+                        steps.append(_enc(m))
+                value = steps
+            else:
+                normal = False
+                value = _enc(value)
+        elif value is not None:
+            if codec == _FLOAT:
+                if kind is not float:
+                    normal = False
+                value = float(value)
+            else:
+                if normal and not _is_point(value):
+                    normal = False
+                value = [float(value[0]), float(value[1])]
+        out[name] = value
+    return out, normal
+
+
 def normalise(action: Action) -> Action:
     """The action as the log will read it back (floats for coordinates)."""
     return action_from_json(action_to_json(action))

@@ -42,7 +42,7 @@ from armybuilder.engine.actions import (
     Withdraw,
     action_from_json,
     action_to_json,
-    is_normal,
+    encode,
 )
 from armybuilder.engine.pending import (
     ConfusedMove,
@@ -148,8 +148,8 @@ def apply(game: Game, action: Action) -> list[Event]:
     # normalise(action), keeping the JSON form for the log: it reads the same from the
     # action it makes (action_to_json(action_from_json(d)) == d). An action already in
     # that form (the players' own) is used as it is.
-    data = action_to_json(action)
-    if not is_normal(action):
+    data, normal = encode(action)
+    if not normal:
         action = action_from_json(data)
     game.events = []
     try:
