@@ -94,7 +94,10 @@ def move_allowance(state: State, w: Warrior, mode: str | None = None,
                    forced: bool = False) -> float:
     """How far a move action takes ``w``: the speed value, halved in hindering terrain,
     then changed by abilities (Charge and Bound double it)."""
-    speed = allowance(state, w, base_speed(state, w))
+    # allowance(state, w, base_speed(state, w)); without terrain the speed value itself
+    # (players ask this of every warrior at every decision).
+    speed = max(0, speed_value(state, w))
+    speed = allowance(state, w, speed) if state.terrain.features else float(speed)
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         ctx = MoveContext(stage="speed", speed=int(speed), mode=mode, forced=forced)
