@@ -640,8 +640,7 @@ def _face(state: State, w: Warrior, facing: float | None) -> None:
 
 
 def _carry_out(state: State, w: Warrior, plan: MovePlan) -> None:
-    w.x, w.y = plan.end
-    w.facing = plan.facing
+    w.place(plan.end[0], plan.end[1], plan.facing)
     state.emit("moved", warrior=w.id, to=[w.x, w.y], facing=w.facing)
     if plan.captive_at is not None:
         c = state.warriors[w.captive]

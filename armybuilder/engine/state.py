@@ -52,6 +52,12 @@ _PLACING = frozenset({"x", "y", "facing", "on_table", "controller", "team", "rad
 #: The fields the dial's readings (stats, abilities showing and in effect) are made from.
 _DIAL = frozenset({"card", "click", "cancelled", "controller"})
 _set_slot = object.__setattr__
+#: The action-token bookkeeping: fields that neither place a base nor are read off the dial
+#: (in neither _PLACING nor _DIAL), so Warrior.__setattr__ would only store them. Written
+#: after every action and at every turn's end, they go straight into their slots with
+#: :data:`write_plain` (tests/engine/test_engine_kept_pairs.py checks they stay plain).
+PLAIN_WRITES = frozenset({"acted_turn", "tokens", "token_turn"})
+write_plain = object.__setattr__
 
 
 class Warrior:
@@ -106,6 +112,16 @@ class Warrior:
             _set_slot(self, "placed", arrangement)
         if name in _DIAL:
             self._read_dial()
+
+    def place(self, x: float, y: float, facing: float) -> None:
+        """``self.x, self.y, self.facing = x, y, facing``: three placing writes, counted
+        as __setattr__ counts them, stored at once (every move made writes all three)."""
+        global arrangement
+        _set_slot(self, "x", x)
+        _set_slot(self, "y", y)
+        _set_slot(self, "facing", facing)
+        arrangement += 3
+        _set_slot(self, "placed", arrangement)
 
     def _read_dial(self) -> None:
         try:

@@ -15,7 +15,7 @@ import random
 
 from engine_helpers import card, scenario, w
 
-from armybuilder.engine import Game, apply, combat, geometry, legal, movement
+from armybuilder.engine import Game, apply, combat, geometry, legal, movement, state
 from armybuilder.engine.abilities import AttackPlan
 from armybuilder.engine.combat import Strike
 from armybuilder.engine.state import NOBODY, Warrior
@@ -187,3 +187,27 @@ def test_close_targets_are_the_figures_in_front_contact() -> None:
             assert got >= want, (x, got, want)
             listed += len(want)
     assert listed > 0
+
+
+def test_plain_writes_neither_place_a_base_nor_turn_the_dial() -> None:
+    # turns.mark_action and end_turn store these straight into their slots: were one of
+    # them to place a base or be read off the dial, the kept answers would go stale.
+    assert not state.PLAIN_WRITES & (state._PLACING | state._DIAL)
+    game = _crowd()
+    x = game.warriors[0]
+    before, placed, stats = state.arrangement, x.placed, x.stats
+    for name in sorted(state.PLAIN_WRITES):
+        setattr(x, name, 1)
+    assert (state.arrangement, x.placed, x.stats) == (before, placed, stats)
+
+
+def test_place_counts_as_three_placing_writes() -> None:
+    game = _crowd()
+    a, b = game.warriors[0], game.warriors[1]
+    a.x, a.y = 3.0, 4.0
+    a.facing = 0.5
+    after_writes = state.arrangement
+    assert a.placed == after_writes
+    b.place(5.0, 6.0, -0.5)
+    assert (b.x, b.y, b.facing) == (5.0, 6.0, -0.5)
+    assert state.arrangement == after_writes + 3 == b.placed
