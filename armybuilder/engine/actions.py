@@ -294,9 +294,15 @@ def encode(action: Action) -> tuple[dict[str, Any], bool]:
                 normal = False
                 value = _enc(value)
         elif codec == _PATH:
-            if normal and not (kind is tuple and all(_is_point(p) for p in value)):
-                normal = False
-            value = [[float(x), float(y)] for x, y in value]
+            # _is_point for each point as it is written (a loop: every move has a path).
+            normal = normal and kind is tuple
+            points = []
+            for p in value:
+                x, y = p
+                if normal and not (type(p) is tuple and type(x) is float and type(y) is float):
+                    normal = False
+                points.append([float(x), float(y)])
+            value = points
         elif codec == _STEPS:
             if kind is tuple:
                 steps = []
