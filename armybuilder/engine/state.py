@@ -212,6 +212,11 @@ def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
 
 
+#: Answers about two bases kept by the first, then the second (State.faces, State.at_rear):
+#: (the first's card, both Warrior.placed as they were, the answer).
+PairAnswers = dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]]
+
+
 class State:
     """Everything about one battle that changes as it is played."""
 
@@ -252,8 +257,8 @@ class State:
         self.contact_cache: dict[Warrior, list[Warrior]] = {}
         #: faces(a, b)'s answers by a then b, with a's card and both Warrior.placed as
         #: they were; at_rear(a, t)'s by t then a, with t's card and t's then a's placed.
-        self.facing_cache: dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]] = {}
-        self.rear_cache: dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]] = {}
+        self.facing_cache: PairAnswers = {}
+        self.rear_cache: PairAnswers = {}
         #: Every figure on the battlefield as the contact lists read it, for the same
         #: arrangement: (warrior, x, y, half length, team, round base, not held captive).
         self.standing: list[tuple[Warrior, float, float, float, int, bool, bool]] = []
@@ -421,30 +426,18 @@ class State:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
         if facing is not None:
             return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
-        row = self.facing_cache.get(a)
-        if row is None:
-            row = self.facing_cache[a] = {}
-        kept = row.get(b)
-        card = a.card
-        if kept is not None and kept[0] is card and kept[1] == a.placed \
-                and kept[2] == b.placed:
-            return kept[3]
-        found = g.faces(a.discs, a.facing, card.arc, b.discs)
-        row[b] = (card, a.placed, b.placed, found)
+        found = _kept_pair(self.facing_cache, a, b)
+        if found is None:
+            found = _keep_pair(self.facing_cache, a, b,
+                               g.faces(a.discs, a.facing, a.card.arc, b.discs))
         return found
 
     def at_rear(self, a: Warrior, t: Warrior) -> bool:
         """Does ``a`` meet ``t``'s rear arc?"""
-        row = self.rear_cache.get(t)
-        if row is None:
-            row = self.rear_cache[t] = {}
-        kept = row.get(a)
-        card = t.card
-        if kept is not None and kept[0] is card and kept[1] == t.placed \
-                and kept[2] == a.placed:
-            return kept[3]
-        found = g.meets_rear(t.discs, t.facing, card.arc, a.discs)
-        row[a] = (card, t.placed, a.placed, found)
+        found = _kept_pair(self.rear_cache, t, a)
+        if found is None:
+            found = _keep_pair(self.rear_cache, t, a,
+                               g.meets_rear(t.discs, t.facing, t.card.arc, a.discs))
         return found
 
     def elevation(self, w: Warrior) -> int | None:
@@ -587,3 +580,25 @@ class State:
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
         }
+
+
+
+def _kept_pair(cache: PairAnswers, first: Warrior, second: Warrior) -> bool | None:
+    """The answer kept about two bases and ``first``'s card (State.faces, State.at_rear),
+    if neither base has been written to since and the card is the same; else None."""
+    row = cache.get(first)
+    if row is None:
+        return None
+    kept = row.get(second)
+    if kept is not None and kept[0] is first.card and kept[1] == first.placed \
+            and kept[2] == second.placed:
+        return kept[3]
+    return None
+
+
+def _keep_pair(cache: PairAnswers, first: Warrior, second: Warrior, found: bool) -> bool:
+    row = cache.get(first)
+    if row is None:
+        row = cache[first] = {}
+    row[second] = (first.card, first.placed, second.placed, found)
+    return found
