@@ -202,24 +202,13 @@ def _codec(name: str) -> int:
 
 #: Each action type's fields with how each is written and read, worked out once: every
 #: action applied is written to the log and read back (normalise).
-_CODECS = {cls: tuple((name, _codec(name)) for name in names) for cls, names in _FIELDS.items()}
-_READ_CODECS = {cls: tuple((name, _STEPS if name == "steps" else codec)
-                           for name, codec in fields_) for cls, fields_ in _CODECS.items()}
+_CODECS = {cls: tuple((name, _STEPS if name == "steps" else _codec(name)) for name in names)
+           for cls, names in _FIELDS.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    cls = type(action)
-    out: dict[str, Any] = {"type": _NAMES[cls]}
-    for name, codec in _CODECS[cls]:
-        value = getattr(action, name)
-        if codec == _OTHER:
-            value = _enc(value)
-        elif codec == _PATH:
-            value = [[float(x), float(y)] for x, y in value]
-        elif value is not None:
-            value = float(value) if codec == _FLOAT else [float(value[0]), float(value[1])]
-        out[name] = value
-    return out
+    """The action as the log writes it: JSON-ready (lists, floats for coordinates)."""
+    return encode(action)[0]
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -228,7 +217,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if cls is None:
         raise ValueError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
-    for name, codec in _READ_CODECS[cls]:
+    for name, codec in _CODECS[cls]:
         if name not in data:
             continue
         value = data[name]
@@ -255,34 +244,17 @@ def is_normal(action: Action) -> bool:
     """Does :func:`normalise` give back an equal action with values of the same types?
     (Coordinates and facings already floats, sequences tuples.) Then it can be used as
     it is: reading back what it was written as would only copy it."""
-    for name, codec in _READ_CODECS[type(action)]:
-        value = getattr(action, name)
-        if codec == _PATH:
-            if type(value) is not tuple or not all(_is_point(p) for p in value):
-                return False
-        elif codec == _POINT:
-            if value is not None and not _is_point(value):
-                return False
-        elif codec == _FLOAT:
-            if value is not None and type(value) is not float:
-                return False
-        elif codec == _STEPS:
-            if type(value) is not tuple or not all(type(m) is Move and is_normal(m)
-                                                   for m in value):
-                return False
-        elif type(value) not in _PLAIN and not (
-                type(value) is tuple and all(type(v) in _PLAIN for v in value)):
-            return False
-    return True
+    return encode(action)[1]
 
 
 def encode(action: Action) -> tuple[dict[str, Any], bool]:
     """``(action_to_json(action), is_normal(action))`` in one pass over the fields: both
-    are asked of every action applied (Game.apply logs it and reads it back if need be)."""
+    are asked of every action applied (Game.apply logs it and reads it back unless it is
+    normal already)."""
     cls = type(action)
     out: dict[str, Any] = {"type": _NAMES[cls]}
     normal = True
-    for name, codec in _READ_CODECS[cls]:
+    for name, codec in _CODECS[cls]:
         value = getattr(action, name)
         kind = type(value)
         if codec == _OTHER:
