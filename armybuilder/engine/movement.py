@@ -169,6 +169,14 @@ def arranged(state: State) -> tuple[list[Obstacle], list[tuple[int, int, tuple[P
     return others, pairs
 
 
+def _obstacle(o: Warrior, poses: dict[int, Pose] | None) -> Obstacle:
+    """``o``'s entry in an obstacle list, where ``poses`` puts it if it does."""
+    if poses and o.id in poses:
+        ox, oy, of = poses[o.id]
+        return (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
+    return (o.id, o.discs, o.x, o.y, o.radius)
+
+
 def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
                 old_pairs: list[tuple[int, int, tuple[Point, Point]]],
                 poses: dict[int, Pose] | None = None
@@ -186,12 +194,7 @@ def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
     if len(fresh) == len(moved) and all(warriors[i].on_table for i in moved):
         others = old_others[:]
         for k in fresh:
-            o = warriors[others[k][0]]
-            if poses and o.id in poses:
-                ox, oy, of = poses[o.id]
-                others[k] = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
-            else:
-                others[k] = (o.id, o.discs, o.x, o.y, o.radius)
+            others[k] = _obstacle(warriors[others[k][0]], poses)
     else:
         kept = {o[0]: o for o in old_others if o[0] not in moved}
         others = []
@@ -200,11 +203,7 @@ def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
             if o.on_table:
                 entry = kept.get(o.id)
                 if entry is None:
-                    if poses and o.id in poses:
-                        ox, oy, of = poses[o.id]
-                        entry = (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
-                    else:
-                        entry = (o.id, o.discs, o.x, o.y, o.radius)
+                    entry = _obstacle(o, poses)
                     fresh.append(len(others))
                 others.append(entry)
     pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
