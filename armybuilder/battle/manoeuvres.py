@@ -39,7 +39,8 @@ Place = tuple[tuple[float, float], float | None, float]
 
 def _pose(o: Warrior) -> tuple[object, ...]:
     # A round base's facing changes no place or reading (only double bases turn their
-    # discs), so a free spin of a round-based enemy keeps the weighing.
+    # discs), so a free spin of a round-based enemy keeps the weighing. (outlook writes
+    # the same tuple out inline: keep the two alike.)
     return (o.id, o.x, o.y, o.facing if not o.round else None, o.click, o.cancelled,
             o.on_table, o.controller, o.captive)
 
@@ -179,7 +180,6 @@ def _weigh(state: State, w: Warrior, view: Outlook,
                     end, facing, mode, limit))
         i += size
     return weighed
-
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
