@@ -1,0 +1,76 @@
+"""Machine instructions per AI game, counted by valgrind, printed.
+
+    .venv/bin/python benchmarks/instructions.py [games] [terrain]
+
+Timings on a shared machine swing by a quarter from one minute to the next; the number
+of instructions a game takes does not. This plays the same heuristic-vs-heuristic games
+as ``benchmarks/battle.py`` (the real catalogue, random 200-point armies, seeds 0, 1, ...)
+under ``valgrind --tool=cachegrind`` twice, once without games, and prints the
+difference per game: two versions of the code compared this way (each from its own
+checkout) differ only by what they do. Hash randomisation is fixed (PYTHONHASHSEED=0),
+so a run repeats to about 0.03%. Needs valgrind; prints why not when it is missing or
+when ../shared/data is absent. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+
+
+def play(games: int, preset: str) -> None:
+    """The games themselves (run under valgrind by :func:`main`)."""
+    sys.path.insert(0, str(HERE.parent))
+    import battle as bench
+
+    cards = bench.load_catalogue()
+    from armybuilder.battle.match import play_game
+    from armybuilder.battle.players import make_player
+
+    for seed in range(games):
+        players = [make_player("heuristic", seed * 2 + 1), make_player("heuristic", seed * 2 + 2)]
+        play_game(bench.game_setup(cards, seed, preset), players)
+
+
+def count(games: int, preset: str) -> int:
+    """Instructions of this script playing ``games`` games, catalogue loading included."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         sys.executable, str(HERE), "--play", str(games), preset],
+        env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--play":
+        play(int(sys.argv[2]), sys.argv[3])
+        return 0
+    sys.path.insert(0, str(HERE.parent))
+    import battle as bench
+
+    if not bench.SOURCE.is_file():
+        print(f"skipped: {bench.SOURCE} is not present")
+        return 0
+    if shutil.which("valgrind") is None:
+        print("skipped: valgrind is not installed")
+        return 0
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    preset = sys.argv[2] if len(sys.argv) > 2 else "none"
+    per_game = (count(games, preset) - count(0, preset)) / games
+    print(f"heuristic vs heuristic, terrain {preset!r}: {games} games, "
+          f"{per_game / 1e6:.2f} million instructions per game")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
