@@ -64,8 +64,16 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         print("skipped: valgrind is not installed")
         return 0
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    from armybuilder.battle.terrain_presets import PRESETS
+
+    games_arg = sys.argv[1] if len(sys.argv) > 1 else "20"
     preset = sys.argv[2] if len(sys.argv) > 2 else "none"
+    if not games_arg.isdigit() or int(games_arg) < 1 or preset not in PRESETS:
+        print(f"usage: benchmarks/instructions.py [games (a whole number, at least 1)] "
+              f"[terrain: {', '.join(PRESETS)}]; got {' '.join(sys.argv[1:])!r}",
+              file=sys.stderr)
+        return 2
+    games = int(games_arg)
     per_game = (count(games, preset) - count(0, preset)) / games
     print(f"heuristic vs heuristic, terrain {preset!r}: {games} games, "
           f"{per_game / 1e6:.2f} million instructions per game")

@@ -57,7 +57,7 @@ _set_slot = object.__setattr__
 #: after every action and at every turn's end, they go straight into their slots with
 #: :data:`write_plain` (tests/engine/test_engine_kept_pairs.py checks they stay plain).
 PLAIN_WRITES = frozenset({"acted_turn", "tokens", "token_turn"})
-write_plain = object.__setattr__
+write_plain = _set_slot
 
 
 class Warrior:
@@ -580,7 +580,6 @@ class State:
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
         }
-
 
 
 def _kept_pair(cache: PairAnswers, first: Warrior, second: Warrior) -> bool | None:
