@@ -24,16 +24,16 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import NamedTuple
 
-from armybuilder.battle.match import play_game
-from armybuilder.battle.players import make_player
-from armybuilder.battle.random_armies import random_army
-from armybuilder.battle.terrain_presets import terrain_for
+from armybuilder.ai.players import make_player
 from armybuilder.engine import FigureCard, GameSetup, PlayerSetup
 from armybuilder.engine.adapter import playable_cards
 from armybuilder.engine.victory import Termination
 from armybuilder.importers.feed import read_feed
 from armybuilder.importers.rule_tables import load_abilities, load_factions
 from armybuilder.importers.sources import feed_files
+from armybuilder.sim.match import play_game
+from armybuilder.sim.random_armies import random_army
+from armybuilder.sim.terrain_presets import terrain_for
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO.parent / "shared" / "data" / "rebuilt" / "mkstats_rebuilt.json"

@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/head_to_head.py REV [games] [terrain]
 
-Is a change to the AI a change for the better? The ``armybuilder/battle`` package as it was
+Is a change to the AI a change for the better? The AI package (``armybuilder/ai``, called
+``armybuilder/battle`` before it was split from the batch runner) as it was
 at git revision REV is loaded beside the current one (both play on the current engine),
 and the two heuristic players meet on random 200-point armies from the real catalogue
 (as in ``benchmarks/battle.py``). Every set-up is played twice with the players' seats
@@ -23,9 +24,9 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from armybuilder.battle.heuristic import HeuristicPlayer
-from armybuilder.battle.stats import wilson
+from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.engine import Game, apply
+from armybuilder.sim.stats import wilson
 
 # The sibling benchmark's catalogue and set-ups.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,12 +40,15 @@ _THEN: type | None = None
 
 
 def extract(rev: str, into: Path) -> None:
-    """Write ``armybuilder/battle`` at ``rev`` into ``into/THEN``, its own imports of the
-    package pointed at the copy."""
-    names = subprocess.run(["git", "-C", str(REPO), "ls-tree", "--name-only", rev,
-                            "armybuilder/battle/"], check=True, capture_output=True,
-                           text=True).stdout.split()
-    if "armybuilder/battle/heuristic.py" not in names:
+    """Write the AI package at ``rev`` into ``into/THEN``, its own imports of the package
+    pointed at the copy."""
+    for folder in ("armybuilder/ai", "armybuilder/battle"):
+        names = subprocess.run(["git", "-C", str(REPO), "ls-tree", "--name-only", rev,
+                                f"{folder}/"], check=True, capture_output=True,
+                               text=True).stdout.split()
+        if f"{folder}/heuristic.py" in names:
+            break
+    else:
         raise subprocess.CalledProcessError(1, "git ls-tree", stderr="it has no heuristic player")
     package = into / THEN
     package.mkdir()
@@ -53,7 +57,7 @@ def extract(rev: str, into: Path) -> None:
             continue
         text = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:{name}"], check=True,
                               capture_output=True, text=True).stdout
-        text = text.replace("armybuilder.battle", THEN)
+        text = text.replace("armybuilder.battle", THEN).replace("armybuilder.ai", THEN)
         (package / Path(name).name).write_text(text)
 
 

@@ -30,8 +30,8 @@ def play(games: int, preset: str) -> None:
     import battle as bench
 
     cards = bench.load_catalogue()
-    from armybuilder.battle.match import play_game
-    from armybuilder.battle.players import make_player
+    from armybuilder.ai.players import make_player
+    from armybuilder.sim.match import play_game
 
     for seed in range(games):
         players = [make_player("heuristic", seed * 2 + 1), make_player("heuristic", seed * 2 + 2)]
@@ -64,7 +64,7 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         print("skipped: valgrind is not installed")
         return 0
-    from armybuilder.battle.terrain_presets import PRESETS
+    from armybuilder.sim.terrain_presets import PRESETS
 
     games_arg = sys.argv[1] if len(sys.argv) > 1 else "20"
     preset = sys.argv[2] if len(sys.argv) > 2 else "none"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from armybuilder.catalogue.records import Ability, Click, Dial, Figure
 from armybuilder.export.army_files import read_army_file, text_list, write_army_file
 from armybuilder.export.listing import ArmyListing, ListedEntry, ListFormatError
+from armybuilder.figures import Ability, Click, Dial, Figure
 
 
 def figure(number: int, name: str, rank: str, points: int, flight: bool = False) -> Figure:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.catalogue.records import CHARIOT_DIALS, Ability, CatalogueData, Figure
+from armybuilder.figures import CHARIOT_DIALS, Ability, CatalogueData, Figure
 from armybuilder.importers.errata import apply_errata, load_errata
 from armybuilder.importers.rule_tables import load_factions
 from armybuilder.importers.spreadsheet import read_catalogue

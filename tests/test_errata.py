@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from armybuilder.catalogue.records import (
+from armybuilder.figures import (
     CHARIOT_DIALS,
     MAIN_DIAL,
     STATS,

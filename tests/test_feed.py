@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import feed_click, tiny_feed_models, write_feed
 
-from armybuilder.catalogue.records import Ability, Faction
+from armybuilder.figures import Ability, Faction
 from armybuilder.importers.feed import FeedError, FeedFiles, read_feed
 from armybuilder.importers.sources import SourceError, feed_files
 

@@ -3,7 +3,7 @@ names and points only where the rulebook itself prints them). No tests live here
 
 from __future__ import annotations
 
-from armybuilder.catalogue.records import CHARIOT_DIALS, MAIN_DIAL, RANK_STARS, Click, Dial, Figure
+from armybuilder.figures import CHARIOT_DIALS, MAIN_DIAL, RANK_STARS, Click, Dial, Figure
 
 FAKE_CLICK = Click(0, 7, 8, 15, 2)
 

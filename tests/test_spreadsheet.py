@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from armybuilder.catalogue.records import (
+from armybuilder.figures import (
     Ability,
     CatalogueData,
     Click,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.armies.service import Armies, EntryFlag, SavedArmy
-from armybuilder.catalogue.records import Figure
 from armybuilder.export.listing import ArmyListing, ListedEntry
+from armybuilder.figures import Figure
 from armybuilder.rules import Army, ArmyEntry, Finding, Report, validate
 
 CATALOGUE_CHANGE = "catalogue-change"

@@ -13,9 +13,9 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
-from armybuilder.catalogue.records import Figure
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import CatalogueError, load_figures
+from armybuilder.figures import Figure
 
 T_ARMY = ArmyRow.__table__  # type: ignore[attr-defined]
 T_ENTRY = ArmyEntryRow.__table__  # type: ignore[attr-defined]

@@ -8,7 +8,6 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, exists, func, or_, select
 
-from armybuilder.catalogue.records import RANK_STARS, FigureSummary
 from armybuilder.catalogue.store import (
     T_EXPANSION,
     T_FIGURE,
@@ -16,6 +15,7 @@ from armybuilder.catalogue.store import (
     T_FIGURE_FACTION,
     CatalogueError,
 )
+from armybuilder.figures import RANK_STARS, FigureSummary
 
 
 @dataclass(slots=True)

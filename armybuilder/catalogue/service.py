@@ -11,7 +11,6 @@ from sqlalchemy import Engine, func, select
 
 from armybuilder.catalogue import queries, store
 from armybuilder.catalogue.database import open_engine
-from armybuilder.catalogue.records import CatalogueData, Figure
 from armybuilder.catalogue.store import (
     T_ERRATUM,
     T_IMPORT_RUN,
@@ -19,6 +18,7 @@ from armybuilder.catalogue.store import (
     ErratumStatus,
     ImportSummary,
 )
+from armybuilder.figures import CatalogueData, Figure
 from armybuilder.importers import errata as errata_mod
 from armybuilder.importers import rule_tables, spreadsheet
 from armybuilder.importers.feed import read_feed

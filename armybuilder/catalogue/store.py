@@ -14,16 +14,6 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
-from armybuilder.catalogue.records import (
-    STATS,
-    Ability,
-    CatalogueData,
-    Click,
-    Dial,
-    Expansion,
-    Faction,
-    Figure,
-)
 from armybuilder.catalogue.tables import (
     AbilityRow,
     ClickRow,
@@ -35,6 +25,16 @@ from armybuilder.catalogue.tables import (
     FigureFactionRow,
     FigureRow,
     ImportRunRow,
+)
+from armybuilder.figures import (
+    STATS,
+    Ability,
+    CatalogueData,
+    Click,
+    Dial,
+    Expansion,
+    Faction,
+    Figure,
 )
 
 T_EXPANSION = ExpansionRow.__table__  # type: ignore[attr-defined]

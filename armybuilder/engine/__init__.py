@@ -1,8 +1,8 @@
 """The match engine: the Mage Knight Rebellion rules as a pure, deterministic game.
 
 No database, UI or pandas imports: only the standard library and, in ``adapter``, the
-catalogue's plain records. Importing the package registers the rules of every special
-ability (:mod:`armybuilder.engine.specials`).
+shared figure records (:mod:`armybuilder.figures`). Importing the package registers the
+rules of every special ability (:mod:`armybuilder.engine.specials`).
 """
 
 from armybuilder.engine import specials

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.catalogue import records
+from armybuilder.figures import STATS, Figure
 from armybuilder.engine.cards import BASE_RADIUS, ClickStats, FigureCard
 
 
@@ -12,7 +12,7 @@ class CardError(ValueError):
     """A figure the part-1 engine cannot play; the message names the figure and the field."""
 
 
-def cards_from_figure(figure: records.Figure) -> FigureCard:
+def cards_from_figure(figure: Figure) -> FigureCard:
     """The engine card of one single-dial warrior.
 
     Live clicks are those before the first dead one (three or more skulls, Rulebook I);
@@ -31,7 +31,7 @@ def cards_from_figure(figure: records.Figure) -> FigureCard:
         if click.dead:
             break
         names: list[str] = []
-        for stat in (*records.STATS, "any"):
+        for stat in (*STATS, "any"):
             name = click.abilities.get(stat)
             if name and name not in names:
                 names.append(name)
@@ -64,11 +64,11 @@ def cards_from_figure(figure: records.Figure) -> FigureCard:
     )
 
 
-def playable_cards(figures: Iterable[records.Figure]) -> list[FigureCard]:
-    """The engine cards of every figure in ``figures`` the engine can play, in order; the
+def playable_cards(records: Iterable[Figure]) -> list[FigureCard]:
+    """The engine cards of every figure in ``records`` the engine can play, in order; the
     others (multi-dial figures, a dead starting click) are left out."""
     out: list[FigureCard] = []
-    for figure in figures:
+    for figure in records:
         try:
             out.append(cards_from_figure(figure))
         except CardError:

@@ -21,8 +21,8 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from armybuilder.catalogue.records import STATS, Figure
 from armybuilder.export.listing import ArmyListing, ListFormatError, ReadArmy, ReadRow
+from armybuilder.figures import STATS, Figure
 
 FORMATS = (".xlsx", ".csv", ".txt")
 LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "Points each",

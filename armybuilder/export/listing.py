@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.catalogue.records import Ability, Figure
+from armybuilder.figures import Ability, Figure
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armybuilder.catalogue.records import (
+from armybuilder.figures import (
     CHARIOT_DIALS,
     MAIN_DIAL,
     RANK_STARS,

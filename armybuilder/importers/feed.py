@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from armybuilder.catalogue.records import (
+from armybuilder.figures import (
     CHARIOT_DIALS,
     MAIN_DIAL,
     RANK_STARS,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from armybuilder.catalogue.records import STATS, Ability, Faction
+from armybuilder.figures import STATS, Ability, Faction
 from armybuilder.paths import imports_dir
 
 ABILITY_COLUMNS = ("feed_id", "name", "slot", "colour", "symbol", "optional", "text",

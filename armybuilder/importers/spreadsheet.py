@@ -84,7 +84,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from armybuilder.catalogue.records import (
+from armybuilder.figures import (
     ARCS,
     BASES,
     CHARIOT_DIALS,

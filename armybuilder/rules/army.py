@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from armybuilder.catalogue.records import CHARIOT_DIALS, Figure
+from armybuilder.figures import CHARIOT_DIALS, Figure
 
 #: Castle rules, Point Value: a section plays at its Heavy or its Light point value.
 CASTLE_MODES: tuple[str, ...] = ("heavy", "light")

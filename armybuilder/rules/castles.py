@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from armybuilder.catalogue.records import Figure
+from armybuilder.figures import Figure
 from armybuilder.paths import imports_dir
 from armybuilder.rules.army import CASTLE_MODES, Army, is_castle_section, label
 from armybuilder.rules.findings import Finding, finding

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from armybuilder.catalogue.records import Figure
+from armybuilder.figures import Figure
 from armybuilder.rules.army import ArmyEntry, label
 from armybuilder.rules.findings import Finding, finding
 

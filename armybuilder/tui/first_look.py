@@ -16,7 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from armybuilder.catalogue.records import FigureSummary
+from armybuilder.figures import FigureSummary
 
 _ROWS = ("SELECT key, name, expansion, number, rank, points, factions_text, range, targets, "
          "arc, base, start_speed, start_attack, start_defense, start_damage FROM figure "

@@ -14,8 +14,8 @@ from typing import Any
 from armybuilder.armies.checks import ArmyCheck, check
 from armybuilder.armies.service import Armies, SavedArmy, SavedEntry
 from armybuilder.catalogue.queries import FigureSummary, SearchFilter
-from armybuilder.catalogue.records import Ability, Expansion, Figure
 from armybuilder.catalogue.service import Catalogue, FigureErratum
+from armybuilder.figures import Ability, Expansion, Figure
 from armybuilder.rules import Profile, load_profiles
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from armybuilder.battle.random_armies import random_army
 from armybuilder.engine import Game, GameSetup, PlayerSetup, apply, legal_actions
 from armybuilder.engine.actions import Action
 from armybuilder.engine.adapter import playable_cards
@@ -24,6 +23,7 @@ from armybuilder.engine.cards import FigureCard
 from armybuilder.importers.feed import read_feed
 from armybuilder.importers.rule_tables import load_abilities, load_factions
 from armybuilder.importers.sources import feed_files
+from armybuilder.sim.random_armies import random_army
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCE = REPO.parent / "shared" / "data" / "rebuilt" / "mkstats_rebuilt.json"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from armybuilder.catalogue.records import CHARIOT_DIALS, MAIN_DIAL, RANK_STARS, Click, Dial, Figure
+from armybuilder.figures import CHARIOT_DIALS, MAIN_DIAL, RANK_STARS, Click, Dial, Figure
 from armybuilder.rules import Army, ArmyEntry, get_profile, validate
 
 CLICK = Click(0, 7, 8, 15, 2)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder import cli_engine
 from armybuilder.catalogue.service import Catalogue
+from armybuilder.cli import engine as cli_engine
 
 FLIGHT_ID, FRENZY_ID, BLANK, DEAD = 98, 127, 85, 93  # mageknight.net ability ids
 CLICK = "Model.Dial.Clicks.Click."

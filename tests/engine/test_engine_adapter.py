@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.catalogue.records import Click, Dial, Figure
 from armybuilder.engine.adapter import CardError, cards_from_figure
 from armybuilder.engine.cards import FigureCard
+from armybuilder.figures import Click, Dial, Figure
 
 REPO = Path(__file__).resolve().parents[2]
 REBUILT = REPO.parent / "shared" / "data" / "rebuilt" / "mkstats_rebuilt.json"

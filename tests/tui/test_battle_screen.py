@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, ProgressBar, Select
 
-from armybuilder.battle import batch
-from armybuilder.battle.batch import BattleRequest, run_battles
+from armybuilder.sim import batch
+from armybuilder.sim.batch import BattleRequest, run_battles
 from armybuilder.tui.app import ArmyBuilderApp, create_app
 from armybuilder.tui.screens import battle as battle_screen
 from armybuilder.tui.screens.battle import BattleScreen

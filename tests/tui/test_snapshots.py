@@ -13,9 +13,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from armybuilder.battle import batch, replay
-from armybuilder.battle.batch import BattleReport, BattleRequest
-from armybuilder.battle.stats import GameResult
+from armybuilder.sim import batch, replay
+from armybuilder.sim.batch import BattleReport, BattleRequest
+from armybuilder.sim.stats import GameResult
 from armybuilder.tui.app import ArmyBuilderApp, create_app
 from tui.test_battle_screen import choose
 from tui.tui_support import SIZE, battle_armies, saved_army, search, settle, started

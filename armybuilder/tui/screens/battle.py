@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widgets import Button, DataTable, Footer, Header, Input, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from armybuilder.battle.defaults import (
+from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
@@ -35,7 +35,7 @@ from armybuilder.tui.widgets.battle_charts import (
 )
 
 if TYPE_CHECKING:
-    from armybuilder.battle.batch import BattleReport, BattleRequest
+    from armybuilder.sim.batch import BattleReport, BattleRequest
 
 #: Shown before the battle package is loaded (it is imported in a worker, which then
 #: refreshes the list from terrain_presets.PRESETS).
@@ -151,7 +151,7 @@ class BattleScreen(AppScreen):
 
     @work(thread=True, exclusive=True, group="battle-armies")
     def _list_armies(self) -> None:
-        from armybuilder.battle.terrain_presets import PRESETS
+        from armybuilder.sim.terrain_presets import PRESETS
 
         services = self.army_app.services
         assert services is not None
@@ -187,7 +187,7 @@ class BattleScreen(AppScreen):
 
     def request_from_fields(self) -> BattleRequest | None:
         """The request the fields describe, or None (and a message) when one is wrong."""
-        from armybuilder.battle.batch import BattleRequest
+        from armybuilder.sim.batch import BattleRequest
 
         chosen = []
         for name, who in (("#army-a", "your army"), ("#army-b", "the opponent's army")):
@@ -224,7 +224,7 @@ class BattleScreen(AppScreen):
 
     @work(thread=True, exclusive=True, group="battle", exit_on_error=False)
     def _run(self, request: BattleRequest) -> None:
-        from armybuilder.battle.batch import run_battles
+        from armybuilder.sim.batch import run_battles
 
         services = self.army_app.services
         assert services is not None

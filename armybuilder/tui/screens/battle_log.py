@@ -1,7 +1,7 @@
 """One game of a batch told turn by turn, with the table's map after every turn.
 
 The batch keeps no logs: the game is played again from its index (the same game, see
-``armybuilder.battle.batch.replay_game``) in a worker, and told by the replay renderer.
+``armybuilder.sim.batch.replay_game``) in a worker, and told by the replay renderer.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 if TYPE_CHECKING:
-    from armybuilder.battle.batch import BattleRequest
+    from armybuilder.sim.batch import BattleRequest
 
 _ROUND = re.compile(r"^=== Round (\d+) ===")
 _TURN = re.compile(r"^Turn \d+: ")
@@ -99,8 +99,8 @@ class BattleLogScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="battle-log")
     def _tell(self) -> None:
-        from armybuilder.battle.batch import replay_game
-        from armybuilder.battle.replay import narrate
+        from armybuilder.sim.batch import replay_game
+        from armybuilder.sim.replay import narrate
 
         try:
             game = replay_game(self.db_path, self.request, self.index)

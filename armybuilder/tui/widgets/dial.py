@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.catalogue.records import STATS, Ability, Dial, Figure
+from armybuilder.figures import STATS, Ability, Dial, Figure
 from armybuilder.tui.looks import SKULL, ability_style, rank_text, swatch, value_text
 
 if TYPE_CHECKING:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from armybuilder.battle import odds
-from armybuilder.battle.tactics import damage_value
+from armybuilder.ai.tactics import damage_value
 from armybuilder.engine import geometry as g
+from armybuilder.engine import odds
 from armybuilder.engine.state import NOBODY, State, Warrior
 
 #: Points a warrior is worth per inch it closes on the enemy it wants to fight: keeps the

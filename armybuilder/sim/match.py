@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from armybuilder.battle.players import Player
+from armybuilder.ai.players import Player
 from armybuilder.engine import Game, GameSetup, apply
 
 

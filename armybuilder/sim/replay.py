@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from armybuilder.battle.armies import BattleError
 from armybuilder.engine import Game, GameSetup, ReplayMismatch, SetupError, replay
 from armybuilder.engine import geometry as g
 from armybuilder.engine.setup import setup_from_dict
+from armybuilder.sim.armies import BattleError
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from positions_support import EAST, NORTH, SOUTH, WEST, at, card, position
 
-from armybuilder.battle.heuristic import HeuristicPlayer
-from armybuilder.battle.match import play_game
-from armybuilder.battle.players import make_player
+from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.players import make_player
 from armybuilder.engine import (
     CloseAttack,
     FormationPlan,
@@ -23,6 +22,7 @@ from armybuilder.engine import (
     apply,
 )
 from armybuilder.engine.actions import action_from_json
+from armybuilder.sim.match import play_game
 
 
 def test_with_an_action_to_spare_the_heuristic_closes_in_rather_than_passing() -> None:

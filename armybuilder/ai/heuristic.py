@@ -8,7 +8,7 @@ a warrior in contact counts what it would gain at the chance of its breaking-awa
 With an action to spare it takes a long shot or closes in rather than pass: a pass is for
 resting a warrior that acted last turn (Rulebook III, Pushing). It never pushes a warrior
 to death. Free spins turn to face the most opposing figures in contact; set-up choices are
-in :mod:`armybuilder.battle.setting_scene`. Ties are broken by its own seeded generator,
+in :mod:`armybuilder.ai.setting_scene`. Ties are broken by its own seeded generator,
 so the same seed and the same game give the same choice.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 
-from armybuilder.battle import manoeuvres, positions, setting_scene, tactics
+from armybuilder.ai import manoeuvres, positions, setting_scene, tactics
 from armybuilder.engine import legal, movement
 from armybuilder.engine.actions import (
     Action,

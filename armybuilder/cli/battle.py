@@ -17,8 +17,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from armybuilder.battle.armies import BattleError
-from armybuilder.battle.batch import (
+from armybuilder.cli.render import table
+from armybuilder.sim.armies import BattleError
+from armybuilder.sim.batch import (
     DEFAULT_GAMES,
     DEFAULT_PLAYER,
     DEFAULT_ROUNDS,
@@ -30,10 +31,9 @@ from armybuilder.battle.batch import (
     play,
     prepare,
 )
-from armybuilder.battle.replay import MAPS, narrate, read_log
-from armybuilder.battle.stats import summarise_game
-from armybuilder.battle.terrain_presets import PRESETS
-from armybuilder.render import table
+from armybuilder.sim.replay import MAPS, narrate, read_log
+from armybuilder.sim.stats import summarise_game
+from armybuilder.sim.terrain_presets import PRESETS
 
 REPLAY = "replay"
 

@@ -11,7 +11,7 @@ from armybuilder.armies.checks import check
 from armybuilder.armies.service import Armies
 from armybuilder.armies.transfer import default_profile, export_army, import_army
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.render import table
+from armybuilder.cli.render import table
 from armybuilder.rules import get_profile
 
 EXIT_ILLEGAL = 1

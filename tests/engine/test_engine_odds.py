@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from armybuilder.battle import odds
+from armybuilder.engine import odds
 
 
 def test_the_table_of_at_least_n_is_counted_exactly() -> None:

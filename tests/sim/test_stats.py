@@ -4,13 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from armybuilder.battle.stats import (
-    FigureResult,
-    GameResult,
-    summarise,
-    summarise_game,
-    wilson,
-)
 from armybuilder.engine import (
     ClickStats,
     CloseAttack,
@@ -21,6 +14,13 @@ from armybuilder.engine import (
     ScenarioPlayer,
     WarriorSpec,
     apply,
+)
+from armybuilder.sim.stats import (
+    FigureResult,
+    GameResult,
+    summarise,
+    summarise_game,
+    wilson,
 )
 
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from armybuilder.armies.service import Armies
-from armybuilder.battle import armies as battle_armies
-from armybuilder.battle.armies import BattleError, load_army
-from armybuilder.battle.batch import (
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.sim import armies as battle_armies
+from armybuilder.sim.armies import BattleError, load_army
+from armybuilder.sim.batch import (
     BattleRequest,
     game_seed,
     player_seed,
@@ -17,8 +18,7 @@ from armybuilder.battle.batch import (
     replay_game,
     run_battles,
 )
-from armybuilder.battle.stats import summarise_game
-from armybuilder.catalogue.service import Catalogue
+from armybuilder.sim.stats import summarise_game
 
 JSON_KEYS = {"games", "seed", "wins", "win_rate_a", "ci95", "victory_points", "rounds",
              "figures", "seconds"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from armybuilder.battle.heuristic import HeuristicPlayer
+from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.engine import Action, Game, legal_actions
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from armybuilder.catalogue.records import STATS, Ability, Expansion, Figure
+from armybuilder.figures import STATS, Ability, Expansion, Figure
 
 SKULL = "☠"
 RANK_LABEL = {"weak": "weak *", "standard": "standard **", "tough": "tough ***", "unique": "unique"}

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.battle.armies import BattleError
-from armybuilder.battle.replay import MAP_HEIGHT, MAP_WIDTH, narrate, read_log
 from armybuilder.engine import (
     ClickStats,
     CloseAttack,
@@ -21,6 +19,8 @@ from armybuilder.engine import (
     WarriorSpec,
     apply,
 )
+from armybuilder.sim.armies import BattleError
+from armybuilder.sim.replay import MAP_HEIGHT, MAP_WIDTH, narrate, read_log
 
 
 def _card(name: str, clicks: int) -> FigureCard:

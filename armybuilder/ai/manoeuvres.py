@@ -5,7 +5,7 @@ the best legal one. So the places are made here (the same kinds of places the en
 lists: contact points around opposing figures, straight moves in eight directions (the
 full distance only on an open table), and a few of our own: just inside range of the
 nearest enemy, towards home with a captive), scored with
-:func:`armybuilder.battle.positions.place_value`, and checked by the engine (Rulebook III,
+:func:`armybuilder.ai.positions.place_value`, and checked by the engine (Rulebook III,
 Movement) best first until one is legal.
 """
 
@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from armybuilder.battle import positions, tactics
+from armybuilder.ai import positions, tactics
 from armybuilder.engine import geometry as g
 from armybuilder.engine import legal, movement
 from armybuilder.engine.actions import FormationPlan, Move

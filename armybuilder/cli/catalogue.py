@@ -1,37 +1,18 @@
-"""The command line: a thin layer over the catalogue, armies and battle services.
-
-``armybuilder`` alone opens the app; every function has a scriptable form here. Bad input
-exits with status 2 and a message naming what and where; nothing is half-written.
-"""
+"""The ``catalogue`` commands: the figure catalogue, its imports, searches and errata."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from armybuilder import cli_army, cli_battle, cli_engine
-from armybuilder.catalogue.database import DatabaseError
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.catalogue.store import CatalogueError
-from armybuilder.importers.feed import FeedError
-from armybuilder.importers.sources import FEED_URL, SourceError
-from armybuilder.render import dial_table, figure_json, summary_table, table
-
-EXIT_BAD_INPUT = 2
-
-#: Errors that are the user's input, reported as one clear line.
-USER_ERRORS: tuple[type[BaseException], ...] = (
-    CatalogueError, DatabaseError, FeedError, SourceError, ValueError, OSError,
-)
-
-
-class UserError(Exception):
-    """A message for the user; the command exits non-zero."""
+from armybuilder.cli.errors import UserError
+from armybuilder.cli.render import dial_table, figure_json, summary_table, table
+from armybuilder.importers.sources import FEED_URL
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
@@ -40,9 +21,6 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
 
 def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
-
-
-# --- catalogue -----------------------------------------------------------------------------
 
 
 def cmd_catalogue_summary(args: argparse.Namespace) -> int:
@@ -147,26 +125,7 @@ def _printed(row: Any) -> str:
     return row.printed or "blank"
 
 
-# --- the parser ----------------------------------------------------------------------
-
-
-def _add_db(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS,
-                        help="the database file (default: ARMYBUILDER_DB or the user data folder)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="armybuilder",
-        description="Mage Knight army builder, figure database and test battles. "
-                    "With no command, opens the app.")
-    parser.add_argument("--db", type=Path, default=None,
-                        help="the database file (default: ARMYBUILDER_DB or the user data folder)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    app = commands.add_parser("app", help="open the app (the default)")
-    _add_db(app)
-
+def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None]) -> None:
     cat = commands.add_parser("catalogue", help="the figure catalogue")
     cat_cmds = cat.add_subparsers(dest="catalogue_command", metavar="ACTION", required=True)
 
@@ -225,37 +184,4 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_catalogue_errata)
 
     for sub in cat_cmds.choices.values():
-        _add_db(sub)
-    cli_army.add_commands(commands, _add_db)
-    cli_engine.add_commands(commands, _add_db)
-    cli_battle.add_commands(commands, _add_db)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command in (None, "app"):
-        return _run_app(args)
-    try:
-        return int(args.run(args) or 0)
-    except BrokenPipeError:
-        # The reader (say `| head`) went away; nothing more to say.
-        sys.stderr.close()
-        return 0
-    except UserError as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except USER_ERRORS as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-
-
-def _run_app(args: argparse.Namespace) -> int:
-    # Imported here so that scripted commands never pay for loading Textual.
-    from armybuilder.tui.app import run_app
-    return run_app(args.db)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        add_db(sub)

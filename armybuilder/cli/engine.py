@@ -17,8 +17,8 @@ from sqlalchemy import distinct, func, select
 
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import T_FIGURE_ABILITY
+from armybuilder.cli.render import table
 from armybuilder.engine import REGISTRY
-from armybuilder.render import table
 
 EXIT_MISSING = 1
 

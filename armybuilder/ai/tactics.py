@@ -1,7 +1,7 @@
 """What an attack is worth, in victory points, before the dice are rolled.
 
 The engine's own checks say who strikes whom and with which modifiers; the dice are then
-counted out exactly (:mod:`armybuilder.battle.odds`), never sampled. Values are victory
+counted out exactly (:mod:`armybuilder.engine.odds`), never sampled. Values are victory
 points (Rulebook VI, Victory!): an elimination scores the figure's points, a captive held
 in the starting area twice its points, and every click short of that is worth a share.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.battle import odds
-from armybuilder.engine import close, combat, ranged
+from armybuilder.engine import close, combat, odds, ranged
 from armybuilder.engine.abilities import REGISTRY, AttackContext, BreakAwayContext
 from armybuilder.engine.actions import Action, CloseAttack, Move, RangedAttack, UseAbility
 from armybuilder.engine.state import IllegalAction, State, Warrior

@@ -10,12 +10,9 @@ from pathlib import Path
 import pytest
 from positions_support import EAST, NORTH, SOUTH, WEST, at, card, position
 
-from armybuilder.battle import tactics
-from armybuilder.battle.heuristic import HeuristicPlayer
-from armybuilder.battle.match import play_game
-from armybuilder.battle.players import RandomPlayer, make_player
-from armybuilder.battle.random_armies import random_army
-from armybuilder.battle.terrain_presets import terrain_for
+from armybuilder.ai import tactics
+from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.players import RandomPlayer, make_player
 from armybuilder.engine import (
     ClickStats,
     CloseAttack,
@@ -27,6 +24,9 @@ from armybuilder.engine import (
     RangedAttack,
     apply,
 )
+from armybuilder.sim.match import play_game
+from armybuilder.sim.random_armies import random_army
+from armybuilder.sim.terrain_presets import terrain_for
 
 # --- make_player --------------------------------------------------------------------------
 

@@ -28,18 +28,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from armybuilder.battle import players as battle_players
-from armybuilder.battle.defaults import (
+from armybuilder.ai import players as battle_players
+from armybuilder.engine import Game, GameSetup, PlayerSetup
+from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
     DEFAULT_PLAYER,
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
-from armybuilder.battle.match import play_game
-from armybuilder.battle.stats import GameResult, summarise, summarise_game
-from armybuilder.battle.terrain_presets import PRESETS, terrain_for
-from armybuilder.engine import Game, GameSetup, PlayerSetup
+from armybuilder.sim.match import play_game
+from armybuilder.sim.stats import GameResult, summarise, summarise_game
+from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
 EDGES = ("south", "north")
 
@@ -149,7 +149,7 @@ class BattleReport:
 
 
 def check_request(request: BattleRequest) -> None:
-    from armybuilder.battle.armies import BattleError
+    from armybuilder.sim.armies import BattleError
     if request.games < 1:
         raise BattleError(f"--games must be at least 1, not {request.games}")
     if request.workers is not None and request.workers < 1:
@@ -166,8 +166,8 @@ def check_request(request: BattleRequest) -> None:
 def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
     """Check the request and load both armies; raises BattleError naming what is wrong."""
     # Imported here so that worker processes, which only play, never load the database.
-    from armybuilder.battle.armies import BattleError, load_army
     from armybuilder.catalogue.service import Catalogue
+    from armybuilder.sim.armies import BattleError, load_army
 
     check_request(request)
     if request.terrain not in PRESETS:
@@ -251,7 +251,7 @@ def run_battles(db_path: Path | None, request: BattleRequest,
 def replay_game(db_path: Path | None, request: BattleRequest, index: int) -> Game:
     """Game ``index`` of the batch ``request`` describes, played again in full (its event
     log is ``game.log_json()``): the same game the batch played, so logs need not be kept."""
-    from armybuilder.battle.armies import BattleError
+    from armybuilder.sim.armies import BattleError
     if not 0 <= index < request.games:
         raise BattleError(f"game {index}: the batch has games 0 to {request.games - 1}")
     return prepare(db_path, request).matchup.play(index)

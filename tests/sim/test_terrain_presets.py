@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from armybuilder.battle.players import make_player
-from armybuilder.battle.terrain_presets import PRESETS, terrain_for
+from armybuilder.ai.players import make_player
 from armybuilder.engine import (
     ClickStats,
     FigureCard,
@@ -16,6 +15,7 @@ from armybuilder.engine import (
     apply,
     formations,
 )
+from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
 
 def test_none_brings_no_terrain() -> None:
