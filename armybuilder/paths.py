@@ -32,3 +32,17 @@ def default_database() -> Path:
     if chosen:
         return Path(chosen).expanduser()
     return Path(platformdirs.user_data_dir("armybuilder", appauthor=False)) / "armybuilder.sqlite"
+
+
+def check_database_path(path: Path) -> Path:
+    """A database file the user named (``--db``): its folder must already exist.
+
+    Only the default location's folder is created: a mistyped ``--db`` folder would
+    otherwise silently start a new, empty database somewhere unexpected."""
+    path = Path(path).expanduser()
+    if path.is_dir():
+        raise ValueError(f"--db {path}: that is a folder; give the database file's path")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"--db {path}: the folder {folder} does not exist")
+    return path

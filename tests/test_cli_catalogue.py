@@ -13,7 +13,7 @@ from conftest import write_feed
 from armybuilder.cli import main
 
 SHOW_KEYS = {"key", "name", "expansion", "number", "rank", "points", "unique", "factions",
-             "range", "targets", "arc", "base", "starting_click", "dials", "errata"}
+             "range", "targets", "arc", "base", "starting_click", "dials", "abilities", "errata"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -58,7 +58,7 @@ def test_errata_listing(db_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     (["catalogue", "show", "Demo"], "fits"),
     (["catalogue", "update", "/no/such/feed.json"], "no such file"),
     (["catalogue", "import", "/no/such/sheet.xlsx"], "sheet.xlsx"),
-    (["catalogue", "search", "--rank", "elite"], "--rank must be"),
+    (["catalogue", "search", "--rank", "elite"], "unknown rank"),
 ])
 def test_bad_input_exits_2_with_a_message(db_path: Path, capsys: pytest.CaptureFixture[str],
                                           argv: list[str], message: str) -> None:

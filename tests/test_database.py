@@ -8,8 +8,6 @@ from pathlib import Path
 import pytest
 from sqlmodel import SQLModel
 
-import armybuilder.armies.tables
-import armybuilder.catalogue.tables  # noqa: F401
 from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
 
 

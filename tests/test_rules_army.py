@@ -104,7 +104,7 @@ def test_ranked_figures_may_repeat_and_the_unique_flag_is_trusted():
 
 def test_an_entry_with_no_figures_is_an_error():
     report = validate(Army("Empty", 100, "open", [ArmyEntry(LEECH_MEDIC, 0)]))
-    assert rules(report, "error") == ["entry"]
+    assert rules(report, "error") == ["entry", "empty"]
     assert report.points == 0
 
 

@@ -39,7 +39,8 @@ def test_two_orcs_exactly_as_a_player_reads_it():
 
 def test_a_lone_figure_cannot_make_a_close_formation_either():
     report, _ = check(ArmyEntry(ORC))
-    assert messages(report, "formations") == [
+    assert [f.severity for f in report.findings if f.rule == "formation-single"] == ["info"]
+    assert messages(report, "formation-single") == [
         "Orc Raiders: 1 figure, no movement or ranged formation possible, "
         "no close formation possible"]
 
@@ -90,7 +91,7 @@ def test_apocalypse_joins_any_faction():
 def test_apocalypse_alone_is_warned_about():
     report, groups = check(ArmyEntry(APOC))
     assert set(groups) == {"Apocalypse"}
-    assert messages(report, "formations") == [
+    assert messages(report, "formation-single") == [
         "Apocalypse: 1 figure, no movement or ranged formation possible, "
         "no close formation possible"]
 
@@ -146,7 +147,8 @@ def test_the_rulebook_example_army_has_one_lone_rebel():
     report = validate(Army("Rich", 100, "open", [ArmyEntry(f) for f in RICH]))
     groups = {g.faction: g for g in report.formations}
     assert groups["Atlantis Guild"].count == 4
-    assert messages(report, "formations") == [
+    assert messages(report, "formations") == []
+    assert messages(report, "formation-single") == [
         "Black Powder Rebels: 1 figure, no movement or ranged formation possible, "
         "no close formation possible"]
     assert report.legal  # formation advice never makes an army illegal

@@ -96,12 +96,12 @@ max_severity = "error"
 
 [league.severity]
 unique = "warning"
-formations = "error"
+formation-single = "error"
 points-left = "off"
 """))
     report = validate(rich(100, profile="league"), profiles=profiles)
     assert not report.legal
-    assert [f.rule for f in report.errors] == ["formations"]  # the lone Leech Medic
+    assert [f.rule for f in report.errors] == ["formation-single"]  # the lone Leech Medic
     assert "points-left" not in [f.rule for f in report.findings]
     army = Army("Pair", 100, "league", [ArmyEntry(HERO, 2), ArmyEntry(LEECH_MEDIC)])
     assert "unique" in [f.rule for f in validate(army, profiles=profiles).warnings]

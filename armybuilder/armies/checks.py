@@ -52,13 +52,15 @@ def formation_json(group: Any) -> dict[str, Any]:
             "note": group.note}
 
 
-def check(armies: Armies, army: SavedArmy) -> ArmyCheck:
+def check(armies: Armies, army: SavedArmy, owned: dict[str, int] | None = None) -> ArmyCheck:
+    """The army checked by the rules; with ``owned`` (the collection), figures beyond it
+    are findings too."""
     figures = armies.figures(army)
     flags = armies.flags(army, figures)
     entries = [ArmyEntry(figures[e.figure_key], e.count, e.castle, e.passenger)
                for e in army.entries if e.figure_key in figures]
     rules_army = Army(army.name, army.build_total, army.profile, entries, army.castle_player)
-    return ArmyCheck(army, validate(rules_army), flags, figures)
+    return ArmyCheck(army, validate(rules_army, owned=owned), flags, figures)
 
 
 def listing(checked: ArmyCheck, abilities: dict[str, Any]) -> ArmyListing:

@@ -25,8 +25,10 @@ def default_profile(build_total: int) -> str:
 
 def import_army(armies: Armies, path: Path, name: str | None = None,
                 build_total: int | None = None, profile: str | None = None,
-                replace: bool = False) -> SavedArmy:
-    """Read a list and save it as one army; every unknown row is reported, nothing saved."""
+                replace: bool = False, notes: list[str] | None = None) -> SavedArmy:
+    """Read a list and save it as one army; every unknown row is reported, nothing saved.
+
+    A misspelt name taken for the one figure that close to it adds a line to ``notes``."""
     read = read_army_file(Path(path))
     total = build_total or read.build_total
     if total is None:
@@ -37,10 +39,13 @@ def import_army(armies: Armies, path: Path, name: str | None = None,
     problems: list[str] = []
     for row in read.rows:
         try:
-            figure = armies.catalogue.figure(_reference(row, armies))
+            key, note = armies.catalogue.resolve_noted(_reference(row, armies))
         except CatalogueError as exc:
             problems.append(f"{row.where}: {exc}")
             continue
+        figure = armies.catalogue.figures([key])[key]
+        if note and notes is not None:
+            notes.append(f"{row.where}: {note}")
         if row.castle and row.castle not in ("heavy", "light"):
             problems.append(f"{row.where}: castle must be heavy or light, not {row.castle!r}")
             continue
@@ -70,3 +75,51 @@ def _reference(row: ReadRow, armies: Armies) -> str:
             if not row.name:
                 raise
     return f"{row.name} {row.rank}".strip() if row.rank else row.name
+
+
+# --- share codes ------------------------------------------------------------------------
+
+
+def share_code(armies: Armies, name: str) -> str:
+    from armybuilder.armies.share import SharedArmy, SharedEntry, encode
+
+    army = armies.get(name)
+    return encode(SharedArmy(army.build_total, army.profile, army.castle_player, tuple(
+        SharedEntry(e.figure_key, e.count, e.castle, e.passenger) for e in army.entries)))
+
+
+SHARED_NAME = "Shared army"
+
+
+def import_code(armies: Armies, code: str, name: str | None = None,
+                replace: bool = False) -> SavedArmy:
+    """Rebuild the army a share code holds; a figure the catalogue lacks, or an unknown
+    profile, refuses it with nothing saved."""
+    from armybuilder.armies.share import decode
+
+    shared = decode(code)
+    get_profile(shared.profile)
+    keys = {e.figure_key for e in shared.entries} | {e.passenger for e in shared.entries
+                                                      if e.passenger}
+    figures = armies.catalogue.figures(sorted(keys))
+    missing = sorted(keys - set(figures))
+    if missing:
+        raise ArmyError(f"the share code names {', '.join(missing)}, not in this catalogue "
+                        "(import the catalogue it was made with)")
+    entries = [SavedEntry(e.figure_key, e.count, e.castle, e.passenger,
+                          figures[e.figure_key].name, figures[e.figure_key].points)
+               for e in shared.entries]
+    chosen = (name or "").strip() or _free_name(armies, SHARED_NAME)
+    return armies.save(SavedArmy(name=chosen, build_total=shared.build_total,
+                                 profile=shared.profile, castle_player=shared.castle_player,
+                                 entries=entries), replace=replace)
+
+
+def _free_name(armies: Armies, base: str) -> str:
+    taken = {n.casefold() for n in armies.names()}
+    if base.casefold() not in taken:
+        return base
+    n = 2
+    while f"{base} {n}".casefold() in taken:
+        n += 1
+    return f"{base} {n}"

@@ -15,7 +15,11 @@ from armybuilder.catalogue.store import (
     T_FIGURE_FACTION,
     CatalogueError,
 )
+from armybuilder.collection.tables import CollectionEntryRow
 from armybuilder.figures import RANK_STARS, FigureSummary
+from armybuilder.suggest import UnknownName, choose, did_you_mean, suggestions
+
+T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(slots=True)
@@ -41,6 +45,7 @@ class SearchFilter:
     min_damage: int | None = None
     kind: str = ""  # warrior / chariot / castle
     include_demo: bool = True
+    owned_only: bool = False  # figures in the player's collection only
     limit: int | None = None
 
 
@@ -59,7 +64,10 @@ def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
                                          func.lower(T_FIGURE_FACTION.c.faction)
                                          == f.faction.lower())))
     if f.expansion:
-        slug = expansion_slug_for(conn, f.expansion)
+        try:
+            slug = expansion_slug_for(conn, f.expansion)
+        except UnknownName:
+            slug = f.expansion  # finds nothing; check_filter is where the user hears why
         where.append(c.expansion == slug)
     if f.rank:
         where.append(c.rank == f.rank.lower())
@@ -90,6 +98,8 @@ def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
         where.append(c.kind == f.kind)
     if not f.include_demo:
         where.append(c.expansion != "demo")
+    if f.owned_only:
+        where.append(exists().where(T_COLLECTION.c.figure_key == c.key))
     query = select(c.key, c.name, c.expansion, c.number, c.rank, c.points, c.factions_text,
                    c.range, c.targets, c.arc, c.base, c.start_speed, c.start_attack,
                    c.start_defense, c.start_damage).where(*where).order_by(*_ORDER)
@@ -99,12 +109,55 @@ def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
 
 
 def expansion_slug_for(conn: Connection, text: str) -> str:
-    """An expansion named by slug, name or set letter, case-insensitively."""
-    wanted = text.strip().lower()
+    """An expansion named by slug, name or set letter, in any case; a small typo is
+    forgiven, anything else refused with suggestions (UnknownName)."""
+    return _expansion(conn, text)[0]
+
+
+def _expansion(conn: Connection, text: str) -> tuple[str, str]:
+    aliases: dict[str, str] = {}
     for r in conn.execute(select(T_EXPANSION)):
-        if wanted in (r.slug.lower(), r.name.lower(), r.set_letter.lower()):
-            return r.slug
-    return wanted
+        for alias in (r.slug, r.name, r.set_letter):
+            if alias:
+                aliases.setdefault(alias.casefold(), r.slug)
+    wanted = text.strip().casefold()
+    if wanted in aliases:
+        return aliases[wanted], ""
+    # Set letters are too short to guess from: typos are matched against slugs and names.
+    names = {r.name: r.slug for r in conn.execute(select(T_EXPANSION))}
+    name, note = choose(text, [*names, *names.values()], "expansion")
+    return names.get(name, name), note
+
+
+def check_filter(conn: Connection, f: SearchFilter) -> list[str]:
+    """Put the filter's names as the catalogue spells them (any case; a small typo taken);
+    a name that fits nothing is refused with suggestions. Returns a note per typo taken."""
+    notes: list[str] = []
+    if f.faction:
+        names = conn.execute(select(T_FIGURE_FACTION.c.faction).distinct()).scalars()
+        f.faction, note = choose(f.faction, names, "faction")
+        notes.append(note)
+    if f.expansion:
+        f.expansion, note = _expansion(conn, f.expansion)
+        notes.append(note)
+    if f.ability or f.start_ability:
+        names = list(conn.execute(select(T_FIGURE_ABILITY.c.ability).distinct()).scalars())
+        if f.ability:
+            f.ability, note = choose(f.ability, names, "ability")
+            notes.append(note)
+        if f.start_ability:
+            f.start_ability, note = choose(f.start_ability, names, "ability")
+            notes.append(note)
+    if f.rank:
+        f.rank, note = choose(f.rank, list(RANK_STARS), "rank")
+        notes.append(note)
+    return [n for n in notes if n]
+
+
+def name_suggestions(conn: Connection, text: str, n: int = 5) -> list[str]:
+    """Figure names like ``text`` (for a search that found nothing)."""
+    names = conn.execute(select(T_FIGURE.c.name).distinct()).scalars()
+    return suggestions(text, names, n)
 
 
 _KEY = re.compile(r"^\s*([a-z0-9][a-z0-9 _-]*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
@@ -118,19 +171,28 @@ def resolve(conn: Connection, ref: str) -> str:
     A name may end with a rank ("Altem Guardsman tough", "Altem Guardsman - ***");
     a name that fits several figures is refused with the candidates listed.
     """
+    return resolve_noted(conn, ref)[0]
+
+
+def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
+    """(key, note): as ``resolve``, and a note when a misspelt name was taken for the one
+    figure name that close to it (a name close to several is refused with suggestions)."""
     c = T_FIGURE.c
     text = ref.strip()
     if not text:
         raise CatalogueError("no figure named")
     match = _KEY.match(text)
     if match:
-        slug = expansion_slug_for(conn, match.group(1))
+        try:
+            slug = expansion_slug_for(conn, match.group(1))
+        except UnknownName as exc:
+            raise CatalogueError(f"unknown figure {text!r}: {exc}") from None
         key = conn.execute(select(c.key).where(c.expansion == slug,
                                                c.number == int(match.group(2)))).scalar()
         if key is None:
             raise CatalogueError(f"unknown figure {text!r}: no {slug} #{int(match.group(2))} "
                                  "in the catalogue")
-        return key
+        return key, ""
     match = _SET_ID.match(text)
     if match:
         letter, number = match.group(1).lower(), int(match.group(2))
@@ -138,9 +200,34 @@ def resolve(conn: Connection, ref: str) -> str:
                             .where(func.lower(T_EXPANSION.c.set_letter) == letter,
                                    c.number == number)).scalars().all()
         if len(rows) == 1:
-            return rows[0]
+            return rows[0], ""
     name, rank = _split_rank(text)
-    exact = [c.name.ilike(name)]
+    note = ""
+    rows = _named(conn, name, rank)
+    if not rows:
+        names = list(conn.execute(select(c.name).distinct()).scalars())
+        try:
+            taken, note = choose(name, names, "figure")
+        except UnknownName as exc:
+            hint = did_you_mean(exc.suggestions)
+            raise CatalogueError(f"unknown figure {text!r}: no key, set id or name matches"
+                                 + (f"; {hint}" if hint else
+                                    " (try `armybuilder catalogue search`)")) from None
+        rows = _named(conn, taken, rank)
+    if len(rows) == 1:
+        return rows[0].key, note
+    if not rows:
+        raise CatalogueError(f"unknown figure {text!r}: no {rank} version of {name!r}")
+    listed = "; ".join(f"{r.key} {r.name} ({r.rank}, {r.points} pts)" for r in rows[:12])
+    more = "" if len(rows) <= 12 else f"; and {len(rows) - 12} more"
+    raise CatalogueError(f"{text!r} fits {len(rows)} figures: {listed}{more}. "
+                         "Name one by key, or add its rank")
+
+
+def _named(conn: Connection, name: str, rank: str) -> list[Any]:
+    """Figures called ``name`` (any case), else those whose name contains it."""
+    c = T_FIGURE.c
+    exact = [c.name.ilike(_escape_like(name), escape="\\")]
     if rank:
         exact.append(c.rank == rank)
     rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*exact)
@@ -152,15 +239,7 @@ def resolve(conn: Connection, ref: str) -> str:
             loose.append(c.rank == rank)
         rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*loose)
                             .order_by(*_ORDER).limit(25)).all()
-    if len(rows) == 1:
-        return rows[0].key
-    if not rows:
-        raise CatalogueError(f"unknown figure {text!r}: no key, set id or name matches "
-                             "(try `armybuilder catalogue search`)")
-    listed = "; ".join(f"{r.key} {r.name} ({r.rank}, {r.points} pts)" for r in rows[:12])
-    more = "" if len(rows) <= 12 else f"; and {len(rows) - 12} more"
-    raise CatalogueError(f"{text!r} fits {len(rows)} figures: {listed}{more}. "
-                         "Name one by key, or add its rank")
+    return list(rows)
 
 
 def _split_rank(text: str) -> tuple[str, str]:

@@ -129,6 +129,20 @@ class Catalogue:
         with self.engine.connect() as conn:
             return queries.resolve(conn, ref)
 
+    def resolve_noted(self, ref: str) -> tuple[str, str]:
+        """(key, note): a misspelt name taken for the one figure name that close says so."""
+        with self.engine.connect() as conn:
+            return queries.resolve_noted(conn, ref)
+
+    def check_filter(self, f: queries.SearchFilter) -> list[str]:
+        """The filter's names as the catalogue spells them; a note per typo taken."""
+        with self.engine.connect() as conn:
+            return queries.check_filter(conn, f)
+
+    def name_suggestions(self, text: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return queries.name_suggestions(conn, text)
+
     def figure(self, ref: str) -> Figure:
         with self.engine.connect() as conn:
             key = queries.resolve(conn, ref)

@@ -2,6 +2,10 @@
 
 ``armybuilder`` alone opens the app; every function has a scriptable form here. Bad input
 exits with status 2 and a message naming what and where; nothing is half-written.
+
+Building the parser imports nothing heavy (no SQLAlchemy, openpyxl, pandas or the engine):
+each command imports what it needs when it runs, so ``--help`` answers at once
+(tests/test_cli_startup.py holds this).
 """
 
 from __future__ import annotations
@@ -11,19 +15,29 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from armybuilder.catalogue.database import DatabaseError
-from armybuilder.catalogue.store import CatalogueError
-from armybuilder.cli import army, battle, catalogue, engine
+from armybuilder.cli import army, battle, catalogue, collection, engine
 from armybuilder.cli.errors import UserError
-from armybuilder.importers.feed import FeedError
-from armybuilder.importers.sources import SourceError
 
 EXIT_BAD_INPUT = 2
 
-#: Errors that are the user's input, reported as one clear line.
-USER_ERRORS: tuple[type[BaseException], ...] = (
-    CatalogueError, DatabaseError, FeedError, SourceError, ValueError, OSError,
+#: Errors that are the user's input, reported as one clear line: (module, class name).
+#: Looked up only in modules already loaded, since an error of a module never imported
+#: cannot have been raised.
+USER_ERRORS: tuple[tuple[str, str], ...] = (
+    ("armybuilder.catalogue.store", "CatalogueError"),
+    ("armybuilder.catalogue.database", "DatabaseError"),
+    ("armybuilder.importers.feed", "FeedError"),
+    ("armybuilder.importers.sources", "SourceError"),
 )
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    found: list[type[BaseException]] = [UserError, ValueError, OSError]
+    for module, name in USER_ERRORS:
+        loaded = sys.modules.get(module)
+        if loaded is not None:
+            found.append(getattr(loaded, name))
+    return tuple(found)
 
 
 # --- the parser ----------------------------------------------------------------------
@@ -48,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     catalogue.add_commands(commands, _add_db)
     army.add_commands(commands, _add_db)
+    collection.add_commands(commands, _add_db)
     engine.add_commands(commands, _add_db)
     battle.add_commands(commands, _add_db)
     return parser
@@ -56,18 +71,21 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in (None, "app"):
-        return _run_app(args)
     try:
+        if getattr(args, "db", None) is not None:
+            from armybuilder.paths import check_database_path
+
+            check_database_path(args.db)
+        if args.command in (None, "app"):
+            return _run_app(args)
         return int(args.run(args) or 0)
     except BrokenPipeError:
         # The reader (say `| head`) went away; nothing more to say.
         sys.stderr.close()
         return 0
-    except UserError as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except USER_ERRORS as exc:
+    except Exception as exc:
+        if not isinstance(exc, user_errors()):
+            raise
         print(f"armybuilder: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -4,21 +4,51 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from armybuilder.armies.checks import check
-from armybuilder.armies.service import Armies
-from armybuilder.armies.transfer import default_profile, export_army, import_army
-from armybuilder.catalogue.service import Catalogue
 from armybuilder.cli.render import table
-from armybuilder.rules import get_profile
+
+if TYPE_CHECKING:
+    from armybuilder.armies.service import Armies
 
 EXIT_ILLEGAL = 1
 
 
 def _armies(args: argparse.Namespace) -> Armies:
+    from armybuilder.armies.service import Armies
+    from armybuilder.catalogue.service import Catalogue
+
     return Armies(Catalogue.open(args.db))
+
+
+def check(armies: Armies, army: Any, collection: bool = False) -> Any:
+    from armybuilder.armies.checks import check as run_check
+
+    owned = None
+    if collection:
+        from armybuilder.collection.service import Collection
+
+        owned = Collection(armies.catalogue).owned()
+    return run_check(armies, army, owned)
+
+
+def note(text: str) -> None:
+    if text:
+        print(f"armybuilder: note: {text}", file=sys.stderr)
+
+
+def get_profile(name: str) -> Any:
+    from armybuilder.rules import get_profile as find
+
+    return find(name)
+
+
+def default_profile(total: int) -> str:
+    from armybuilder.armies.transfer import default_profile as chosen
+
+    return chosen(total)
 
 
 def _print_json(value: Any) -> None:
@@ -36,7 +66,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     armies = _armies(args)
-    army = armies.add(args.name, args.figure, count=args.count, castle=args.castle,
+    key, said = armies.catalogue.resolve_noted(args.figure)
+    note(said)
+    army = armies.add(args.name, key, count=args.count, castle=args.castle,
                       passenger=args.passenger)
     _summary_line(armies, army.name)
     return 0
@@ -63,7 +95,7 @@ def _actions(n: int) -> str:
 def cmd_show(args: argparse.Namespace) -> int:
     armies = _armies(args)
     army = armies.get(args.name)
-    checked = check(armies, army)
+    checked = check(armies, army, args.collection)
     if args.json:
         _print_json({**army.as_dict(), **checked.as_json()})
         return 0
@@ -99,7 +131,7 @@ def _print_findings(checked: Any) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     armies = _armies(args)
-    checked = check(armies, armies.get(args.name))
+    checked = check(armies, armies.get(args.name), args.collection)
     if args.json:
         _print_json(checked.as_json())
     else:
@@ -165,16 +197,58 @@ def cmd_accept(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from armybuilder.armies.transfer import export_army
+
     path = export_army(_armies(args), args.name, Path(args.path))
     print(f"wrote {path}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    army = import_army(_armies(args), Path(args.path), name=args.name, build_total=args.total,
-                       profile=args.profile, replace=args.replace)
+    from armybuilder.armies.share import looks_like_code
+    from armybuilder.armies.transfer import import_army, import_code
+
+    source = args.path
+    if not Path(source).exists() and looks_like_code(source):
+        if args.total or args.profile:
+            raise ValueError("a share code carries its own build total and profile; "
+                             "--total and --profile are for list files")
+        army = import_code(_armies(args), source, name=args.name, replace=args.replace)
+        print(f"imported {army.name!r} from a share code: "
+              f"{sum(e.count for e in army.entries)} figures, build total "
+              f"{army.build_total}, profile {army.profile}")
+        return 0
+    notes: list[str] = []
+    army = import_army(_armies(args), Path(source), name=args.name, build_total=args.total,
+                       profile=args.profile, replace=args.replace, notes=notes)
+    for said in notes:
+        note(said)
     print(f"imported {army.name!r}: {sum(e.count for e in army.entries)} figures, "
           f"build total {army.build_total}, profile {army.profile}")
+    return 0
+
+
+def cmd_code(args: argparse.Namespace) -> int:
+    from armybuilder.armies.transfer import share_code
+
+    code = share_code(_armies(args), args.name)
+    if args.json:
+        _print_json({"name": args.name, "code": code})
+    else:
+        print(code)
+    return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from armybuilder.export.roster import RosterOptions, write_roster
+
+    armies = _armies(args)
+    checked = check(armies, armies.get(args.name), args.collection)
+    options = RosterOptions(player=args.player or "", event=args.event or "",
+                            paper=args.paper)
+    path = write_roster(checked, armies.catalogue.ability_table(),
+                        armies.catalogue.expansions(), Path(args.path), options)
+    print(f"wrote {path}")
     return 0
 
 
@@ -212,6 +286,8 @@ def add_commands(commands: Any, add_db: Any) -> None:
         p = sub.add_parser(verb, help=helptext)
         p.add_argument("name")
         p.add_argument("--json", action="store_true")
+        p.add_argument("--collection", action="store_true",
+                       help="also report figures beyond your collection")
         p.set_defaults(run=run)
 
     p = sub.add_parser("list", help="saved armies")
@@ -250,13 +326,28 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("path")
     p.set_defaults(run=cmd_export)
 
-    p = sub.add_parser("import", help="read an army from .xlsx, .csv or .txt")
-    p.add_argument("path")
+    p = sub.add_parser("import", help="read an army from .xlsx, .csv, .txt or a share code")
+    p.add_argument("path", metavar="PATH_OR_CODE")
     p.add_argument("--name", help="save it under this name (default: the name in the file)")
     p.add_argument("--total", type=int, help="build total when the file has none")
     p.add_argument("--profile")
     p.add_argument("--replace", action="store_true", help="replace an army of the same name")
     p.set_defaults(run=cmd_import)
+
+    p = sub.add_parser("code", help="a share code for the army (army import CODE reads it)")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_code)
+
+    p = sub.add_parser("print", help="a PDF roster with a dial card for every figure")
+    p.add_argument("name")
+    p.add_argument("path", help="the .pdf file to write")
+    p.add_argument("--player", help="the player's name on the roster")
+    p.add_argument("--event", help="the event (tournament, league night) on the roster")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("--collection", action="store_true",
+                   help="also report figures beyond your collection")
+    p.set_defaults(run=cmd_print)
 
     for p in sub.choices.values():
         add_db(p)

@@ -15,25 +15,31 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.render import table
-from armybuilder.sim.armies import BattleError
-from armybuilder.sim.batch import (
+from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
     DEFAULT_PLAYER,
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
-    Battle,
-    BattleReport,
-    BattleRequest,
-    play,
-    prepare,
 )
-from armybuilder.sim.replay import MAPS, narrate, read_log
-from armybuilder.sim.stats import summarise_game
-from armybuilder.sim.terrain_presets import PRESETS
+
+if TYPE_CHECKING:
+    from armybuilder.sim.batch import Battle, BattleReport
+
+#: The parser's help names these without loading the engine; tests/test_cli_startup.py
+#: keeps them equal to sim.terrain_presets.PRESETS and sim.replay.MAPS.
+TERRAIN_NAMES = ("none", "standard", "woods", "ruins")
+MAPS = ("round", "turn", "none")
+
+
+def _battle_error(message: str) -> Exception:
+    from armybuilder.sim.armies import BattleError
+
+    return BattleError(message)
+
 
 REPLAY = "replay"
 
@@ -43,7 +49,7 @@ def _players(text: str) -> tuple[str, str]:
     if len(kinds) == 1:
         kinds *= 2
     if len(kinds) != 2 or not all(kinds):
-        raise BattleError(f"--players takes one kind or two separated by a comma "
+        raise _battle_error(f"--players takes one kind or two separated by a comma "
                           f"(heuristic,random), not {text!r}")
     return kinds[0], kinds[1]
 
@@ -111,8 +117,10 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if args.army_a == REPLAY:
         return cmd_replay(args)
     if args.army_b is None:
-        raise BattleError("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
+        raise _battle_error("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
                           "(or armybuilder battle replay PATH)")
+    from armybuilder.sim.batch import BattleRequest, play, prepare
+
     player_a, player_b = _players(args.players)
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
@@ -120,7 +128,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         player_a=player_a, player_b=player_b)
     if args.log is not None and args.games != 1:
         # One log is one game; a batch's game can be played again from its index instead.
-        raise BattleError(f"--log writes the log of one game: use it with --games 1, not "
+        raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
                           f"--games {args.games}")
     battle = prepare(args.db, request)
     for warning in battle.warnings:
@@ -144,13 +152,16 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
 
 def _one_logged(battle: Battle, path: Path) -> BattleReport:
+    from armybuilder.sim.batch import BattleReport
+    from armybuilder.sim.stats import summarise_game
+
     started = time.perf_counter()
     game = battle.matchup.play(0)
     result = summarise_game(game, 0, battle.matchup.setup(0).seed)
     try:
         path.write_text(game.log_json(), encoding="utf-8")
     except OSError as exc:
-        raise BattleError(f"--log: cannot write {path}: {exc}") from exc
+        raise _battle_error(f"--log: cannot write {path}: {exc}") from exc
     a, b = battle.names
     return BattleReport(request=battle.request, army_a=a, army_b=b, results=(result,),
                         seconds=time.perf_counter() - started, warnings=battle.warnings)
@@ -158,7 +169,9 @@ def _one_logged(battle: Battle, path: Path) -> BattleReport:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.army_b is None:
-        raise BattleError("battle replay needs the log's path: armybuilder battle replay PATH")
+        raise _battle_error("battle replay needs the log's path: armybuilder battle replay PATH")
+    from armybuilder.sim.replay import narrate, read_log
+
     data = read_log(Path(args.army_b))
     for line in narrate(data, maps=args.maps):
         print(line)
@@ -187,7 +200,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
-                   help=f"a terrain preset: {', '.join(PRESETS)} (default {DEFAULT_TERRAIN})")
+                   help=f"a terrain preset: {', '.join(TERRAIN_NAMES)} (default {DEFAULT_TERRAIN})")
     p.add_argument("--players", default=f"{DEFAULT_PLAYER},{DEFAULT_PLAYER}",
                    help="who plays A and B: heuristic or random, e.g. heuristic,random "
                         f"(default {DEFAULT_PLAYER})")

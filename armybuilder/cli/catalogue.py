@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from armybuilder.catalogue.queries import SearchFilter
-from armybuilder.catalogue.service import Catalogue
 from armybuilder.cli.errors import UserError
-from armybuilder.cli.render import dial_table, figure_json, summary_table, table
-from armybuilder.importers.sources import FEED_URL
+from armybuilder.cli.render import dial_table, erratum_json, figure_json, summary_table, table
+
+if TYPE_CHECKING:
+    from armybuilder.catalogue.service import Catalogue
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
+    from armybuilder.catalogue.service import Catalogue
+
     return Catalogue.open(args.db)
 
 
@@ -54,8 +57,10 @@ def _print_import(summary: Any, as_json: bool) -> None:
 
 
 def cmd_catalogue_update(args: argparse.Namespace) -> int:
+    from armybuilder.importers.sources import FEED_URL
+
     cat = _catalogue(args)
-    _print_import(cat.update_from_feed(args.source), args.json)
+    _print_import(cat.update_from_feed(args.source or FEED_URL), args.json)
     return 0
 
 
@@ -73,6 +78,8 @@ def cmd_catalogue_export(args: argparse.Namespace) -> int:
 
 
 def cmd_catalogue_search(args: argparse.Namespace) -> int:
+    from armybuilder.catalogue.queries import SearchFilter
+
     f = SearchFilter(
         text=args.text or "", faction=args.faction or "", expansion=args.expansion or "",
         rank=args.rank or "", unique=args.unique, min_points=args.min_points,
@@ -82,24 +89,56 @@ def cmd_catalogue_search(args: argparse.Namespace) -> int:
         min_attack=args.min_attack, min_defense=args.min_defense, min_damage=args.min_damage,
         kind=args.kind or "", limit=args.limit,
     )
-    if f.rank and f.rank.lower() not in ("weak", "standard", "tough", "unique"):
-        raise UserError(f"--rank must be weak, standard, tough or unique, not {f.rank!r}")
-    rows = _catalogue(args).search(f)
+    f.owned_only = args.owned
+    cat = _catalogue(args)
+    for said in cat.check_filter(f):
+        note(said)
+    rows = cat.search(f)
     if args.json:
         _print_json([r.as_dict() for r in rows])
         return 0
     print(summary_table(rows))
     print(f"{len(rows)} figure{'s' if len(rows) != 1 else ''}")
+    if not rows and f.text:
+        from armybuilder.suggest import did_you_mean
+
+        hint = did_you_mean(cat.name_suggestions(f.text))
+        if hint:
+            print(f"No figure's name contains {f.text!r}; {hint}")
     return 0
+
+
+def cmd_catalogue_compare(args: argparse.Namespace) -> int:
+    from armybuilder.cli.render import compare_table
+
+    if not 2 <= len(args.figures) <= 4:
+        raise UserError(f"compare takes 2 to 4 figures, not {len(args.figures)}")
+    cat = _catalogue(args)
+    keys = []
+    for ref in args.figures:
+        key, said = cat.resolve_noted(ref)
+        note(said)
+        keys.append(key)
+    figures = cat.figures(keys)
+    print(compare_table([figures[k] for k in keys], cat.ability_table()))
+    return 0
+
+
+def note(text: str) -> None:
+    """A typo taken for the name meant: said on stderr, so --json output stays clean."""
+    if text:
+        print(f"armybuilder: note: {text}", file=sys.stderr)
 
 
 def cmd_catalogue_show(args: argparse.Namespace) -> int:
     cat = _catalogue(args)
-    figure = cat.figure(args.figure)
+    key, said = cat.resolve_noted(args.figure)
+    note(said)
+    figure = cat.figures([key])[key]
     errata = cat.figure_errata(figure.key)
     abilities = cat.ability_table()
     if args.json:
-        _print_json(figure_json(figure, errata, cat.expansions()))
+        _print_json(figure_json(figure, errata, cat.expansions(), abilities))
         return 0
     print(dial_table(figure, errata, abilities, cat.expansions()))
     return 0
@@ -108,7 +147,7 @@ def cmd_catalogue_show(args: argparse.Namespace) -> int:
 def cmd_catalogue_errata(args: argparse.Namespace) -> int:
     rows = _catalogue(args).errata()
     if args.json:
-        _print_json([{k: getattr(r, k) for k in r.__slots__} for r in rows])  # type: ignore[attr-defined]
+        _print_json([erratum_json(r) for r in rows])
         return 0
     print(table(
         ["id", "figure", "field", "printed", "corrected", "status", "source"],
@@ -134,8 +173,9 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
     p.set_defaults(run=cmd_catalogue_summary)
 
     p = cat_cmds.add_parser("update", help="import the mageknight.net dial-stats feed")
-    p.add_argument("source", nargs="?", default=FEED_URL,
-                   help=f"mkstats.json, its folder, or a URL (default: {FEED_URL})")
+    p.add_argument("source", nargs="?", default=None,
+                   help="mkstats.json, its folder, or a URL (default: the published "
+                        "mageknight.net feed)")
     p.add_argument("--from", dest="source", default=argparse.SUPPRESS, help="same as SOURCE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_update)
@@ -170,6 +210,7 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
     p.add_argument("--min-defense", type=int)
     p.add_argument("--min-damage", type=int)
     p.add_argument("--kind", choices=("warrior", "chariot", "castle"))
+    p.add_argument("--owned", action="store_true", help="only figures in your collection")
     p.add_argument("--limit", type=int)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_search)
@@ -178,6 +219,10 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
     p.add_argument("figure", help="rebellion:58, R058 or a name")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_show)
+
+    p = cat_cmds.add_parser("compare", help="2 to 4 figures side by side, click by click")
+    p.add_argument("figures", nargs="+", metavar="FIGURE")
+    p.set_defaults(run=cmd_catalogue_compare)
 
     p = cat_cmds.add_parser("errata", help="the FAQ corrections and what they did")
     p.add_argument("--json", action="store_true")

@@ -11,14 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import distinct, func, select
-
-from armybuilder.catalogue.service import Catalogue
-from armybuilder.catalogue.store import T_FIGURE_ABILITY
 from armybuilder.cli.render import table
-from armybuilder.engine import REGISTRY
+
+if TYPE_CHECKING:
+    from armybuilder.catalogue.service import Catalogue
 
 EXIT_MISSING = 1
 
@@ -37,6 +35,10 @@ class AbilityCoverage:
 
 def figures_per_ability(catalogue: Catalogue) -> dict[str, int]:
     """How many figures of the catalogue carry each ability (anywhere on a dial)."""
+    from sqlalchemy import distinct, func, select
+
+    from armybuilder.catalogue.store import T_FIGURE_ABILITY
+
     c = T_FIGURE_ABILITY.c
     with catalogue.engine.connect() as conn:
         rows = conn.execute(select(c.ability, func.count(distinct(c.figure_key)))
@@ -46,6 +48,8 @@ def figures_per_ability(catalogue: Catalogue) -> dict[str, int]:
 
 def coverage(catalogue: Catalogue) -> tuple[list[AbilityCoverage], list[str]]:
     """(the abilities on the catalogue's figures, the known abilities on none of them)."""
+    from armybuilder.engine import REGISTRY
+
     counts = figures_per_ability(catalogue)
     found = []
     for name in sorted(counts):
@@ -58,6 +62,9 @@ def coverage(catalogue: Catalogue) -> tuple[list[AbilityCoverage], list[str]]:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.engine import REGISTRY
+
     catalogue = Catalogue.open(args.db)
     try:
         found, unused = coverage(catalogue)

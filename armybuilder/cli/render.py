@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -85,6 +86,10 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
             a = abilities.get(name)
             detail = f" ({a.colour}, {a.slot}{', optional' if a.optional else ''})" if a else ""
             lines.append(f"  {name}{detail}")
+            if a and a.text:
+                lines += textwrap.wrap(a.text, width=88, initial_indent="    ",
+                                       subsequent_indent="    ")
+                lines.append(f"    [{ability_source(a)}]")
     if errata:
         lines.append("")
         lines.append("FAQ corrections:")
@@ -99,9 +104,51 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
     return "\n".join(lines)
 
 
+def is_faq_update(ability: Ability) -> bool:
+    """The ability's text is the FAQ's Special Ability Update, not the card's."""
+    return ability.text_source.strip().lower().startswith("faq")
+
+
+def ability_source(ability: Ability) -> str:
+    return f"FAQ update: {ability.text_source}" if is_faq_update(ability) \
+        else ability.text_source
+
+
+def abilities_on(figure: Figure) -> list[str]:
+    """The abilities on a figure's dials, in the order they first appear."""
+    seen: list[str] = []
+    for dial in figure.dials:
+        for click in dial.clicks:
+            for stat in STATS:
+                name = click.abilities.get(stat)
+                if name and name not in seen:
+                    seen.append(name)
+    return seen
+
+
+def ability_json(name: str, ability: Ability | None) -> dict[str, Any]:
+    if ability is None:
+        return {"name": name, "slot": None, "colour": None, "optional": None, "text": "",
+                "source": "", "faq_update": False}
+    return {"name": name, "slot": ability.slot, "colour": ability.colour,
+            "optional": ability.optional, "text": ability.text, "source": ability.text_source,
+            "faq_update": is_faq_update(ability)}
+
+
+def erratum_json(e: Any) -> dict[str, Any]:
+    """An erratum with its click numbered as the card numbers it (1-based); ``click_index``
+    is the dial's 0-based ``index``."""
+    out = e.as_dict() if hasattr(e, "as_dict") else {k: getattr(e, k) for k in e.__slots__}
+    out["click_index"] = out["click"]
+    out["click"] = None if out["click"] is None else out["click"] + 1
+    return out
+
+
 def figure_json(figure: Figure, errata: Sequence[Any],
-                expansions: Mapping[str, Expansion]) -> dict[str, Any]:
+                expansions: Mapping[str, Expansion],
+                abilities: Mapping[str, Ability] | None = None) -> dict[str, Any]:
     expansion = expansions.get(figure.expansion)
+    known = abilities or {}
     return {
         "key": figure.key,
         "name": figure.name,
@@ -123,5 +170,64 @@ def figure_json(figure: Figure, errata: Sequence[Any],
                          "abilities": dict(c.abilities)} for c in d.clicks]}
             for d in figure.dials
         ],
-        "errata": [e.as_dict() for e in errata],
+        "abilities": [ability_json(n, known.get(n)) for n in abilities_on(figure)],
+        "errata": [erratum_json(e) for e in errata],
     }
+
+
+def ability_marks(names: Iterable[str]) -> dict[str, str]:
+    """A short mark for each ability (its initials: Battle Armor -> BA), unique in the set."""
+    marks: dict[str, str] = {}
+    for name in names:
+        base = "".join(w[0] for w in name.replace("/", " ").replace("-", " ").split()).upper()
+        mark, n = base, 2
+        while mark in marks.values():
+            mark, n = f"{base}{n}", n + 1
+        marks[name] = mark
+    return marks
+
+
+def _shown_clicks(figure: Figure) -> int:
+    """Clicks to the first dead one, that one included."""
+    clicks = figure.main_dial.clicks
+    return next((i + 1 for i, c in enumerate(clicks) if c.dead), len(clicks))
+
+
+def compare_table(figures: Sequence[Figure], abilities: Mapping[str, Ability]) -> str:
+    """Two to four figures' main dials side by side, one row per click number."""
+    letters = "ABCD"
+    lines = []
+    for letter, f in zip(letters, figures, strict=False):
+        lines.append(f"{letter}  {f.name} [{f.key}], {rank_label(f)}, {f.points} pts, "
+                     f"range {f.range}x{f.targets}, arc {f.arc}, "
+                     f"{', '.join(f.factions) or 'no faction'}")
+    used: list[str] = []
+    for f in figures:
+        used += [n for n in abilities_on(f) if n not in used]
+    marks = ability_marks(used)
+    heads = {"speed": "spd", "attack": "att", "defense": "def", "damage": "dmg"}
+    headers = ["click"] + [f"{letter} {heads[s]}" for letter, _ in zip(letters, figures,
+                                                                         strict=False)
+                           for s in STATS]
+    depth = max(_shown_clicks(f) for f in figures)
+    rows = []
+    for i in range(depth):
+        row: list[str] = [str(i + 1)]
+        for f in figures:
+            clicks = f.main_dial.clicks
+            if i >= _shown_clicks(f):
+                row += [""] * len(STATS)
+                continue
+            c = clicks[i]
+            for stat in STATS:
+                ability = c.abilities.get(stat)
+                start = ">" if i == f.starting_click and stat == "speed" else ""
+                row.append(start + _v(c.value(stat)) + (f" {marks[ability]}" if ability else ""))
+        rows.append(row)
+    lines += ["", table(headers, rows)]
+    if marks:
+        lines += ["", "Abilities: " + "; ".join(
+            f"{m} {n}" + (f" ({abilities[n].colour})" if n in abilities else "")
+            for n, m in marks.items())]
+    lines.append("> marks each figure's starting click.")
+    return "\n".join(lines)

@@ -154,7 +154,10 @@ def faction_formations(entries: Iterable[ArmyEntry]
             continue
         if close_via:
             message += f"; close formations are still possible as {close_via}"
-        findings.append(finding("formations", message, group.figures, _source(group)))
+        # A lone figure of its faction was chosen for itself, not to form up: a note, not
+        # a warning (the warning is for factions a figure or two short of a formation).
+        rule = "formation-single" if group.count == 1 else "formations"
+        findings.append(finding(rule, message, group.figures, _source(group)))
     return tuple(sorted(groups.values(), key=lambda g: g.faction)), findings
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from armybuilder.rules.army import Army, ArmyEntry, is_castle_section, label
@@ -15,6 +16,7 @@ from armybuilder.rules.castles import (
     starting_click,
 )
 from armybuilder.rules.chariots import check_chariots
+from armybuilder.rules.collection import beyond_collection
 from armybuilder.rules.findings import Finding, finding, worst_first
 from armybuilder.rules.formations import FormationGroup, faction_formations
 from armybuilder.rules.profiles import Profile, get_profile
@@ -76,9 +78,13 @@ def actions_per_turn(build_total: int, keep: bool = False) -> int:
 
 def validate(army: Army, profile: Profile | str | None = None, *,
              profiles: dict[str, Profile] | None = None,
-             castle_prices: dict[str, CastlePrice] | None = None) -> Report:
+             castle_prices: dict[str, CastlePrice] | None = None,
+             owned: Mapping[str, int] | None = None) -> Report:
     """Check ``army`` against ``profile`` (a Profile, a profile name, or None for the
-    army's own ``profile``). Raises ProfileError for an unknown profile name."""
+    army's own ``profile``). Raises ProfileError for an unknown profile name.
+
+    With ``owned`` (figure key -> copies in the player's collection), figures the army
+    holds beyond the collection are findings too."""
     if not isinstance(profile, Profile):
         profile = get_profile(profile or army.profile, profiles)
     prices = load_castle_prices() if castle_prices is None else castle_prices
@@ -95,6 +101,10 @@ def validate(army: Army, profile: Profile | str | None = None, *,
 
     lines = tuple(_line(e, prices) for e in live)
     points = sum(line.points for line in lines)
+    if not live:
+        # Rulebook II, Building Your Army: "Pick warriors for your army" - an army of none
+        # is a list not started, never a legal one.
+        raw.append(finding("empty", "the army has no figures yet"))
     raw.extend(_build_total(counted, points, profile))
     keep = has_keep(counted)
     if keep:
@@ -107,11 +117,14 @@ def validate(army: Army, profile: Profile | str | None = None, *,
     raw.extend(check_chariots(counted))
     groups, formation_findings = faction_formations(live)
     raw.extend(formation_findings)
+    if owned is not None:
+        raw.extend(beyond_collection(live, owned))
 
     graded = [g for g in (profile.grade(f) for f in raw) if g is not None]
     findings = worst_first(graded)
     return Report(army=army.name, profile=profile.name,
-                  legal=not any(f.severity == "error" for f in findings), points=points,
+                  legal=bool(live) and not any(f.severity == "error" for f in findings),
+                  points=points,
                   build_total=army.build_total,
                   actions=actions_per_turn(army.build_total, keep), findings=findings,
                   formations=groups, lines=lines)

@@ -1,0 +1,1 @@
+"""The player's collection: how many of each figure they own."""

@@ -1,0 +1,147 @@
+"""The player's collection in the database: add, remove, import, export, show.
+
+Counts are per figure key, so a catalogue re-import keeps them. An import is one
+transaction: every row is matched first, and nothing changes unless all of them match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.catalogue.store import CatalogueError
+from armybuilder.collection.files import read_collection_file, write_collection_file
+from armybuilder.collection.tables import CollectionEntryRow
+
+T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
+
+
+class CollectionError(ValueError):
+    """A collection change that cannot be made; the message says which figure and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Owned:
+    key: str
+    name: str
+    rank: str
+    points: int
+    count: int
+    in_catalogue: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "rank": self.rank, "points": self.points,
+                "count": self.count, "in_catalogue": self.in_catalogue}
+
+
+@dataclass(slots=True)
+class CollectionImport:
+    rows: int  # figure rows read
+    figures: int  # copies they add up to
+    notes: list[str]  # misspelt names taken for the figure meant
+
+
+class Collection:
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.engine = catalogue.engine
+
+    def owned(self) -> dict[str, int]:
+        """Copies owned of each figure, by key."""
+        with self.engine.connect() as conn:
+            return {r.figure_key: r.count for r in conn.execute(select(T_COLLECTION))}
+
+    def show(self) -> list[Owned]:
+        """Every owned figure with its catalogue name, by name."""
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(select(T_COLLECTION)))
+        figures = self.catalogue.figures([r.figure_key for r in rows])
+        out = []
+        for r in rows:
+            f = figures.get(r.figure_key)
+            out.append(Owned(r.figure_key, f.name if f else r.seen_name, f.rank if f else "",
+                             f.points if f else 0, r.count, f is not None))
+        return sorted(out, key=lambda o: (o.name.casefold(), o.key))
+
+    def add(self, ref: str, count: int = 1) -> tuple[Owned, str]:
+        """Own ``count`` more of a figure; (the entry now, a note when a typo was taken)."""
+        if count < 1:
+            raise CollectionError(f"--count must be at least 1, not {count}")
+        key, note = self.catalogue.resolve_noted(ref)
+        figure = self.catalogue.figures([key])[key]
+        with self.engine.begin() as conn:
+            self._add(conn, key, figure.name, count)
+        return self._entry(key), note
+
+    @staticmethod
+    def _add(conn: Any, key: str, name: str, count: int) -> None:
+        have = conn.execute(select(T_COLLECTION.c.count)
+                            .where(T_COLLECTION.c.figure_key == key)).scalar()
+        if have is None:
+            conn.execute(insert(T_COLLECTION), [{"figure_key": key, "count": count,
+                                                 "seen_name": name}])
+        else:
+            conn.execute(update(T_COLLECTION).where(T_COLLECTION.c.figure_key == key)
+                         .values(count=have + count, seen_name=name))
+
+    def remove(self, ref: str, count: int | None = None) -> tuple[Owned | None, str]:
+        """Own ``count`` fewer (default: none at all) of a figure."""
+        if count is not None and count < 1:
+            raise CollectionError(f"--count must be at least 1, not {count}")
+        owned = self.owned()
+        key = ref.strip().lower()
+        note = ""
+        if key not in owned:
+            try:
+                key, note = self.catalogue.resolve_noted(ref)
+            except CatalogueError:
+                # The figure may have left the catalogue: match the name seen when added.
+                seen = [o.key for o in self.show() if o.name.casefold() == ref.casefold()]
+                if len(seen) != 1:
+                    raise
+                key = seen[0]
+        have = owned.get(key)
+        if have is None:
+            raise CollectionError(f"{ref!r} ({key}) is not in your collection")
+        with self.engine.begin() as conn:
+            where = T_COLLECTION.c.figure_key == key
+            if count is None or count >= have:
+                conn.execute(delete(T_COLLECTION).where(where))
+            else:
+                conn.execute(update(T_COLLECTION).where(where).values(count=have - count))
+        return (self._entry(key) if count is not None and count < have else None), note
+
+    def _entry(self, key: str) -> Owned:
+        return next(o for o in self.show() if o.key == key)
+
+    def import_file(self, path: Path, replace: bool = False) -> CollectionImport:
+        """Add every figure of a collection file (or an army list) to the collection; with
+        ``replace`` the file becomes the whole collection."""
+        rows = read_collection_file(Path(path))
+        problems: list[str] = []
+        notes: list[str] = []
+        found: list[tuple[str, str, int]] = []
+        for row in rows:
+            try:
+                key, note = self.catalogue.resolve_noted(row.reference())
+            except CatalogueError as exc:
+                problems.append(f"{row.where}: {exc}")
+                continue
+            if note:
+                notes.append(f"{row.where}: {note}")
+            found.append((key, self.catalogue.figures([key])[key].name, row.count))
+        if problems:
+            raise CollectionError("cannot import the collection:\n  " + "\n  ".join(problems))
+        with self.engine.begin() as conn:
+            if replace:
+                conn.execute(delete(T_COLLECTION))
+            for key, name, count in found:
+                self._add(conn, key, name, count)
+        return CollectionImport(len(found), sum(c for _, _, c in found), notes)
+
+    def export_file(self, path: Path) -> Path:
+        return write_collection_file(self.show(), Path(path))
