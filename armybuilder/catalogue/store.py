@@ -244,22 +244,29 @@ def save_catalogue(
                                                  T_FIGURE.c.origin))}
         replace: list[str] = []
         fresh: list[Figure] = []
+        adopted: list[str] = []
         for key, figure in data.figures.items():
             old = existing.get(key)
             if old is None:
                 summary.added.append(key)
                 fresh.append(figure)
-            elif old != (digests[key], origin):
+            elif old[0] != digests[key]:
                 summary.updated.append(key)
                 replace.append(key)
                 fresh.append(figure)
             else:
+                # Same content from another import (the catalogue exported and read back):
+                # not an update, though this import now owns the figure for pruning.
                 summary.unchanged += 1
+                if old[1] != origin:
+                    adopted.append(key)
         if prune:
             summary.removed = sorted(k for k, (_, o) in existing.items()
                                      if o == origin and k not in data.figures)
         _delete_figures(conn, replace + summary.removed)
         _insert_figures(conn, fresh, origin, digests)
+        for chunk in _chunks(adopted, 500):
+            conn.execute(update(T_FIGURE).where(T_FIGURE.c.key.in_(chunk)).values(origin=origin))
         _save_errata(conn, errata, summary)
         if summary.added or summary.updated or summary.removed:
             conn.execute(insert(T_IMPORT_RUN), [{
