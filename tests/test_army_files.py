@@ -30,14 +30,15 @@ def listing() -> ArmyListing:
                  ListedEntry(figure(9, "Demo Hero", "unique", 60, flight=True), 1, 60)],
         findings=[{"severity": "error", "rule": "Build total", "source": "Rulebook II",
                    "message": "too many points", "figures": ["demo:9"]}],
-        abilities={"Flight": Ability("Flight", "speed", colour="orange")},
+        abilities={"Flight": Ability("Flight", "speed", colour="orange",
+                                     text="This warrior flies.", text_source="FAQ, Update")},
     )
 
 
 def test_xlsx_cell_by_cell(listing: ArmyListing, tmp_path: Path) -> None:
     path = write_army_file(listing, tmp_path / "army.xlsx")
     book = load_workbook(path)
-    assert book.sheetnames == ["Army", "Dials", "Checks"]
+    assert book.sheetnames == ["Army", "Dials", "Checks", "Abilities"]
     army = book["Army"]
     assert army["A1"].value == "Army" and army["B1"].value == "Saturday"
     assert army["B2"].value == 100 and army["B3"].value == "standard"
@@ -61,6 +62,13 @@ def test_xlsx_cell_by_cell(listing: ArmyListing, tmp_path: Path) -> None:
     checks = book["Checks"]
     assert [c.value for c in checks[2]] == ["error", "Build total", "Rulebook II",
                                             "too many points", "demo:9"]
+    reference = book["Abilities"]
+    assert [c.value for c in reference[1]] == ["Ability", "Colour", "Slot", "Optional", "Text",
+                                               "Source"]
+    assert [c.value for c in reference[2]] == ["Flight", "orange", "speed", "no",
+                                               "This warrior flies.", "FAQ update: FAQ, Update"]
+    assert reference["A2"].fill.start_color.rgb.endswith("F6B26B")
+    assert reference.max_row == 2
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".csv", ".txt"])

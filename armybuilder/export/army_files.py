@@ -90,6 +90,7 @@ def _write_xlsx(listing: ArmyListing, path: Path) -> None:
     _army_sheet(army, listing)
     _dials_sheet(book.create_sheet("Dials"), listing)
     _checks_sheet(book.create_sheet("Checks"), listing)
+    _abilities_sheet(book.create_sheet("Abilities"), listing)
     book.save(path)
 
 
@@ -198,6 +199,36 @@ def _checks_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         for c, value in enumerate(values, start=1):
             sheet.cell(row=r, column=c, value=value)
     _printable(sheet, 1, {1: 10, 2: 28, 3: 34, 4: 70, 5: 30})
+
+
+def _abilities_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
+    """A reference sheet: the rules text of every ability on the army's dials."""
+    headers = ["Ability", "Colour", "Slot", "Optional", "Text", "Source"]
+    _header(sheet, 1, headers)
+    names: list[str] = []
+    for e in listing.entries:
+        for dial in e.figure.dials:
+            for click in dial.clicks:
+                names += [n for n in click.abilities.values() if n not in names]
+    row = 2
+    for name in sorted(names):
+        ability = listing.abilities.get(name)
+        faq = bool(ability and ability.text_source.lower().startswith("faq"))
+        values = [name, ability.colour if ability else "", ability.slot if ability else "",
+                  ("yes" if ability.optional else "no") if ability else "",
+                  ability.text if ability else "",
+                  (f"FAQ update: {ability.text_source}" if faq else ability.text_source)
+                  if ability else ""]
+        for col, value in enumerate(values, start=1):
+            cell = sheet.cell(row=row, column=col, value=value)
+            if col == 5:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+        styled = _fill(ability.colour) if ability else None
+        if styled:
+            cell = sheet.cell(row=row, column=1)
+            cell.fill, cell.font = styled
+        row += 1
+    _printable(sheet, 1, {1: 22, 2: 9, 3: 9, 4: 9, 5: 90, 6: 40})
 
 
 # --- csv and text ---------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""Share codes: an army as one line, read back whole; a damaged code refused with why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from armybuilder.armies.share import (
+    ShareCodeError,
+    SharedArmy,
+    SharedEntry,
+    decode,
+    encode,
+    looks_like_code,
+)
+from armybuilder.cli import main
+
+ARMY = SharedArmy(300, "open", True, (
+    SharedEntry("demo:3", 3), SharedEntry("fixtures:1", 1, "light"),
+    SharedEntry("fixtures:6", 2, "", "demo:1"), SharedEntry("rebellion:158", 1)))
+
+
+def test_round_trip_is_short_and_url_safe() -> None:
+    code = encode(ARMY)
+    assert decode(code) == ARMY
+    assert code.startswith("MK") and looks_like_code(code)
+    assert set(code[2:]) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                "0123456789-_")
+    assert len(code) < 90  # four entries from three expansions
+    assert decode(f"  {code[:20]}\n{code[20:]} ") == ARMY  # wrapped by a mail program
+
+
+entries = st.lists(st.builds(
+    SharedEntry, st.sampled_from(["demo:1", "rebellion:58", "lancers:160", "fixtures:2"]),
+    st.integers(1, 500), st.sampled_from(["", "heavy", "light"]),
+    st.sampled_from(["", "demo:9"])), max_size=12).map(tuple)
+
+
+@given(st.integers(1, 50).map(lambda n: n * 100), st.sampled_from(["open", "casual"]),
+       st.booleans(), entries)
+def test_any_army_round_trips(total: int, profile: str, castle: bool,
+                              entries: tuple[SharedEntry, ...]) -> None:
+    army = SharedArmy(total, profile, castle, entries)
+    assert decode(encode(army)) == army
+
+
+@given(st.integers(2, 40), st.sampled_from("ABCdef019-_"))
+def test_any_changed_character_is_refused(at: int, new: str) -> None:
+    code = encode(ARMY)
+    at = min(at, len(code) - 1)
+    if code[at] == new:
+        return
+    with pytest.raises(ShareCodeError, match="damaged share code"):
+        decode(code[:at] + new + code[at + 1:])
+
+
+@pytest.mark.parametrize(("code", "reason"), [
+    ("hello", "it should start with MK"),
+    (encode(ARMY)[:-3], "damaged share code"),
+    (encode(ARMY) + "A", "damaged share code"),
+    (encode(ARMY)[:10] + "*" + encode(ARMY)[11:], "'*' (character 11) is not part of"),
+    ("MKAA", "too short"),
+])
+def test_damaged_codes_say_why(code: str, reason: str) -> None:
+    with pytest.raises(ShareCodeError, match=reason.replace("(", r"\(").replace(")", r"\)")
+                       .replace("*", r"\*")):
+        decode(code)
+
+
+def test_a_newer_version_is_refused() -> None:
+    import base64
+    import zlib
+
+    payload = bytes([9]) + base64.urlsafe_b64decode(encode(ARMY)[2:] + "==")[1:-4]
+    payload += zlib.crc32(payload).to_bytes(4, "big")
+    code = "MK" + base64.urlsafe_b64encode(payload).decode().rstrip("=")
+    with pytest.raises(ShareCodeError, match="version 9 share code, from a newer armybuilder"):
+        decode(code)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_code_and_import_on_the_command_line(db_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "army", "new", "Siege", "--total", "300", "--castle-player")[0] == 0
+    for argv in (["demo:3", "--count", "2"], ["Castle Keep", "--castle", "light"],
+                 ["Atlantean Ram", "--passenger", "demo:1"]):
+        assert run(capsys, "army", "add", "Siege", *argv)[0] == 0
+    code, out, _ = run(capsys, "army", "code", "Siege")
+    assert code == 0
+    share = out.strip()
+    code, out, _ = run(capsys, "army", "import", share)
+    assert code == 0 and "imported 'Shared army' from a share code" in out
+    assert run(capsys, "army", "import", share, "--name", "Siege again")[0] == 0
+    _, original, _ = run(capsys, "army", "show", "Siege", "--json")
+    _, copy, _ = run(capsys, "army", "show", "Siege again", "--json")
+    keep = ("build_total", "profile", "castle_player", "entries", "points", "legal")
+    assert {k: json.loads(copy)[k] for k in keep} == {k: json.loads(original)[k] for k in keep}
+    code, _, err = run(capsys, "army", "import", share[:-2] + "zz")
+    assert code == 2 and "the checksum does not match" in err
+    assert run(capsys, "army", "list")[1].count("Shared army") == 1  # nothing half-saved
+
+
+def test_a_code_naming_a_figure_the_catalogue_lacks(db_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "army", "import", encode(ARMY))
+    assert code == 2 and "rebellion:158, not in this catalogue" in err
