@@ -145,7 +145,14 @@ class ArmyBuilderApp(App[None]):
             self.notify(message.said, timeout=2)
 
     def on_army_edit_failed(self, message: ArmyEditFailed) -> None:
+        if message.quiet:
+            self.notify(message.error, timeout=2)
+            return
         self.notify(message.error, title="Army not changed", severity="error", timeout=8)
+
+    def undo(self, redo: bool = False) -> None:
+        if self.army_name is not None:
+            self.editor.undo(self.army_name, redo)
 
     def add_to_army(self, key: str, castle: str = "", label: str = "") -> None:
         name = self.army_name
@@ -222,6 +229,43 @@ class ArmyBuilderApp(App[None]):
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
         self.call_from_thread(self.push_screen, FigureScreen(view, self.services))
+
+    def compare(self, marked: list[str], highlighted: str | None) -> None:
+        """The marked figures side by side (the highlighted one joins a single mark)."""
+        keys = list(marked)
+        if len(keys) == 1 and highlighted and highlighted not in keys:
+            keys.append(highlighted)
+        if not 2 <= len(keys) <= 4:
+            self.notify("Mark two to four figures with m, then press k.", severity="warning",
+                        timeout=4)
+            return
+        self._load_compare(keys)
+
+    @work(thread=True, exclusive=True, group="view-figure")
+    def _load_compare(self, keys: list[str]) -> None:
+        if self.services is None:
+            return
+        from armybuilder.tui.screens.compare import CompareScreen
+
+        figures = [self.services.figure_view(k).figure for k in keys]
+        self.call_from_thread(self.push_screen, CompareScreen(figures, self.services.abilities))
+
+    def share_code(self, name: str) -> None:
+        self._load_code(name)
+
+    @work(thread=True, exclusive=True, group="share-code")
+    def _load_code(self, name: str) -> None:
+        if self.services is None:
+            return
+        from armybuilder.armies.transfer import share_code
+        from armybuilder.tui.screens.share_code import ShareCodeScreen
+
+        try:
+            code = share_code(self.services.armies, name)
+        except ValueError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.call_from_thread(self.push_screen, ShareCodeScreen(name, code))
 
     def export_army(self, name: str) -> None:
         if self.services is None:

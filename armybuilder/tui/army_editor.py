@@ -17,6 +17,8 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
+    from armybuilder.armies.history import ArmyHistory
+    from armybuilder.armies.service import SavedArmy
     from armybuilder.tui.app import ArmyBuilderApp
     from armybuilder.tui.services import Services
 
@@ -35,23 +37,36 @@ class ArmyChecked(Message):
 class ArmyEditFailed(Message):
     army: str
     error: str
+    quiet: bool = False  # a note (nothing to undo), not an error
+
+
+class NothingToUndo(Exception):
+    pass
 
 
 class ArmyEditor:
+    """Runs the changes, and keeps each army's undo history while the app is open."""
+
     def __init__(self, app: ArmyBuilderApp) -> None:
         self.app = app
-        self._queue: deque[tuple[str, Change, str]] = deque()
+        self._queue: deque[tuple[str, Change, str, bool]] = deque()
         self._lock = threading.Lock()
         self._busy = False
+        self.histories: dict[str, ArmyHistory] = {}  # by army name, any case
+
+    def history(self, army: str) -> ArmyHistory:
+        from armybuilder.armies.history import ArmyHistory
+
+        return self.histories.setdefault(army.casefold(), ArmyHistory())
 
     @property
     def busy(self) -> bool:
         with self._lock:
             return self._busy
 
-    def submit(self, army: str, change: Change, said: str = "") -> None:
+    def submit(self, army: str, change: Change, said: str = "", record: bool = True) -> None:
         with self._lock:
-            self._queue.append((army, change, said))
+            self._queue.append((army, change, said, record))
             if self._busy:
                 return
             self._busy = True
@@ -66,11 +81,38 @@ class ArmyEditor:
                     self._queue.clear()
                     self._busy = False
                     return
-                army, change, said = self._queue.popleft()
+                army, change, said, record = self._queue.popleft()
             try:
+                before = self._current(services, army) if record else None
                 name = change(services, army) or army
                 checked = services.check(name)
+                if before is not None:
+                    self.history(name).record(before, checked.army)
+            except NothingToUndo as exc:
+                self.app.post_message(ArmyEditFailed(army, str(exc), quiet=True))
+                continue
             except ValueError as exc:  # ArmyError, CatalogueError, ProfileError
                 self.app.post_message(ArmyEditFailed(army, str(exc)))
                 continue
             self.app.post_message(ArmyChecked(checked, said))
+
+    @staticmethod
+    def _current(services: Services, army: str) -> SavedArmy | None:
+        try:
+            return services.armies.get(army)
+        except ValueError:  # a new army: nothing to undo to
+            return None
+
+    def undo(self, army: str, redo: bool = False) -> None:
+        """Put the army back as it was before its last change (or redo an undone one)."""
+
+        def restore(s: Services, name: str) -> str:
+            history = self.history(name)
+            current = s.armies.get(name)
+            earlier = history.redo(current) if redo else history.undo(current)
+            if earlier is None:
+                raise NothingToUndo("Nothing to redo." if redo else "Nothing to undo.")
+            earlier.name = current.name
+            return s.armies.save(earlier, replace=True).name
+
+        self.submit(army, restore, "Redone" if redo else "Undone", record=False)

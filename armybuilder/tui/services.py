@@ -15,6 +15,7 @@ from armybuilder.armies.checks import ArmyCheck, check
 from armybuilder.armies.service import Armies, SavedArmy, SavedEntry
 from armybuilder.catalogue.queries import FigureSummary, SearchFilter
 from armybuilder.catalogue.service import Catalogue, FigureErratum
+from armybuilder.collection.service import Collection
 from armybuilder.figures import Ability, Expansion, Figure
 from armybuilder.rules import Profile, load_profiles
 
@@ -36,13 +37,16 @@ class Services:
     facets: dict[str, list[str]]
     summary: dict[str, Any]
     profiles: dict[str, Profile]
+    collection: Collection | None = None
+    owned: dict[str, int] = field(default_factory=dict)  # the collection, by figure key
     _figures: dict[str, FigureView] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
     def open(cls, path: Path | None) -> Services:
         catalogue = Catalogue.open(path)
-        services = cls(catalogue, Armies(catalogue), {}, {}, {}, {}, load_profiles())
+        services = cls(catalogue, Armies(catalogue), {}, {}, {}, {}, load_profiles(),
+                       Collection(catalogue))
         services.reload_tables()
         return services
 
@@ -55,13 +59,22 @@ class Services:
         self.expansions = self.catalogue.expansions()
         self.facets = self.catalogue.facets()
         self.summary = self.catalogue.summary()
+        self.reload_owned()
         with self._lock:
             self._figures.clear()
+
+    def reload_owned(self) -> dict[str, int]:
+        if self.collection is not None:
+            self.owned = self.collection.owned()
+        return self.owned
 
     # --- catalogue ----------------------------------------------------------------
 
     def search(self, f: SearchFilter) -> list[FigureSummary]:
         return self.catalogue.search(f)
+
+    def name_suggestions(self, text: str) -> list[str]:
+        return self.catalogue.name_suggestions(text)
 
     def figure_view(self, key: str) -> FigureView:
         with self._lock:

@@ -33,7 +33,8 @@ class ArmiesScreen(AppScreen):
         Binding("c", "copy", "Copy"),
         Binding("d,delete", "delete", "Delete"),
         Binding("e", "export_army", "Export"),
-        Binding("i", "import_army", "Import", tooltip="Import an army list file"),
+        Binding("i", "import_army", "Import",
+                tooltip="Import an army list file, or paste a share code"),
         Binding("ctrl+s", "save_notes", "Save notes", show=False),
         Binding("escape", "focus_list", "To the list", show=False),
     ]
@@ -218,14 +219,20 @@ class ArmiesScreen(AppScreen):
             if path:
                 self._import(path)
 
-        self.app.push_screen(PromptScreen("Import an army list", "File (.xlsx, .csv or .txt)",
-                                          placeholder="path to the list"), done)
+        self.app.push_screen(PromptScreen("Import an army", "A list file (.xlsx, .csv or "
+                                          ".txt), or a share code (MK…)",
+                                          placeholder="path to the list, or paste a code"),
+                             done)
 
     def _import(self, path: str) -> None:
         from pathlib import Path
 
-        from armybuilder.armies.transfer import import_army
+        from armybuilder.armies.share import looks_like_code
+        from armybuilder.armies.transfer import import_army, import_code
 
+        if not Path(path).expanduser().exists() and looks_like_code(path):
+            self._run(lambda s: import_code(s.armies, path).name, "Imported a share code")
+            return
         self._run(lambda s: import_army(s.armies, Path(path).expanduser()).name,
                   f"Imported {Path(path).name}")
 

@@ -8,15 +8,27 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import Group
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, DataTable, Footer, Header, Input, ProgressBar, Select, Static
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    ProgressBar,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from armybuilder.sim.defaults import (
@@ -75,7 +87,12 @@ class BattleScreen(AppScreen):
         Binding("ctrl+g", "run", "Run battles", priority=True),
         Binding("escape", "cancel", "Cancel run", show=False),
         Binding("l", "open_log", "Game log", tooltip="The highlighted game, turn by turn"),
+        Binding("t", "next_tab", "Next tab", show=False,
+                tooltip="Games, figures (and the summary on a narrow terminal)"),
     ]
+
+    #: Narrower than this, the charts leave the side of the tables for a tab of their own.
+    CHARTS_BESIDE = 110
 
     @dataclass
     class Armies(Message):
@@ -125,7 +142,15 @@ class BattleScreen(AppScreen):
                 yield Static("", id="battle-summary")
                 yield Static("", id="battle-rate")
                 yield Static("", id="battle-histogram")
-            yield DataTable(id="battle-games", cursor_type="row", zebra_stripes=True)
+            with TabbedContent(id="battle-tabs", initial="games"):
+                # On a narrow terminal the charts beside the tables move into a tab.
+                with TabPane("Summary", id="summary"), VerticalScroll():
+                    yield Static("", id="battle-summary-tab")
+                with TabPane("Games", id="games"):
+                    yield DataTable(id="battle-games", cursor_type="row", zebra_stripes=True)
+                with TabPane("Figures", id="figures"):
+                    yield DataTable(id="battle-figures", cursor_type="row",
+                                    zebra_stripes=True)
         yield Footer()
 
     @property
@@ -138,7 +163,29 @@ class BattleScreen(AppScreen):
         self._say(Text("Choose two saved armies and press ctrl+g (or Run). Enter on a game "
                        "shows its log turn by turn.", style="dim"))
         self.watch(self.app, "catalogue_version", lambda _: self._reload())
+        self._narrow(self.app.size.width)
         self.query_one("#army-a", Select).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._narrow(event.size.width)
+
+    def _narrow(self, width: int) -> None:
+        narrow = width < self.CHARTS_BESIDE
+        self.set_class(narrow, "narrow")
+        tabs = self.query_one("#battle-tabs", TabbedContent)
+        if narrow:
+            tabs.show_tab("summary")
+        else:
+            if tabs.active == "summary":
+                tabs.active = "games"
+            tabs.hide_tab("summary")
+
+    def action_next_tab(self) -> None:
+        tabs = self.query_one("#battle-tabs", TabbedContent)
+        order = [p for p in ("summary", "games", "figures")
+                 if p != "summary" or self.has_class("narrow")]
+        at = order.index(tabs.active) if tabs.active in order else -1
+        tabs.active = order[(at + 1) % len(order)]
 
     def on_screen_resume(self) -> None:
         if self._listed_version != self.army_app.armies_version:
@@ -161,6 +208,8 @@ class BattleScreen(AppScreen):
         for name in ("#army-a", "#army-b"):
             select: Select[str] = self.query_one(name, Select)
             keep = select.value
+            if name == "#army-a" and keep is Select.NULL:
+                keep = self.army_app.army_name  # the army being built plays as A
             with self.prevent(Select.Changed):
                 select.set_options([(n, n) for n in message.names])
                 if keep in message.names:
@@ -300,8 +349,13 @@ class BattleScreen(AppScreen):
         names = (report.army_a, report.army_b)
         self.query_one("#battle-summary", Static).update(summary_table(summary, names))
         self.query_one("#battle-rate", Static).update(win_rate_text(summary, names[0]))
-        self.query_one("#battle-histogram", Static).update(vp_histogram(
-            [r.vp_a for r in report.results], [r.vp_b for r in report.results], names))
+        histogram = vp_histogram([r.vp_a for r in report.results],
+                                 [r.vp_b for r in report.results], names)
+        self.query_one("#battle-histogram", Static).update(histogram)
+        self.query_one("#battle-summary-tab", Static).update(Group(
+            summary_table(summary, names), Text(""), win_rate_text(summary, names[0]),
+            Text(""), histogram))
+        self._figures(summary)
         status = rounds_text(summary)
         for warning in report.warnings:
             status.append(f"\n▲ {warning}", style="yellow")
@@ -318,7 +372,22 @@ class BattleScreen(AppScreen):
             table.add_row(str(r.index + 1), winner, str(r.vp_a), str(r.vp_b), str(r.rounds),
                           r.termination, names[0] if r.first == "a" else names[1],
                           key=str(r.index))
+        self.query_one("#battle-tabs", TabbedContent).active = "games"
         table.focus()
+
+    def _figures(self, summary: dict[str, Any]) -> None:
+        """How each figure did, per game: eliminations, captures, clicks dealt, survival."""
+        table = self.query_one("#battle-figures", DataTable)
+        table.clear(columns=True)
+        for label, width in (("Side", 4), ("Figure", 20), ("n", 2), ("Elim", 5),
+                             ("Capt", 5), ("Clicks", 6), ("Survive", 7)):
+            table.add_column(label, width=width, key=label)
+        for side in "ab":
+            for f in summary["figures"][side]:
+                table.add_row(Text(side.upper(), style=SIDE_STYLE[side]), f["name"],
+                              str(f["count"]), f"{f['eliminations']:.2f}",
+                              f"{f['captures']:.2f}", f"{f['clicks_dealt']:.2f}",
+                              f"{f['survival_rate'] * 100:.0f}%", key=f"{side}:{f['key']}")
 
     @on(DataTable.RowSelected, "#battle-games")
     def _game_chosen(self, event: DataTable.RowSelected) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
@@ -24,8 +24,20 @@ class BuilderScreen(AppScreen):
         Binding("a,plus", "add", "Add", tooltip="Add the highlighted figure (one more)"),
         Binding("minus,delete", "remove", "Remove one"),
         Binding("x", "remove_all", "Remove entry", show=False),
+        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change to the army"),
+        Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("h", "toggle_castle", "Heavy/Light", tooltip="Castle section's price"),
-        Binding("v", "view_figure", "View figure"),
+        Binding("enter,v", "view_figure", "View figure", show=False),
+        Binding("w", "switch_pane", "Army/Catalogue",
+                tooltip="On a narrow terminal: show the army or the catalogue"),
+        Binding("f", "toggle_fits", "Fits", show=False,
+                tooltip="Only figures that fit in the points left"),
+        Binding("o", "toggle_owned", "Owned", show=False,
+                tooltip="Only figures in your collection"),
+        Binding("k", "compare", "Compare", show=False,
+                tooltip="The marked figures (m) side by side"),
+        Binding("ctrl+k", "share_code", "Share code", show=False,
+                tooltip="The army as a code to paste anywhere"),
         Binding("p", "next_profile", "Profile", show=False, tooltip="Next format profile"),
         Binding("t", "build_total(100)", "Total +100", show=False),
         Binding("T", "build_total(-100)", "Total −100", show=False),
@@ -48,6 +60,7 @@ class BuilderScreen(AppScreen):
 
             profiles = load_profiles()
         yield Header()
+        yield Static("", id="builder-status")
         with Horizontal(id="builder-main"):
             yield CatalogueBrowser(narrow=True, id="builder-browser")
             yield ArmyPanel(profiles, id="army-panel")
@@ -61,9 +74,13 @@ class BuilderScreen(AppScreen):
     def panel(self) -> ArmyPanel:
         return self.query_one(ArmyPanel)
 
+    #: Narrower than this, the catalogue and the army take turns on the screen.
+    SIDE_BY_SIDE = 110
+
     def on_mount(self) -> None:
         self._offered: tuple[bool, bool] | None = None
         self.sub_title = "Army builder"
+        self._narrow(self.app.size.width)
         self.watch(self.app, "catalogue_version", self._catalogue_changed)
         self.watch(self.app, "army_check", self._army_checked)
         self.browser.table.focus()
@@ -72,8 +89,24 @@ class BuilderScreen(AppScreen):
         if self.army_app.services is not None:
             self.browser.attach(self.army_app.services)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._narrow(event.size.width)
+
+    def _narrow(self, width: int) -> None:
+        narrow = width < self.SIDE_BY_SIDE
+        if narrow != self.has_class("narrow"):
+            self.set_class(narrow, "narrow")
+            if narrow and not self.has_class("show-army"):
+                self.add_class("show-catalogue")
+            self.refresh_bindings()
+
     def _army_checked(self, checked: ArmyCheck | None) -> None:
+        services = self.army_app.services
+        if services is not None:
+            self.panel.entries.owned = services.owned
         self.panel.show_check(checked)
+        self.browser.army_changed(checked.report.points_left if checked else None)
+        self.query_one("#builder-status", Static).update(status_line(checked))
         self.sub_title = f"Army builder · {checked.army.name}" if checked else "Army builder"
         # The footer is rebuilt when bindings are refreshed: only when what is offered
         # changes, not on every added figure.
@@ -99,6 +132,10 @@ class BuilderScreen(AppScreen):
         if action == "toggle_castle":
             # Only offered while the army holds a castle section.
             return self._has_castle(self.army_app.army_check)
+        if action in ("undo", "redo", "share_code") and self._army is None:
+            return None
+        if action == "switch_pane":
+            return True if self.has_class("narrow") else None
         return True
 
     def _entries_focused(self) -> bool:
@@ -193,11 +230,42 @@ class BuilderScreen(AppScreen):
 
     @on(CatalogueBrowser.FigureChosen)
     def _chosen(self, event: CatalogueBrowser.FigureChosen) -> None:
-        # Enter on a catalogue row adds the figure: the quickest way to build.
+        # Enter means "view", here as in the catalogue; a or + adds.
+        self.army_app.view_figure(event.key)
+
+    def on_data_table_row_selected(self, event: object) -> None:
+        self.action_view_figure()
+
+    def action_undo(self) -> None:
+        self.army_app.undo()
+
+    def action_redo(self) -> None:
+        self.army_app.undo(redo=True)
+
+    def action_switch_pane(self) -> None:
+        army = not self.has_class("show-army")
+        self.set_class(army, "show-army")
+        self.set_class(not army, "show-catalogue")
+        if army and self._army is not None:
+            self.panel.entries.focus()
+        elif not army:
+            self.browser.table.focus()
+
+    def action_toggle_fits(self) -> None:
+        on = self.browser.filter_bar.toggle("fits")
+        self.notify("Only figures that fit in the points left" if on else "Every figure",
+                    timeout=2)
+
+    def action_toggle_owned(self) -> None:
+        on = self.browser.filter_bar.toggle("owned")
+        self.notify("Only figures you own" if on else "Every figure", timeout=2)
+
+    def action_compare(self) -> None:
+        self.army_app.compare(self.browser.table.marked, self.browser.table.highlighted_key)
+
+    def action_share_code(self) -> None:
         if self._army is not None:
-            self.army_app.add_to_army(event.key)
-        else:
-            self.army_app.view_figure(event.key)
+            self.army_app.share_code(self._army)
 
     def action_focus_filter(self) -> None:
         self.browser.filter_bar.focus_text()
@@ -211,3 +279,15 @@ class BuilderScreen(AppScreen):
     def action_focus_army(self) -> None:
         if self._army is not None:
             self.panel.entries.focus()
+
+
+def status_line(checked: ArmyCheck | None) -> str:
+    """The open army in one line: shown above the catalogue on a narrow terminal."""
+    if checked is None:
+        return "No army open: n starts one, F4 opens a saved one."
+    r = checked.report
+    left = f"{r.points_left} left" if r.points_left >= 0 else f"{-r.points_left} over"
+    errors = len([f for f in checked.findings() if f.severity == "error"])
+    state = "legal" if checked.legal else f"not legal ({errors} error{'s' if errors != 1 else ''})"
+    return (f"{checked.army.name}: {r.points}/{r.build_total} pts, {left} · {state} · "
+            "w: the army")

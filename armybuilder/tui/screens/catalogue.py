@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -24,8 +24,12 @@ class CatalogueScreen(AppScreen):
         Binding("escape", "focus_table", "To the table", show=False),
         Binding("enter", "open_figure", "Open figure", show=False),
         Binding("a", "add_to_army", "Add to army"),
+        Binding("k", "compare", "Compare", tooltip="The marked figures (m) side by side"),
         Binding("ctrl+r", "clear_filters", "Clear filters"),
     ]
+
+    #: Narrower than this, the card leaves the screen; enter opens it in a dialog.
+    WITH_CARD = 100
 
 
     def compose(self) -> ComposeResult:
@@ -48,7 +52,16 @@ class CatalogueScreen(AppScreen):
         self.watch(self.app, "first_look", self._glance)
         self.watch(self.app, "catalogue_version", self._catalogue_changed)
         self.watch(self.app, "army_name", lambda _: self.refresh_bindings())
+        self.watch(self.app, "army_check", self._army_checked)
+        self.set_class(self.app.size.width < self.WITH_CARD, "narrow")
         self.browser.table.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.WITH_CARD, "narrow")
+
+    def _army_checked(self, checked: object) -> None:
+        report = getattr(checked, "report", None)
+        self.browser.army_changed(report.points_left if report is not None else None)
 
     def _glance(self, look: FirstLook | None) -> None:
         if look is not None:
@@ -72,6 +85,9 @@ class CatalogueScreen(AppScreen):
 
     @on(CatalogueBrowser.FigureChosen)
     def _chosen(self, event: CatalogueBrowser.FigureChosen) -> None:
+        if self.has_class("narrow"):
+            self.army_app.view_figure(event.key)
+            return
         self.card.key = event.key
         self.card.load_now()
         self.card.focus()
@@ -95,6 +111,10 @@ class CatalogueScreen(AppScreen):
 
     def action_clear_filters(self) -> None:
         self.browser.filter_bar.clear()
+
+    def action_compare(self) -> None:
+        table = self.browser.table
+        self.army_app.compare(table.marked, table.highlighted_key)
 
     def action_add_to_army(self) -> None:
         table = self.browser.table

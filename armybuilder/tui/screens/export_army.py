@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 FORMATS = ((".xlsx", "Excel workbook (.xlsx)"), (".csv", "CSV list (.csv)"),
-           (".txt", "Text list for forums (.txt)"))
+           (".txt", "Text list for forums (.txt)"),
+           (".pdf", "Printable roster and dial cards (.pdf)"))
 
 
 def file_name(army: str, suffix: str = ".xlsx") -> str:
@@ -84,11 +85,22 @@ class ExportArmyScreen(ModalScreen[Path | None]):
         from armybuilder.armies.transfer import export_army
 
         try:
-            written = export_army(self.services.armies, self.army, path)
+            if path.suffix.lower() == ".pdf":
+                written = self._roster(path)
+            else:
+                written = export_army(self.services.armies, self.army, path)
         except (ValueError, OSError) as exc:
             self.post_message(self.Done(None, str(exc)))
             return
         self.post_message(self.Done(written))
+
+    def _roster(self, path: Path) -> Path:
+        from armybuilder.armies.checks import check
+        from armybuilder.export.roster import write_roster
+
+        armies = self.services.armies
+        return write_roster(check(armies, armies.get(self.army)), self.services.abilities,
+                            self.services.expansions, path)
 
     def on_export_army_screen_done(self, message: Done) -> None:
         if message.path is None:

@@ -1,4 +1,5 @@
-"""A figure's whole card in a dialog (from the army builder)."""
+"""A figure's whole card in a dialog (from the army builder, or a narrow catalogue): the
+arrows move over the dial, enter gives the chosen cell's ability text."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from armybuilder.tui.widgets.dial import full_card
+from armybuilder.tui.widgets.figure_card import FigureCard
 
 if TYPE_CHECKING:
     from armybuilder.tui.services import FigureView, Services
@@ -25,11 +26,15 @@ class FigureScreen(ModalScreen[None]):
         self.services = services
 
     def compose(self) -> ComposeResult:
-        figure = self.view.figure
-        with VerticalScroll(classes="dialog wide", id="figure-dialog"):
-            yield Static(full_card(figure, self.view.errata, self.services.abilities,
-                                   self.services.expansion_name(figure.expansion)))
-            yield Static("escape: close", classes="dialog-hint")
+        with Vertical(classes="dialog wide", id="figure-dialog"):
+            yield FigureCard(id="figure-dialog-card")
+            yield Static("arrows: a dial cell · enter: its rules text · escape: close",
+                         classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        card = self.query_one(FigureCard)
+        card.show(self.view, self.services)
+        card.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

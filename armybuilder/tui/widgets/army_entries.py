@@ -33,6 +33,8 @@ class ArmyEntries(DataTable[str | Text]):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.rows_shown: list[EntryRow] = []
+        #: The player's collection by key; figures the army holds beyond it are marked.
+        self.owned: dict[str, int] = {}
 
     def on_mount(self) -> None:
         for label, width in (("×", 2), ("Figure", 22), ("Rank", 4), ("Castle", 6),
@@ -51,6 +53,11 @@ class ArmyEntries(DataTable[str | Text]):
                  for line in checked.report.lines}
         self.clear()
         self.rows_shown = []
+        needed: dict[str, int] = {}
+        for e in checked.army.entries:
+            for key in (e.figure_key, e.passenger):
+                if key:
+                    needed[key] = needed.get(key, 0) + e.count
         for i, e in enumerate(checked.army.entries):
             figure = checked.figures.get(e.figure_key)
             line = lines.get((e.figure_key, e.castle or "", e.passenger))
@@ -64,6 +71,9 @@ class ArmyEntries(DataTable[str | Text]):
                     rider = checked.figures.get(e.passenger)
                     name.append(f" + {rider.name if rider else e.passenger}", style="dim")
                 rank = RANK_STARS.get(figure.rank, figure.rank)[:4]
+                have = self.owned.get(e.figure_key, 0)
+                if self.owned and needed.get(e.figure_key, 0) > have:
+                    name.append(f" ▲ own {have}", style="yellow")
             self.add_row(Text(str(e.count), justify="right"), name, rank,
                          e.castle.capitalize() if e.castle else "",
                          Text(str(each), justify="right"),

@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from armybuilder.tui.widgets.figure_table import FigureTable
@@ -26,12 +26,14 @@ class CatalogueBrowser(Vertical):
 
     DEFAULT_CSS = """
     CatalogueBrowser { height: 1fr; }
+    CatalogueBrowser #search-hint { color: $warning; padding: 0 1; height: auto; }
     """
 
     @dataclass
     class Results(Message):
         number: int
         rows: list[FigureSummary]
+        hint: str = ""  # "did you mean …?" when the name found nothing
 
     @dataclass
     class FigureHighlighted(Message):
@@ -48,10 +50,16 @@ class CatalogueBrowser(Vertical):
         self._asked = 0  # searches asked for; a result older than the last one is dropped
         self.shown = 0  # searches shown, for tests and the benchmark
         self.rows: list[FigureSummary] = []
+        #: The open army's points left, for the "fits" filter (None: no army open).
+        self.points_left: int | None = None
 
     def compose(self) -> ComposeResult:
         yield FilterBar(narrow=self.narrow)
+        yield Static("", id="search-hint")
         yield FigureTable(narrow=self.narrow)
+
+    def on_mount(self) -> None:
+        self.query_one("#search-hint").display = False
 
     @property
     def table(self) -> FigureTable:
@@ -68,6 +76,7 @@ class CatalogueBrowser(Vertical):
         self.table.set_ids = {slug: e.set_letter for slug, e in services.expansions.items()
                               if e.set_letter}
         self.filter_bar.set_facets(services.facets, names)
+        self.table.set_owned(services.owned)
         self.refresh_search()
 
     def glance(self, look: FirstLook) -> None:
@@ -82,20 +91,42 @@ class CatalogueBrowser(Vertical):
     def refresh_search(self) -> None:
         if self.services is not None:
             self._asked += 1
-            self._search(self._asked, self.filter_bar.search)
+            search = self.filter_bar.search
+            if self.filter_bar.fits and self.points_left is not None:
+                most = self.points_left
+                search.max_points = most if search.max_points is None \
+                    else min(most, search.max_points)
+            self._search(self._asked, search)
+
+    def army_changed(self, points_left: int | None) -> None:
+        """The open army's points left changed: the "fits" filter follows it."""
+        if points_left != self.points_left:
+            self.points_left = points_left
+            if self.filter_bar.fits:
+                self.refresh_search()
 
     @work(thread=True, exclusive=True, group="search")
     def _search(self, number: int, search: SearchFilter) -> None:
         assert self.services is not None
         rows = self.services.search(search)
+        hint = ""
+        if not rows and search.text:
+            from armybuilder.suggest import did_you_mean
+
+            found = did_you_mean(self.services.name_suggestions(search.text))
+            hint = f"No figure's name contains {search.text!r}" + (f"; {found}" if found
+                                                                  else ".")
         if not get_current_worker().is_cancelled:
-            self.post_message(self.Results(number, rows))
+            self.post_message(self.Results(number, rows, hint))
 
     def on_catalogue_browser_results(self, message: Results) -> None:
         message.stop()
         if message.number != self._asked:
             return
         self.rows = message.rows
+        hint = self.query_one("#search-hint", Static)
+        hint.update(message.hint)
+        hint.display = bool(message.hint)
         self.table.show_rows(message.rows)
         self.filter_bar.show_count(len(message.rows))
         self.shown += 1

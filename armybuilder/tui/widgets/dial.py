@@ -80,8 +80,10 @@ def card(figure: Figure, errata: Sequence[FigureErratum], expansion_name: str) -
 
 
 def dial_table(figure: Figure, dial: Dial, errata: Sequence[FigureErratum],
-               abilities: Mapping[str, Ability]) -> Table:
-    """Every click to the first dead one; ability cells in the dial's colours."""
+               abilities: Mapping[str, Ability],
+               cursor: tuple[int, str] | None = None) -> Table:
+    """Every click to the first dead one; ability cells in the dial's colours. ``cursor``
+    (click index, stat) is the cell the player has chosen, drawn reversed."""
     fixed = applied(errata)
     title = f"{dial.position} dial" if figure.multi_dial else None
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
@@ -105,6 +107,10 @@ def dial_table(figure: Figure, dial: Dial, errata: Sequence[FigureErratum],
                 text.stylize(ability_style(colour))
             elif click.dead:
                 text.stylize("red")
+            if cursor == (click.index, stat):
+                text = Text("[" + text.plain.strip().center(CELL - 2) + "]", no_wrap=True,
+                            style=text.style)
+                text.stylize("reverse")
             cells.append(text)
         table.add_row(*cells)
         if click.dead:
@@ -112,8 +118,9 @@ def dial_table(figure: Figure, dial: Dial, errata: Sequence[FigureErratum],
     return table
 
 
-def legend(figure: Figure, abilities: Mapping[str, Ability]) -> Text:
-    """Each ability on the dial with its colour, slot and whether it is optional."""
+def legend(figure: Figure, abilities: Mapping[str, Ability], texts: bool = True) -> Text:
+    """Each ability on the dial with its colour, slot and whether it is optional, and its
+    rules text (the FAQ's updated texts marked)."""
     seen: list[str] = []
     for dial in figure.dials:
         for click in dial.clicks:
@@ -131,6 +138,12 @@ def legend(figure: Figure, abilities: Mapping[str, Ability]) -> Text:
         if known:
             detail = f"  {known.colour} {known.slot}" + (", optional" if known.optional else "")
             out.append(detail, style="dim")
+            if texts and known.text:
+                out.append(f"\n{known.text}")
+                if known.text_source.lower().startswith("faq"):
+                    out.append(f" [FAQ update: {known.text_source}]", style="bold yellow")
+                if i < len(seen) - 1:
+                    out.append("\n")
     return out
 
 

@@ -4,12 +4,13 @@ corrections. Set ``key`` and the card loads the figure in a worker."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
@@ -17,6 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from armybuilder.figures import STATS
 from armybuilder.tui.widgets.dial import card, corrections, dial_table, legend
 
 if TYPE_CHECKING:
@@ -34,6 +36,15 @@ class FigureCard(VerticalScroll, can_focus=True):
     FigureCard .section { margin-top: 1; text-style: bold; color: $accent; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cell(0, -1)", "Click up", show=False),
+        Binding("down", "cell(0, 1)", "Click down", show=False),
+        Binding("left", "cell(-1, 0)", "Slot left", show=False),
+        Binding("right", "cell(1, 0)", "Slot right", show=False),
+        Binding("enter,r", "rules", "Rules text",
+                tooltip="The rules text of the ability on the chosen dial cell"),
+    ]
+
     key: reactive[str | None] = reactive(None, init=False)
 
     @dataclass
@@ -45,6 +56,8 @@ class FigureCard(VerticalScroll, can_focus=True):
         self.services: Services | None = None
         self.view: FigureView | None = None
         self._timer: Timer | None = None
+        #: The dial cell the arrows move over: (dial, click index, stat index).
+        self.cell: tuple[int, int, int] = (0, 0, 0)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="card-head")
@@ -95,8 +108,16 @@ class FigureCard(VerticalScroll, can_focus=True):
             return  # an older load finishing late
         self._show_view(message.view)
 
+    def show(self, view: FigureView, services: Services) -> None:
+        """Show a figure already loaded (the figure dialog)."""
+        self.services = services
+        self.set_reactive(FigureCard.key, view.figure.key)
+        self._show_view(view)
+
     def _show_view(self, view: FigureView | None) -> None:
         self.view = view
+        if view is not None:
+            self.cell = (0, view.figure.starting_click, 0)
         head = self.query_one("#card-head", Static)
         showing = view is not None
         for widget in self.query("#legend-title, #card-legend, #card-dials"):
@@ -111,15 +132,73 @@ class FigureCard(VerticalScroll, can_focus=True):
         figure = view.figure
         head.update(card(figure, view.errata, self.services.expansion_name(figure.expansion)))
         abilities = self.services.abilities
-        dials: list[RenderableType] = []
-        for d in figure.dials:
-            if dials:
-                dials.append(Text(""))
-            dials.append(dial_table(figure, d, view.errata, abilities))
-        self.query_one("#card-dials", Static).update(Group(*dials))
+        self._draw_dials()
         text = legend(figure, abilities)
         self.query_one("#card-legend", Static).update(
             text if text.plain else Text("none on this dial", style="dim"))
         if errata:
             self.query_one("#card-errata", Static).update(corrections(view.errata))
         self.scroll_home(animate=False)
+
+    # --- the dial cell and its rules text ----------------------------------------------
+
+    def _draw_dials(self) -> None:
+        view = self.view
+        if view is None or self.services is None:
+            return
+        figure = view.figure
+        dials: list[RenderableType] = []
+        for n, d in enumerate(figure.dials):
+            if dials:
+                dials.append(Text(""))
+            cursor = ((self.cell[1], STATS[self.cell[2]])
+                      if self.has_focus and n == self.cell[0] else None)
+            dials.append(dial_table(figure, d, view.errata, self.services.abilities, cursor))
+        self.query_one("#card-dials", Static).update(Group(*dials))
+
+    def on_focus(self) -> None:
+        self._draw_dials()
+
+    def on_blur(self) -> None:
+        self._draw_dials()
+
+    def _clicks(self, dial: int) -> int:
+        assert self.view is not None
+        clicks = self.view.figure.dials[dial].clicks
+        return next((i + 1 for i, c in enumerate(clicks) if c.dead), len(clicks))
+
+    def action_cell(self, across: int, down: int) -> None:
+        if self.view is None:
+            return
+        dial, click, stat = self.cell
+        stat = max(0, min(len(STATS) - 1, stat + across))
+        click += down
+        dials = len(self.view.figure.dials)
+        if click >= self._clicks(dial) and dial + 1 < dials:
+            dial, click = dial + 1, 0
+        elif click < 0 and dial > 0:
+            dial -= 1
+            click = self._clicks(dial) - 1
+        click = max(0, min(self._clicks(dial) - 1, click))
+        self.cell = (dial, click, stat)
+        self._draw_dials()
+
+    def chosen_cell(self) -> tuple[str, str]:
+        """(where the chosen cell is, the ability on it or "")."""
+        assert self.view is not None
+        figure = self.view.figure
+        dial, click, stat = self.cell
+        c = figure.dials[dial].clicks[click]
+        prefix = f"{figure.dials[dial].position} dial, " if figure.multi_dial else ""
+        value = c.value(STATS[stat])
+        where = (f"{figure.name}: {prefix}click {click + 1}, {STATS[stat]} "
+                 f"{'skull' if value is None else value}")
+        return where, c.abilities.get(STATS[stat], "")
+
+    def action_rules(self) -> None:
+        if self.view is None or self.services is None:
+            return
+        from armybuilder.tui.screens.ability import AbilityScreen
+
+        where, name = self.chosen_cell()
+        self.app.push_screen(AbilityScreen(where, name, self.services.abilities.get(name)))

@@ -29,21 +29,62 @@ if TYPE_CHECKING:
 
     Row = FigureSummary
 
-#: (label, width, right-aligned) of every column; the narrow table (in the army builder)
-#: keeps the first five.
-COLUMNS: tuple[tuple[str, int, bool], ...] = (
-    ("Figure", 22, False), ("Rank", 4, False), ("Pts", 3, True), ("Factions", 15, False),
-    ("Rng", 4, False), ("Set", 7, False), ("Sp", 2, True), ("At", 2, True), ("Df", 2, True),
-    ("Dm", 2, True),
+@dataclass(frozen=True, slots=True)
+class Column:
+    label: str
+    width: int  # the least it is given
+    right: bool = False
+    most: int = 0  # a stretching column grows up to this (0: it never stretches)
+
+
+#: Every column, in the order they are dropped last to first as the table narrows: the
+#: name, rank and points always; then set and the starting values; range; factions.
+COLUMNS: tuple[Column, ...] = (
+    Column("Figure", 16, most=34), Column("Rank", 4), Column("Pts", 3, True),
+    Column("Own", 3, True), Column("Set", 7), Column("Sp", 2, True), Column("At", 2, True),
+    Column("Df", 2, True), Column("Dm", 2, True), Column("Rng", 4), Column("Factions", 10,
+                                                                         most=40),
 )
-NARROW = 5
+#: The order columns are shown in, left to right, once chosen.
+ORDER = ("Figure", "Rank", "Pts", "Own", "Factions", "Rng", "Set", "Sp", "At", "Df", "Dm")
 GAP = 2  # spaces between columns
+MARK = "◆"  # a figure marked for comparison
 
 
 def _fit(text: str, width: int, right: bool) -> str:
     if len(text) > width:
         text = text[: width - 1] + "…"
     return text.rjust(width) if right else text.ljust(width)
+
+
+def layout(width: int, owned: bool, longest: dict[str, int]) -> list[tuple[Column, int]]:
+    """The columns that fit in ``width`` characters and how wide each is drawn.
+
+    Columns are taken in COLUMNS order while they fit; what is left widens the name and
+    factions up to their longest text, so nothing is cut that there is room for."""
+    room = width - 2  # a space each side
+    chosen: list[Column] = []
+    used = -GAP
+    for c in COLUMNS:
+        if c.label == "Own" and not owned:
+            continue
+        if chosen and used + GAP + c.width > room and c.label != "Figure":
+            continue
+        chosen.append(c)
+        used += GAP + c.width
+    widths = {c.label: c.width for c in chosen}
+    spare = room - used
+    for c in chosen:
+        if c.most and spare > 0:
+            grow = min(spare, max(0, min(c.most, longest.get(c.label, c.width)) - c.width))
+            widths[c.label] += grow
+            spare -= grow
+    return [(c, widths[c.label]) for c in sorted(chosen, key=lambda c: ORDER.index(c.label))]
+
+
+def _rank_order(rank: str) -> int:
+    return ("weak", "standard", "tough", "unique").index(rank) \
+        if rank in ("weak", "standard", "tough", "unique") else 4
 
 
 class FigureTable(ScrollView, can_focus=True):
@@ -77,6 +118,9 @@ class FigureTable(ScrollView, can_focus=True):
         Binding("home", "jump(0)", "First", show=False),
         Binding("end", "jump(-1)", "Last", show=False),
         Binding("enter", "select", "Open", show=False),
+        Binding("s", "sort", "Sort", tooltip="Sort by the next column (click a header too)"),
+        Binding("S", "reverse_sort", "Reverse sort", show=False),
+        Binding("m", "mark", "Mark", tooltip="Mark for comparison (up to four; k compares)"),
     ]
 
     cursor_row: reactive[int] = reactive(0, init=False)
@@ -93,16 +137,102 @@ class FigureTable(ScrollView, can_focus=True):
 
     def __init__(self, *, narrow: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.narrow = narrow
-        self.columns = COLUMNS[:NARROW] if narrow else COLUMNS
+        self.narrow = narrow  # kept for callers; the columns follow the width now
         self.set_ids: dict[str, str] = {}  # expansion slug -> set letter ("R")
+        self.owned: dict[str, int] = {}  # the player's collection, by key
+        self.marked: list[str] = []  # figures marked for comparison, in marking order
+        self.sort_by: str | None = None  # a column label, None for the catalogue's order
+        self.descending = False
+        self._given: list[Row] = []
         self._rows: list[Row] = []
         self._index: dict[str, int] = {}
         self._lines: dict[int, str] = {}  # row index -> its text, built when first drawn
-        self._width = sum(w for _, w, _ in self.columns) + GAP * (len(self.columns) - 1) + 2
-        self._header = " " + (" " * GAP).join(_fit(label, w, right)
-                                             for label, w, right in self.columns) + " "
-        self.virtual_size = Size(self._width, 1)
+        self._layout: list[tuple[Column, int]] = layout(80, False, {})
+        self._width = 80
+        self._header = ""
+        self._relayout(80)
+
+    @property
+    def columns(self) -> list[tuple[str, int, bool]]:
+        """(label, width, right-aligned) of every column shown."""
+        return [(c.label, w, c.right) for c, w in self._layout]
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._relayout(self.scrollable_content_region.width or event.size.width)
+
+    def _relayout(self, width: int) -> None:
+        longest = {"Figure": max((len(r.name) for r in self._rows), default=0),
+                   "Factions": max((len(r.factions) for r in self._rows), default=0)}
+        self._layout = layout(max(width, 30), bool(self.owned), longest)
+        self._width = sum(w for _, w in self._layout) + GAP * (len(self._layout) - 1) + 2
+        labels = []
+        for c, w in self._layout:
+            label = c.label
+            if c.label == self.sort_by:
+                label += "▼" if self.descending else "▲"
+            labels.append(_fit(label, w, c.right))
+        self._header = " " + (" " * GAP).join(labels) + " "
+        self._lines.clear()
+        self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.refresh()
+
+    # --- sorting and marking --------------------------------------------------------
+
+    def sort(self, label: str | None, descending: bool = False) -> None:
+        """Order the rows by a column (None: as the search gave them), keeping the cursor
+        on its figure."""
+        self.sort_by, self.descending = label, descending
+        self._order(self.highlighted_key)
+
+    def cycle_sort(self) -> str:
+        """Sort by the next column shown (after the last, the search's own order)."""
+        labels = [c.label for c, _ in self._layout]
+        at = labels.index(self.sort_by) + 1 if self.sort_by in labels else 0
+        self.sort(labels[at] if at < len(labels) else None, self.descending)
+        return self.sort_by or "catalogue order"
+
+    def reverse_sort(self) -> None:
+        self.sort(self.sort_by, not self.descending)
+
+    def _key(self, label: str):  # type: ignore[no-untyped-def]
+        def number(v: int | None) -> int:
+            return -1 if v is None else v
+
+        return {
+            "Figure": lambda r: (r.name.casefold(), _rank_order(r.rank)),
+            "Rank": lambda r: _rank_order(r.rank), "Pts": lambda r: r.points,
+            "Own": lambda r: self.owned.get(r.key, 0), "Factions": lambda r: r.factions,
+            "Rng": lambda r: (r.range, r.targets), "Set": lambda r: (r.expansion, r.number),
+            "Sp": lambda r: number(r.speed), "At": lambda r: number(r.attack),
+            "Df": lambda r: number(r.defense), "Dm": lambda r: number(r.damage),
+        }[label]
+
+    def _order(self, keep: str | None) -> None:
+        rows = list(self._given)
+        if self.sort_by is not None:
+            rows.sort(key=self._key(self.sort_by), reverse=self.descending)
+        self._rows = rows
+        self._index = {r.key: i for i, r in enumerate(rows)}
+        self._relayout(self.scrollable_content_region.width or self._width)
+        row = self._index.get(keep, 0) if keep is not None else 0
+        self.set_reactive(FigureTable.cursor_row, row)
+        self._scroll_to_cursor()
+        self.refresh()
+
+    def toggle_mark(self, key: str) -> bool:
+        """Mark (or unmark) a figure for comparison; at most four stay marked."""
+        if key in self.marked:
+            self.marked.remove(key)
+        else:
+            self.marked.append(key)
+            del self.marked[:-4]
+        self._lines.clear()
+        self.refresh()
+        return key in self.marked
+
+    def set_owned(self, owned: dict[str, int]) -> None:
+        self.owned = owned
+        self._relayout(self.scrollable_content_region.width or self._width)
 
     # --- data ---------------------------------------------------------------------
 
@@ -118,15 +248,8 @@ class FigureTable(ScrollView, can_focus=True):
 
     def show_rows(self, rows: Sequence[Row]) -> None:
         """Refill the table, keeping the cursor on the same figure when it is still there."""
-        keep = self.highlighted_key
-        self._rows = list(rows)
-        self._index = {r.key: i for i, r in enumerate(self._rows)}
-        self._lines.clear()
-        self.virtual_size = Size(self._width, len(self._rows) + 1)
-        row = self._index.get(keep, 0) if keep is not None else 0
-        self.set_reactive(FigureTable.cursor_row, row)
-        self._scroll_to_cursor()
-        self.refresh()
+        self._given = list(rows)
+        self._order(self.highlighted_key)
 
     def key_at(self, index: int) -> str:
         return self._rows[index].key
@@ -139,21 +262,36 @@ class FigureTable(ScrollView, can_focus=True):
         return self._cells(self._rows[index])
 
     def _cells(self, r: Row) -> list[str]:
-        cells = [r.name, RANK_STARS.get(r.rank, r.rank)[:4], str(r.points), r.factions,
-                 range_text(r.range, r.targets)]
-        if not self.narrow:
+        return [self._cell(r, c.label) for c, _ in self._layout]
+
+    def _cell(self, r: Row, label: str) -> str:
+        if label == "Figure":
+            return r.name
+        if label == "Rank":
+            return RANK_STARS.get(r.rank, r.rank)[:4]
+        if label == "Pts":
+            return str(r.points)
+        if label == "Own":
+            have = self.owned.get(r.key, 0)
+            return str(have) if have else "·"
+        if label == "Factions":
+            return r.factions
+        if label == "Rng":
+            return range_text(r.range, r.targets)
+        if label == "Set":
             letter = self.set_ids.get(r.expansion)
-            cells += [f"{letter}{r.number:03d}" if letter else f"{r.expansion[:4]} {r.number}",
-                      value_text(r.speed), value_text(r.attack), value_text(r.defense),
-                      value_text(r.damage)]
-        return cells
+            return f"{letter}{r.number:03d}" if letter else f"{r.expansion[:4]} {r.number}"
+        return value_text({"Sp": r.speed, "At": r.attack, "Df": r.defense,
+                           "Dm": r.damage}[label])
 
     def _line(self, index: int) -> str:
         text = self._lines.get(index)
         if text is None:
-            cells = self._cells(self._rows[index])
-            text = " " + (" " * GAP).join(_fit(c, w, right) for c, (_, w, right)
-                                          in zip(cells, self.columns, strict=True)) + " "
+            r = self._rows[index]
+            cells = self._cells(r)
+            text = (MARK if r.key in self.marked else " ") + (" " * GAP).join(
+                _fit(c, w, col.right) for c, (col, w) in zip(cells, self._layout, strict=True)
+            ) + " "
             self._lines[index] = text
         return text
 
@@ -222,9 +360,38 @@ class FigureTable(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         if event.y < 1:
+            self._header_clicked(event.x + self.scroll_offset.x)
             return
         row = self.scroll_offset.y + event.y - 1
         if 0 <= row < len(self._rows):
             if row == self.cursor_row and event.chain >= 2:
                 self.action_select()
             self._go(row)
+
+    def _header_clicked(self, x: int) -> None:
+        """Sort by the column clicked; again, the other way round."""
+        at = 1
+        for c, w in self._layout:
+            if at <= x < at + w + GAP:
+                if self.sort_by == c.label:
+                    self.reverse_sort()
+                else:
+                    self.sort(c.label)
+                return
+            at += w + GAP
+
+    def action_sort(self) -> None:
+        self.notify(f"Sorted by {self.cycle_sort()}", timeout=2)
+
+    def action_reverse_sort(self) -> None:
+        self.reverse_sort()
+
+    def action_mark(self) -> None:
+        key = self.highlighted_key
+        if key is None:
+            return
+        self.toggle_mark(key)
+        count = len(self.marked)
+        self.notify(f"{count} figure{'s' if count != 1 else ''} marked"
+                    + ("; k compares them" if count >= 2 else ""), timeout=2)
+        self.action_move(1)

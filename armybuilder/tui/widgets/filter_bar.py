@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, Select
+from textual.widgets import Checkbox, Input, Select
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.queries import SearchFilter
@@ -56,6 +56,7 @@ class FilterBar(Vertical):
     FilterBar SelectCurrent #label { text-wrap: nowrap; text-overflow: ellipsis; }
     FilterBar #rank { width: 12; }
     FilterBar .number { width: 10; max-width: 10; }
+    FilterBar Checkbox { width: auto; margin-right: 1; }
     """
 
     class Changed(Message):
@@ -84,8 +85,13 @@ class FilterBar(Vertical):
                    for name, label in zip(_NUMBERS, ("min pts", "max pts", "min rng", "max rng"),
                                           strict=True)]
         count = FigureCount(id="count")
-        rows = ([[text, count], [faction, expansion, rank], [ability, *numbers]] if self.narrow
-                else [[text, faction, expansion, rank], [ability, *numbers, count]])
+        owned = Checkbox("owned", id="owned", compact=True,
+                         tooltip="Only figures in your collection")
+        fits = Checkbox("fits", id="fits", compact=True,
+                        tooltip="Only figures that fit in the open army's points left")
+        rows = ([[text, owned, fits, count], [faction, expansion, rank], [ability, *numbers]]
+                if self.narrow
+                else [[text, faction, expansion, rank], [ability, *numbers, owned, fits, count]])
         for row in rows:
             yield Horizontal(*row)
 
@@ -124,7 +130,18 @@ class FilterBar(Vertical):
             faction=chosen("faction"), expansion=chosen("expansion"), rank=chosen("rank"),
             ability=chosen("ability"),
             min_points=numbers["min-points"], max_points=numbers["max-points"],
-            min_range=numbers["min-range"], max_range=numbers["max-range"])
+            min_range=numbers["min-range"], max_range=numbers["max-range"],
+            owned_only=self.query_one("#owned", Checkbox).value)
+
+    @property
+    def fits(self) -> bool:
+        """Only figures that fit in the open army's points left."""
+        return self.query_one("#fits", Checkbox).value
+
+    def toggle(self, name: str) -> bool:
+        box = self.query_one(f"#{name}", Checkbox)
+        box.value = not box.value
+        return box.value
 
     @property
     def pending(self) -> bool:
@@ -140,6 +157,9 @@ class FilterBar(Vertical):
             self.query_one(f"#{name}", Input).value = ""
         for select in self.query(Select):
             select.clear()
+        with self.prevent(Checkbox.Changed):
+            for box in self.query(Checkbox):
+                box.value = False
         self._changed()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -147,6 +167,10 @@ class FilterBar(Vertical):
         self._schedule()
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._changed()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.stop()
         self._changed()
 
