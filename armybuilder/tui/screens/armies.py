@@ -19,6 +19,7 @@ from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.confirm import ConfirmScreen
 from armybuilder.tui.screens.prompt import PromptScreen
 from armybuilder.tui.widgets.findings import totals_text
+from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
@@ -54,7 +55,7 @@ class ArmiesScreen(AppScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="armies-main"):
-            yield DataTable(id="armies-table", cursor_type="row", zebra_stripes=True)
+            yield SortableTable(id="armies-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="army-detail"):
                 yield Static("", id="army-summary")
                 yield Label("Notes (saved when you leave the box, or ctrl+s)", id="notes-label")
@@ -62,8 +63,8 @@ class ArmiesScreen(AppScreen):
         yield Footer()
 
     @property
-    def table(self) -> DataTable[str | Text]:
-        return self.query_one("#armies-table", DataTable)
+    def table(self) -> SortableTable:
+        return self.query_one("#armies-table", SortableTable)
 
     def on_mount(self) -> None:
         self.sub_title = "Armies"
@@ -114,6 +115,7 @@ class ArmiesScreen(AppScreen):
             with self.prevent(TextArea.Changed):
                 self.query_one("#notes", TextArea).load_text("")
         elif keep:
+            self.table.resort()
             self._select(keep)
         self._show_selected()
 
@@ -123,9 +125,9 @@ class ArmiesScreen(AppScreen):
 
     @property
     def selected(self) -> str | None:
-        if not self.armies or not 0 <= self.table.cursor_row < len(self.armies):
+        if not self.armies:
             return None
-        return self.armies[self.table.cursor_row].army.name
+        return self.table.cursor_key
 
     @on(DataTable.RowHighlighted, "#armies-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

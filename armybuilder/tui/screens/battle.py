@@ -38,6 +38,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_TERRAIN,
 )
 from armybuilder.tui.screens.base import AppScreen
+from armybuilder.tui.widgets.sortable import SortableTable
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
     rounds_text,
@@ -147,15 +148,16 @@ class BattleScreen(AppScreen):
                 with TabPane("Summary", id="summary"), VerticalScroll():
                     yield Static("", id="battle-summary-tab")
                 with TabPane("Games", id="games"):
-                    yield DataTable(id="battle-games", cursor_type="row", zebra_stripes=True)
+                    yield SortableTable(id="battle-games", cursor_type="row",
+                                        zebra_stripes=True)
                 with TabPane("Figures", id="figures"):
-                    yield DataTable(id="battle-figures", cursor_type="row",
-                                    zebra_stripes=True)
+                    yield SortableTable(id="battle-figures", cursor_type="row",
+                                        zebra_stripes=True)
         yield Footer()
 
     @property
-    def games_table(self) -> DataTable[str | Text]:
-        return self.query_one("#battle-games", DataTable)
+    def games_table(self) -> SortableTable:
+        return self.query_one("#battle-games", SortableTable)
 
     def on_mount(self) -> None:
         self.sub_title = "Battle"
@@ -364,7 +366,7 @@ class BattleScreen(AppScreen):
         table.clear(columns=True)
         for label, width in (("Game", 4), ("Winner", 12), ("VP A", 4), ("VP B", 4),
                              ("Rnd", 3), ("Ending", 11), ("First", 10)):
-            table.add_column(label, width=width)
+            table.add_column(label, width=width, key=label)
         for r in report.results:
             winner = (Text(names[0], style=SIDE_STYLE["a"]) if r.winner == "a"
                       else Text(names[1], style=SIDE_STYLE["b"]) if r.winner == "b"
@@ -372,6 +374,7 @@ class BattleScreen(AppScreen):
             table.add_row(str(r.index + 1), winner, str(r.vp_a), str(r.vp_b), str(r.rounds),
                           r.termination, names[0] if r.first == "a" else names[1],
                           key=str(r.index))
+        table.resort()
         self.query_one("#battle-tabs", TabbedContent).active = "games"
         table.focus()
 
@@ -388,6 +391,7 @@ class BattleScreen(AppScreen):
                               str(f["count"]), f"{f['eliminations']:.2f}",
                               f"{f['captures']:.2f}", f"{f['clicks_dealt']:.2f}",
                               f"{f['survival_rate'] * 100:.0f}%", key=f"{side}:{f['key']}")
+        table.resort()
 
     @on(DataTable.RowSelected, "#battle-games")
     def _game_chosen(self, event: DataTable.RowSelected) -> None:
@@ -399,8 +403,8 @@ class BattleScreen(AppScreen):
             return
         from armybuilder.tui.screens.battle_log import BattleLogScreen
 
-        row = self.games_table.cursor_row
-        index = report.results[min(max(row, 0), len(report.results) - 1)].index
+        key = self.games_table.cursor_key
+        index = int(key) if key is not None else report.results[0].index
         self.app.push_screen(BattleLogScreen(services.catalogue.path, report.request, index,
                                              (report.army_a, report.army_b)))
 

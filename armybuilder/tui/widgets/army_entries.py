@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import DataTable
+from armybuilder.tui.widgets.sortable import SortableTable
 
 from armybuilder.tui.looks import RANK_STARS
 
@@ -25,7 +25,7 @@ class EntryRow:
     points_each: int
 
 
-class ArmyEntries(DataTable[str | Text]):
+class ArmyEntries(SortableTable):
     DEFAULT_CSS = """
     ArmyEntries { height: auto; }
     """
@@ -43,9 +43,10 @@ class ArmyEntries(DataTable[str | Text]):
 
     @property
     def selected(self) -> EntryRow | None:
-        if not self.rows_shown or not 0 <= self.cursor_row < len(self.rows_shown):
+        key = self.cursor_key
+        if key is None or not 0 <= int(key) < len(self.rows_shown):
             return None
-        return self.rows_shown[self.cursor_row]
+        return self.rows_shown[int(key)]
 
     def show_check(self, checked: ArmyCheck) -> None:
         keep = self.cursor_row
@@ -81,3 +82,4 @@ class ArmyEntries(DataTable[str | Text]):
             self.rows_shown.append(EntryRow(i, e, figure.kind if figure else "", each))
         if self.rows_shown:
             self.move_cursor(row=min(keep, len(self.rows_shown) - 1), animate=False)
+            self.resort()
