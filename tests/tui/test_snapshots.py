@@ -1,4 +1,5 @@
-"""SVG snapshots of every screen at a fixed size on the demo catalogue.
+"""SVG snapshots of every screen on the demo catalogue, each at 80 × 24 (the smallest
+terminal the app is made for), 120 × 40 and 200 × 60.
 
 Update them after a deliberate change with
 ``.venv/bin/python -m pytest tests/tui/test_snapshots.py --snapshot-update``.
@@ -18,13 +19,17 @@ from armybuilder.sim.batch import BattleReport, BattleRequest
 from armybuilder.sim.stats import GameResult
 from armybuilder.tui.app import ArmyBuilderApp, create_app
 from tui.test_battle_screen import choose
-from tui.tui_support import SIZE, battle_armies, saved_army, search, settle, started
+from tui.tui_support import battle_armies, saved_army, search, settle, started
 
 Steps = Callable[[Pilot[None]], Awaitable[None]]
 
+#: Every screen at each of these terminal sizes.
+SIZES = [(80, 24), (120, 40), (200, 60)]
+sizes = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+
 
 def snapshot(snap_compare, db: Path, steps: Steps | None = None,  # type: ignore[no-untyped-def]
-             first_run: bool = False) -> bool:
+             first_run: bool = False, size: tuple[int, int] = SIZES[1]) -> bool:
     async def run_before(pilot: Pilot[None]) -> None:
         await started(pilot, keep_first_run=first_run)
         if steps is not None:
@@ -35,7 +40,7 @@ def snapshot(snap_compare, db: Path, steps: Steps | None = None,  # type: ignore
             field.cursor_blink = False  # a blinking cursor would differ run to run
         await pilot.pause()
 
-    return snap_compare(create_app(db, first_run=first_run), terminal_size=SIZE,
+    return snap_compare(create_app(db, first_run=first_run), terminal_size=size,
                         run_before=run_before)
 
 
@@ -47,74 +52,92 @@ async def _army(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-def test_first_run(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
-    assert snapshot(snap_compare, tui_db, first_run=True)
+@sizes
+def test_first_run(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                   size: tuple[int, int]) -> None:
+    assert snapshot(snap_compare, tui_db, first_run=True, size=size)
 
 
-def test_catalogue(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_catalogue(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                   size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("down", "down", "down", "down", "down", "down", "down", "down")
         await pilot.press("enter")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_catalogue_errata(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_catalogue_errata(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                          size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await search(pilot, "ram")
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("end")  # the FAQ corrections under the four dials
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_builder(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_builder(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                 size: tuple[int, int]) -> None:
     saved_army(tui_db)
-    assert snapshot(snap_compare, tui_db, _army)
+    assert snapshot(snap_compare, tui_db, _army, size=size)
 
 
-def test_armies(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_armies(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                size: tuple[int, int]) -> None:
     saved_army(tui_db)
     async def steps(pilot: Pilot[None]) -> None:
         await _army(pilot)
         await settle(pilot)
         await pilot.press("f4")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_help(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_help(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+              size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("f1")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_new_army_dialog(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_new_army_dialog(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                         size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("ctrl+n")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_export_dialog(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_export_dialog(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                       size: tuple[int, int]) -> None:
     saved_army(tui_db)
     async def steps(pilot: Pilot[None]) -> None:
         await _army(pilot)
         await settle(pilot)
         await pilot.press("e")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
-def test_import_dialog(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_import_dialog(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                       size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("ctrl+o")
         await pilot.pause()
         pilot.app.screen.query_one("#path", Input).value = "~/Downloads/mkstats.json"
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
 #: Twelve hand-made games: the battle screens' look, whatever the engine and players play
@@ -150,18 +173,22 @@ def made_up_battles(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("made_up_battles")
-def test_battle(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_battle(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                size: tuple[int, int]) -> None:
     battle_armies(tui_db)
 
     async def steps(pilot: Pilot[None]) -> None:
         await choose(pilot, games=12)
         await pilot.press("ctrl+g")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
 
 
 @pytest.mark.usefixtures("made_up_battles")
-def test_battle_log(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+@sizes
+def test_battle_log(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                    size: tuple[int, int]) -> None:
     battle_armies(tui_db)
 
     async def steps(pilot: Pilot[None]) -> None:
@@ -172,4 +199,66 @@ def test_battle_log(snap_compare, tui_db: Path) -> None:  # type: ignore[no-unty
         await settle(pilot)
         await pilot.press("right")
 
-    assert snapshot(snap_compare, tui_db, steps)
+    assert snapshot(snap_compare, tui_db, steps, size=size)
+
+
+@sizes
+def test_builder_army_pane(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                           size: tuple[int, int]) -> None:
+    """On a narrow terminal the builder shows the army on w; wider, this is the builder."""
+    saved_army(tui_db)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await _army(pilot)
+        await pilot.press("w")
+
+    assert snapshot(snap_compare, tui_db, steps, size=size)
+
+
+@sizes
+def test_figure_dialog(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                       size: tuple[int, int]) -> None:
+    saved_army(tui_db)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await _army(pilot)
+        await search(pilot, "warlord")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("right", "down")
+
+    assert snapshot(snap_compare, tui_db, steps, size=size)
+
+
+@sizes
+def test_ability_text(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                      size: tuple[int, int]) -> None:
+    async def steps(pilot: Pilot[None]) -> None:
+        await search(pilot, "warlord")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "enter")
+
+    assert snapshot(snap_compare, tui_db, steps, size=size)
+
+
+@sizes
+def test_compare(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                 size: tuple[int, int]) -> None:
+    async def steps(pilot: Pilot[None]) -> None:
+        await search(pilot, "demo")
+        await pilot.press("m", "m", "down", "down", "m", "down", "down", "down", "m", "k")
+
+    assert snapshot(snap_compare, tui_db, steps, size=size)
+
+
+@sizes
+def test_share_code(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                    size: tuple[int, int]) -> None:
+    saved_army(tui_db)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await _army(pilot)
+        await pilot.press("ctrl+k")
+
+    assert snapshot(snap_compare, tui_db, steps, size=size)

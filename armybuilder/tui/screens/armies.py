@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -73,6 +73,13 @@ class ArmiesScreen(AppScreen):
             self.table.add_column(label, width=width, key=label)
         self.table.focus()
         self.watch(self.app, "catalogue_version", lambda _: self.reload())
+        self.set_class(self.app.size.width < self.SIDE_BY_SIDE, "narrow")
+
+    #: Narrower than this, the chosen army's summary and notes go under the list.
+    SIDE_BY_SIDE = 100
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.SIDE_BY_SIDE, "narrow")
 
     def on_screen_resume(self) -> None:
         # Back from the builder (or first shown): reload if an army changed meanwhile;

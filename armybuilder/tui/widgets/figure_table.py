@@ -150,7 +150,7 @@ class FigureTable(ScrollView, can_focus=True):
         self._layout: list[tuple[Column, int]] = layout(80, False, {})
         self._width = 80
         self._header = ""
-        self._relayout(80)
+        self._relayout(0)
 
     @property
     def columns(self) -> list[tuple[str, int, bool]]:
@@ -158,12 +158,15 @@ class FigureTable(ScrollView, can_focus=True):
         return [(c.label, w, c.right) for c, w in self._layout]
 
     def on_resize(self, event: events.Resize) -> None:
-        self._relayout(self.scrollable_content_region.width or event.size.width)
+        self._relayout(event.size.width)
 
     def _relayout(self, width: int) -> None:
+        # A vertical scrollbar's width is kept free whether or not one shows, so the
+        # columns do not jump when the rows outgrow the height.
+        width = max(width - self.styles.scrollbar_size_vertical, 0) if width else 0
         longest = {"Figure": max((len(r.name) for r in self._rows), default=0),
                    "Factions": max((len(r.factions) for r in self._rows), default=0)}
-        self._layout = layout(max(width, 30), bool(self.owned), longest)
+        self._layout = layout(width or 80, bool(self.owned), longest)
         self._width = sum(w for _, w in self._layout) + GAP * (len(self._layout) - 1) + 2
         labels = []
         for c, w in self._layout:
@@ -213,7 +216,7 @@ class FigureTable(ScrollView, can_focus=True):
             rows.sort(key=self._key(self.sort_by), reverse=self.descending)
         self._rows = rows
         self._index = {r.key: i for i, r in enumerate(rows)}
-        self._relayout(self.scrollable_content_region.width or self._width)
+        self._relayout(self.size.width)
         row = self._index.get(keep, 0) if keep is not None else 0
         self.set_reactive(FigureTable.cursor_row, row)
         self._scroll_to_cursor()
@@ -232,7 +235,7 @@ class FigureTable(ScrollView, can_focus=True):
 
     def set_owned(self, owned: dict[str, int]) -> None:
         self.owned = owned
-        self._relayout(self.scrollable_content_region.width or self._width)
+        self._relayout(self.size.width)
 
     # --- data ---------------------------------------------------------------------
 
