@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, Input, Select
 
-from armybuilder.armies.share import decode
 from armybuilder.armies.service import Armies
+from armybuilder.armies.share import decode
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.collection.service import Collection
 from armybuilder.tui.app import ArmyBuilderApp, create_app
@@ -22,8 +22,16 @@ from armybuilder.tui.screens.share_code import ShareCodeScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.figure_card import FigureCard
 from armybuilder.tui.widgets.figure_table import FigureTable
-from tui.tui_support import SIZE, battle_armies, new_army, saved_army, search, settle, shown, \
-    started
+from tui.tui_support import (
+    SIZE,
+    battle_armies,
+    new_army,
+    saved_army,
+    search,
+    settle,
+    shown,
+    started,
+)
 
 
 async def open_rich(pilot) -> ArmyBuilderApp:  # type: ignore[no-untyped-def]

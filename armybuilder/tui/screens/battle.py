@@ -38,7 +38,6 @@ from armybuilder.sim.defaults import (
     DEFAULT_TERRAIN,
 )
 from armybuilder.tui.screens.base import AppScreen
-from armybuilder.tui.widgets.sortable import SortableTable
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
     rounds_text,
@@ -46,6 +45,7 @@ from armybuilder.tui.widgets.battle_charts import (
     vp_histogram,
     win_rate_text,
 )
+from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleReport, BattleRequest

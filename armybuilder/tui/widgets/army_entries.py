@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from armybuilder.tui.widgets.sortable import SortableTable
 
 from armybuilder.tui.looks import RANK_STARS
+from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
