@@ -23,9 +23,10 @@ def _busy(app: ArmyBuilderApp) -> bool:
         return True
     if app.editor.busy:
         return True
-    screen = app.screen
-    return any(bar.pending for bar in screen.query(FilterBar)) or any(
-        card.pending for card in screen.query(FigureCard))
+    # Every screen of the stack: a card under a dialog may still be loading.
+    return any(any(bar.pending for bar in screen.query(FilterBar))
+               or any(card.pending for card in screen.query(FigureCard))
+               for screen in app.screen_stack)
 
 
 async def settle(pilot: Pilot[None], rounds: int = 1) -> None:
