@@ -30,6 +30,7 @@ from armybuilder.tui.screens.figure import FigureScreen
 from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
 from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
+from armybuilder.tui.widgets.figure_table import FigureTable
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
@@ -327,8 +328,10 @@ class ArmyBuilderApp(App[None]):
                                 Binding("up,down", "", "Move through the figures"),
                                 Binding("enter", "", "Open the figure's card"),
                                 Binding("escape", "", "Back to the table")]),
+            ("Figure tables", list(FigureTable.BINDINGS)),
+            ("A figure's card", [Binding("up,down,left,right", "", "Choose a dial cell"),
+                                 Binding("enter,r", "", "The cell's ability: its rules text")]),
             ("Army builder (F3)", [*BuilderScreen.BINDINGS,
-                                   Binding("enter", "", "Add the highlighted figure"),
                                    Binding("tab", "", "Next field or table")]),
             ("Armies (F4)", list(ArmiesScreen.BINDINGS)),
             ("Battle (F5)", [*BattleScreen.BINDINGS,

@@ -247,7 +247,9 @@ def test_compare(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
                  size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await search(pilot, "demo")
-        await pilot.press("m", "m", "down", "down", "m", "down", "down", "down", "m", "k")
+        await pilot.press("m", "m", "down", "down", "m", "down", "down", "down", "m")
+        await settle(pilot)  # the card beside the table shows the figure under the cursor
+        await pilot.press("k")
 
     assert snapshot(snap_compare, tui_db, steps, size=size)
 
