@@ -236,3 +236,14 @@ async def test_a_narrow_terminal_takes_turns(tui_db: Path) -> None:
         await settle(pilot)
         assert screen.query_one("#army-panel").region.width > 70
         assert "217 / 200 points" in shown(pilot, "#army-totals")
+
+
+async def test_a_name_that_finds_nothing_suggests(tui_db: Path) -> None:
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await search(pilot, "pikemn")
+        assert app.screen.query_one(FigureTable).row_count == 0
+        hint = shown(pilot, "#search-hint")
+        assert "No figure's name contains 'pikemn'; did you mean 'Demo Pikeman'?" in hint
+        await search(pilot, "pikeman")
+        assert not app.screen.query_one("#search-hint").display

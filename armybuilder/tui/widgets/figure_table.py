@@ -384,7 +384,7 @@ class FigureTable(ScrollView, can_focus=True):
             at += w + GAP
 
     def action_sort(self) -> None:
-        self.notify(f"Sorted by {self.cycle_sort()}", timeout=2)
+        self.cycle_sort()  # the header's ▲ or ▼ shows which
 
     def action_reverse_sort(self) -> None:
         self.reverse_sort()
@@ -393,8 +393,5 @@ class FigureTable(ScrollView, can_focus=True):
         key = self.highlighted_key
         if key is None:
             return
-        self.toggle_mark(key)
-        count = len(self.marked)
-        self.notify(f"{count} figure{'s' if count != 1 else ''} marked"
-                    + ("; k compares them" if count >= 2 else ""), timeout=2)
+        self.toggle_mark(key)  # the row's ◆ shows it; k compares the marked figures
         self.action_move(1)
