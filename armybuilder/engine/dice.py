@@ -53,6 +53,21 @@ class Dice:
     def roll(self, count: int) -> list[int]:
         return [self.d6() for _ in range(count)]
 
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely: the players' and the
+        set-up's own draws (Python's ``random`` keeps no promise between versions)."""
+        if n <= 0:
+            raise ValueError(f"draw from an empty range (n={n})")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next()
+            if value < limit:
+                return value % n
+
+    def fraction(self) -> float:
+        """A number in [0, 1) with 53 random bits, as ``random.random`` gives."""
+        return (self._next() >> 11) / float(1 << 53)
+
     def to_dict(self) -> dict[str, object]:
         if self.script is not None:
             return {"script": list(self.script)}
