@@ -448,7 +448,7 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
         return False
     reach = _wall_reach(game)
     return any(o is not w and o.on_table
-               and math.hypot(o.x - w.x, o.y - w.y) <= w.radius + o.radius + reach
+               and math.hypot(o.x - w.x, o.y - w.y) <= w.half_length + o.half_length + reach
                for o in game.warriors)
 
 

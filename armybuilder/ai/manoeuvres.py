@@ -205,12 +205,12 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             dist = hypot(ox - wx, oy - wy)
             if closest is None or (dist, o.id) < closest[:2]:
                 closest = (dist, o.id, o)
-            if dist - (w.radius + o.radius + legal.CONTACT_GAP) > limit:
+            if dist - (w.half_length + o.half_length + legal.CONTACT_GAP) > limit:
                 continue
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
-            if w.offset <= 0.0 and o.offset <= 0.0 and not terrain:
+            if w.round and o.round and not terrain:
                 # legal.contact_spot for two round bases, worked out here: the same numbers.
-                reach = w.radius + o.radius + legal.CONTACT_GAP
+                reach = w.half_length + o.half_length + legal.CONTACT_GAP
                 for da in SIDES:
                     angle = approach + da
                     ex, ey = ox + reach * cos(angle), oy + reach * sin(angle)
@@ -246,7 +246,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
 def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
     """The straight moves' ends on an open table, each facing the nearest enemy (a facing
     of None, worked out as it is weighed): kept per place and allowance."""
-    key = (w.x, w.y, w.radius, state.table, limit)
+    key = (w.x, w.y, w.half_length, state.table, limit)
     found = _STRAIGHT.get(key)
     if found is None:
         if len(_STRAIGHT) >= 4096:

@@ -86,7 +86,7 @@ def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
     gain = 0.0 if scared else damage_value(o, stats.damage)
     ours = odds.hit_chance(os.defense - stats.attack) * gain
     ours_hindered = odds.hit_chance(os.defense + 1 - stats.attack) * gain
-    return (w.radius + o.radius + 0.06, float(o.card.range) if calm else 0.0,
+    return (w.half_length + o.half_length + 0.06, float(o.card.range) if calm else 0.0,
             float(os.speed), shot, shot_cover, blow, ours, ours_hindered)
 
 
@@ -212,7 +212,7 @@ class Reading:
         if self.scared:
             # Keep it out of harm's way: far from the enemy, never in contact of its own accord.
             return -threat + 0.2 * min(nearest, 12.0), facing
-        gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
+        gap = max(0.0, nearest - self.ideal - w.half_length - 0.5)
         cover = 0.3 if in_cover else 0.0
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
 
@@ -229,7 +229,7 @@ class Reading:
         the terrain's tests left out (the hottest loop of the heuristic player)."""
         hypot, eps, inf, atan2 = math.hypot, g.EPS, math.inf, math.atan2
         rows, scared, approach = self.open, self.scared, self.approach
-        ideal, radius = self.ideal, self.w.radius
+        ideal, radius = self.ideal, self.w.half_length
         out = []
         for (ax, ay), facing, default in places:
             nearest = inf

@@ -230,7 +230,7 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
     sign = 1.0 if w.card.range <= 0 else -1.0
     out: list[tuple[float, tuple[float, float]]] = []
     for m in mates:
-        reach = w.radius + m.radius + GAP
+        reach = w.half_length + m.half_length + GAP
         for k in range(12):
             a = k * math.pi / 6
             at = (m.x + reach * math.cos(a), m.y + reach * math.sin(a))
@@ -246,6 +246,6 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
     # the grid's order.
     grid = sorted((round(abs((x - ox) * lx + (y - oy) * ly - lateral)),
                    -sign * ((x - ox) * fx + (y - oy) * fy), k, (x, y))
-                  for k, (x, y) in enumerate(setup.deploy_spots(game, w, 2 * w.disc_r + 0.01)))
+                  for k, (x, y) in enumerate(setup.deploy_spots(game, w, w.shape.width + 0.01)))
     for *_, at in grid:
         yield at

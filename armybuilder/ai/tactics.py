@@ -204,7 +204,7 @@ def charge_value(state: State, move: Move, me: int) -> float:
     for o in state.warriors:
         if not o.on_table or not state.opposing(w, o):
             continue
-        gap = ((o.x - end[0]) ** 2 + (o.y - end[1]) ** 2) ** 0.5 - w.radius - o.radius
+        gap = ((o.x - end[0]) ** 2 + (o.y - end[1]) ** 2) ** 0.5 - w.half_length - o.half_length
         if gap > 0.06:
             continue
         needed = o.stats.defense - w.stats.attack

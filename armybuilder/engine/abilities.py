@@ -12,7 +12,10 @@ An ability with no registration is *unhooked*: the engine reports it
 the start of every game) and never pretends to play it.
 
 A hook is ``fn(state, warrior, ctx)``: ``warrior`` is the figure showing the ability and
-``ctx`` the context object of that hook point, which the hook reads and changes.
+``ctx`` the context object of that hook point, which the hook reads and changes. A hook
+at a point whose answers the engine remembers (movement, line of fire, targeting) declares
+what else it reads with ``reads=`` (names from :data:`armybuilder.engine.memory.HOOK_READS`;
+``()`` for nothing else), so that no remembered answer outlives what it was made from.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from armybuilder.engine.memory import DECLARED_POINTS, HOOK_READS
 
 Hook = Callable[[Any, Any, Any], None]
 
@@ -305,22 +310,28 @@ class AbilityRule:
     hooks: dict[str, Hook] = field(default_factory=dict)
     optional: bool = False
     action: str | None = None  # the kind of action it needs (ACTION_KINDS), if any
+    #: What its movement, line-of-fire and targeting hooks read besides their context,
+    #: the holder's abilities and the arrangement of the bases (memory.HOOK_READS).
+    reads: tuple[str, ...] = ()
 
 
 class AbilityRegistry:
     def __init__(self) -> None:
         self._rules: dict[str, AbilityRule] = {}
         self._by_point: dict[str, dict[str, Hook]] = {p: {} for p in HOOK_POINTS}
-        #: hooks_for's answers, by ability list then hook point: asked for every warrior at
-        #: every check, and the same few ability lists come up again and again. Emptied
-        #: whenever the rules change.
+        #: hooks_for's answers, by ability list then hook point (memory.py lists this
+        #: among the kept answers): asked for every warrior at every check, and the same
+        #: few ability lists come up again and again. Emptied whenever the rules change.
         self._answers: dict[tuple[str, ...], dict[str, tuple[Hook, ...]]] = {}
+        #: reads_for's answers the same way.
+        self._reads: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         #: Counts every change of the rules: answers worked out from the hooks (such as
         #: movement.check_move's) are good while it stays the same.
         self.generation = 0
 
     def register(self, name: str, source: str, *, optional: bool = False,
-                 action: str | None = None, **hooks: Hook) -> None:
+                 action: str | None = None, reads: Iterable[str] | None = None,
+                 **hooks: Hook) -> None:
         unknown = sorted(set(hooks) - set(HOOK_POINTS))
         if unknown:
             raise ValueError(f"ability {name}: unknown hook points {unknown}")
@@ -328,14 +339,24 @@ class AbilityRegistry:
             raise ValueError(f"ability {name}: register at least one hook")
         if action is not None and action not in ACTION_KINDS:
             raise ValueError(f"ability {name}: unknown action kind {action!r}")
+        declared = sorted(DECLARED_POINTS & set(hooks))
+        if declared and reads is None:
+            raise ValueError(f"ability {name}: a hook at {', '.join(declared)} must declare "
+                             "what it reads (reads=..., () for nothing beyond its context)")
+        read = tuple(sorted(set(reads or ())))
+        strange = [r for r in read if r not in HOOK_READS]
+        if strange:
+            raise ValueError(f"ability {name}: unknown reads {strange}; use some of "
+                             f"{sorted(HOOK_READS)}")
         self.unregister(name)
         self._rules[name] = AbilityRule(name=name, source=source, hooks=dict(hooks),
-                                        optional=optional, action=action)
+                                        optional=optional, action=action, reads=read)
         for point, fn in hooks.items():
             self._by_point[point][name] = fn
 
     def unregister(self, name: str) -> None:
         self._answers.clear()
+        self._reads.clear()
         self.generation += 1
         self._rules.pop(name, None)
         for table in self._by_point.values():
@@ -361,6 +382,21 @@ class AbilityRegistry:
                 p: tuple(table[n] for n in abilities if n in table)
                 for p, table in self._by_point.items()}
         return points
+
+    def reads_for(self, point: str, abilities: tuple[str, ...]) -> tuple[str, ...]:
+        """What the hooks of these abilities at ``point`` declared they read, sorted."""
+        if not abilities:
+            return ()
+        key = (point, abilities)
+        found = self._reads.get(key)
+        if found is None:
+            names = set()
+            for n in abilities:
+                rule = self._rules.get(n)
+                if rule is not None and point in rule.hooks:
+                    names.update(rule.reads)
+            found = self._reads[key] = tuple(sorted(names))
+        return found
 
     def has_hook(self, point: str, abilities: tuple[str, ...]) -> bool:
         return bool(self.hooks_for(point, abilities))
@@ -439,5 +475,5 @@ def _demoralized_movement(state: Any, warrior: Any, ctx: MoveContext) -> None:
 REGISTRY.register(
     DEMORALIZED, "Special Abilities Card; FAQ, Demoralized",
     actions=_demoralized_actions, formation=_demoralized_formation,
-    movement=_demoralized_movement,
+    movement=_demoralized_movement, reads=(),
 )

@@ -215,19 +215,11 @@ def boundary_distance(p: Point, poly: Polygon) -> float:
     return best
 
 
-_BOXES: dict[Polygon, tuple[float, float, float, float]] = {}
-
-
 def polygon_box(poly: Polygon) -> tuple[float, float, float, float]:
-    """(min x, min y, max x, max y) of ``poly``, remembered: terrain polygons never change."""
-    box = _BOXES.get(poly)
-    if box is None:
-        if len(_BOXES) > 4096:
-            _BOXES.clear()
-        xs = [p[0] for p in poly]
-        ys = [p[1] for p in poly]
-        box = _BOXES[poly] = (min(xs), min(ys), max(xs), max(ys))
-    return box
+    """(min x, min y, max x, max y) of ``poly``."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def disc_polygon_relation(centre: Point, radius: float, poly: Polygon) -> int:
@@ -437,8 +429,14 @@ def _segment_circle_ts(a: Point, b: Point, centre: Point, radius: float) -> list
     return [t for t in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)) if 0.0 <= t <= 1.0]
 
 
-def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[float]:
-    """Every t on segment ab where the distance to the polygon's boundary may equal ``radius``.
+#: A polygon edge's start corner and unit normal (None for a zero-length edge).
+EdgeNormal = tuple[float, float, tuple[float, float] | None]
+
+
+def segment_offset_ts(a: Point, b: Point, normals: Sequence[EdgeNormal], radius: float
+                      ) -> list[float]:
+    """Every t on segment ab where the distance to a polygon's boundary may equal
+    ``radius``; ``normals``: the polygon's :func:`edge_normals`.
 
     Between two consecutive values the relation of a base of that radius to the polygon
     (inside, outside, overlapping) cannot change, so scanning these values finds the exact
@@ -449,7 +447,7 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
     ax, ay = a
     qa = dx * dx + dy * dy
     rr = radius * radius
-    for px, py, normal in _edge_normals(poly):
+    for px, py, normal in normals:
         if normal is not None:
             nx, ny = normal
             denom = dx * nx + dy * ny
@@ -473,24 +471,15 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
     return ts
 
 
-_NORMALS: dict[Polygon, list[tuple[float, float, tuple[float, float] | None]]] = {}
-
-
-def _edge_normals(poly: Polygon) -> list[tuple[float, float, tuple[float, float] | None]]:
-    """Each edge's start corner and unit normal (None for a zero-length edge), remembered
-    like :func:`polygon_box`: terrain polygons never change."""
-    out = _NORMALS.get(poly)
-    if out is None:
-        if len(_NORMALS) > 4096:
-            _NORMALS.clear()
-        out = []
-        n = len(poly)
-        for i in range(n):
-            p, q = poly[i], poly[(i + 1) % n]
-            ex, ey = q[0] - p[0], q[1] - p[1]
-            elen = math.hypot(ex, ey)
-            out.append((p[0], p[1], (-ey / elen, ex / elen) if elen > 0.0 else None))
-        _NORMALS[poly] = out
+def edge_normals(poly: Polygon) -> list[EdgeNormal]:
+    """Each edge's start corner and unit normal (None for a zero-length edge)."""
+    out: list[EdgeNormal] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        elen = math.hypot(ex, ey)
+        out.append((p[0], p[1], (-ey / elen, ex / elen) if elen > 0.0 else None))
     return out
 
 

@@ -16,7 +16,6 @@ terrain stops a straight move) and :func:`try_move` (the move if legal, else Non
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from itertools import combinations
@@ -24,9 +23,11 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    bases,
     close,
     combat,
     formations,
+    memory,
     movement,
     ranged,
     setup,
@@ -172,21 +173,13 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
             yield formation, None
 
 
-#: _modes' answers by the registry's generation, the abilities and the kind of action:
-#: the answer reads nothing else, and an ability's action kind changes only when it is
-#: registered again (which counts a generation).
-_KEPT_MODES: dict[tuple[int, tuple[str, ...], str], tuple[str, ...]] = {}
-
-
 def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
     """The abilities in effect that this kind of action may name."""
     key = (REGISTRY.generation, w.abilities, kind)
-    found = _KEPT_MODES.get(key)
+    found = memory.ACTION_MODES.get(key)
     if found is None:
-        if len(_KEPT_MODES) >= 4096:  # answers of earlier generations are never asked again
-            _KEPT_MODES.clear()
-        found = _KEPT_MODES[key] = tuple(n for n in w.abilities
-                                         if REGISTRY.action_kind(n) == kind)
+        found = memory.keep(memory.ACTION_MODES, key, tuple(
+            n for n in w.abilities if REGISTRY.action_kind(n) == kind))
     return found
 
 
@@ -207,37 +200,9 @@ def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
                  ) -> tuple[Point, float]:
     """Where ``w``'s centre goes to touch ``o`` from direction ``angle`` (seen from ``o``),
     facing ``o``: ``(place, facing)``, the bases ``gap`` apart, within the rules' contact
-    tolerance (Glossary, Base Contact). Double bases are fitted by a few Newton steps.
-    Nothing else is checked: pass the move to :func:`try_move`."""
-    ux, uy = math.cos(angle), math.sin(angle)
-    if w.offset <= 0.0 and o.offset <= 0.0:  # both round (Warrior.round)
-        reach = w.radius + o.radius + gap
-        ex, ey = o.x + reach * ux, o.y + reach * uy
-        return (ex, ey), math.atan2(o.y - ey, o.x - ex)  # g.bearing(end, (o.x, o.y))
-    facing = g.normalize_angle(angle + math.pi)
-    target = o.discs
-    s = w.radius + o.radius + gap
-    end = (o.x + s * ux, o.y + s * uy)
-    # g.discs_gap(w.discs_at(end, facing), target), the same arithmetic in the same order,
-    # with the facing's share of the disc centres worked out once (players ask this of
-    # every double base they bring into contact).
-    r, offset, hypot = w.disc_r, w.offset, math.hypot
-    dx, dy = (offset * math.cos(facing), offset * math.sin(facing)) if offset > 0.0 else (0.0, 0.0)
-    for _ in range(8):
-        ex, ey = end
-        discs = ((ex + dx, ey + dy, r), (ex - dx, ey - dy, r)) if offset > 0.0 else \
-            ((ex, ey, r),)
-        d = math.inf
-        for ax, ay, ar in discs:
-            for bx, by, br in target:
-                e = hypot(bx - ax, by - ay) - ar - br
-                if e < d:
-                    d = e
-        if abs(d - gap) < 1e-7:
-            break
-        s -= d - gap
-        end = (o.x + s * ux, o.y + s * uy)
-    return end, facing
+    tolerance (Glossary, Base Contact). Nothing else is checked: pass the move to
+    :func:`try_move`."""
+    return bases.contact_spot(w.shape, o.discs, (o.x, o.y), o.half_length, angle, gap)
 
 
 def try_move(state: State, w: Warrior, move: Move, limit: float,
@@ -263,7 +228,7 @@ def try_move(state: State, w: Warrior, move: Move, limit: float,
     # Find the captive another place next to its controller.
     c = state.warriors[w.captive]
     end = move.path[-1]
-    gap = w.radius + c.radius + CONTACT_GAP
+    gap = w.half_length + c.half_length + CONTACT_GAP
     for a in DIRECTIONS:
         at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
         alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
@@ -287,7 +252,7 @@ def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point
     if rules is not None and rules.ignores_terrain:
         return end
     ignore = movement._ignored(rules)
-    stop = state.terrain.movement_stop((start, end), w.disc_r, w.offset, ignore, w.facing)
+    stop = state.terrain.movement_stop((start, end), w.shape, ignore, w.facing, state.memory)
     if stop is None:
         return end
     return g.point_along((start, end), stop)
@@ -300,17 +265,20 @@ def straight_move_ends(state: State, w: Warrior, start: Point, limit: float,
     (:func:`clip_to_terrain`), each with its direction; other figures are not
     considered. A representative sample of continuous space (RULES_NOTES.md, Legal
     actions) that the AI players search too."""
-    ends = _straight_ends(w.x, w.y, w.radius, state.table, start, limit, halves)
+    key = (w.x, w.y, w.half_length, state.table, start, limit, halves)
+    ends = memory.STRAIGHT_ENDS.get(key)
+    if ends is None:
+        ends = memory.keep(memory.STRAIGHT_ENDS, key,
+                           _straight_ends(w.x, w.y, w.half_length, state.table, start, limit,
+                                          halves))
     if not state.terrain.features:
         return list(ends)
     return [(clip_to_terrain(state, w, start, end), a) for end, a in ends]
 
 
-@functools.lru_cache(maxsize=4096)
 def _straight_ends(x: float, y: float, r: float, table: float, start: Point, limit: float,
                    halves: bool) -> tuple[tuple[Point, float], ...]:
-    """:func:`straight_move_ends` before terrain: numbers in, numbers out, so the answers
-    are kept (a warrior standing still is weighed from the same place turn after turn)."""
+    """:func:`straight_move_ends` before terrain: numbers in, numbers out."""
     hi = table - r
     sx, sy = start
     hypot = math.hypot
@@ -364,7 +332,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     opponents = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                        key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
     for o in opponents:
-        reach = w.radius + o.radius + CONTACT_GAP
+        reach = w.half_length + o.half_length + CONTACT_GAP
         if math.hypot(o.x - w.x, o.y - w.y) - reach > limit:
             break
         approach = g.bearing((o.x, o.y), start)
@@ -382,7 +350,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     for f in state.warriors:
         if f is w or not f.on_table or not state.friendly(w, f) or f.id == w.captive:
             continue
-        reach = w.radius + f.radius + CONTACT_GAP
+        reach = w.half_length + f.half_length + CONTACT_GAP
         if math.hypot(f.x - w.x, f.y - w.y) - reach > limit or state.touching(w, f):
             continue
         end, _ = contact_spot(w, f, g.bearing((f.x, f.y), start))
@@ -469,7 +437,7 @@ def _levitation(state: State, w: Warrior) -> Iterator[UseAbility]:
         # Next to the figures it opposes (friends carried into battle)...
         for o in state.warriors:
             if o.on_table and state.opposing(t, o) and \
-                    math.hypot(o.x - t.x, o.y - t.y) <= LEVITATION_REACH + t.radius + o.radius:
+                    math.hypot(o.x - t.x, o.y - t.y) <= LEVITATION_REACH + t.half_length + o.half_length:
                 spots.append(contact_spot(t, o, g.bearing((o.x, o.y), start)))
         # ...or straight away, 10" and 5", in eight directions (enemies carried off).
         for a in DIRECTIONS:
@@ -543,8 +511,8 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
     # Rulebook IV: each member touches another member (formations.grouped), so a firer
     # near none of its side's warriors leads no formation (the distance test that comes
     # before every contact test, a hair wide).
-    x, y, reach, hypot = w.x, w.y, w.radius + g.CONTACT_TOLERANCE + 1e-9, math.hypot
-    if not any(m is not w and m.owner == w.owner and hypot(m.x - x, m.y - y) <= reach + m.radius
+    x, y, reach, hypot = w.x, w.y, w.half_length + g.CONTACT_TOLERANCE + 1e-9, math.hypot
+    if not any(m is not w and m.owner == w.owner and hypot(m.x - x, m.y - y) <= reach + m.half_length
                for m in state.warriors):
         return
     helpers = [m for m in state.warriors
@@ -769,7 +737,7 @@ def _deploy(state: State, warrior: int | None) -> Iterator[Deploy]:
             return
     found = False
     # Bases side by side, just touching, so formations are possible from the start.
-    for at in setup.deploy_spots(state, w, 2 * w.disc_r + CONTACT_GAP):
+    for at in setup.deploy_spots(state, w, w.shape.width + CONTACT_GAP):
         facing = setup.face_centre(state, at)
         if setup.deploy_violation(state, w, at, facing) is None:
             found = True

@@ -53,12 +53,12 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
             return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
                     "a ranged combat action")
         if firer.controller == NOBODY:  # captives have no friends (state.friendly)
-            tx, ty, reach = t.x, t.y, t.radius + g.CONTACT_TOLERANCE + g.CLEAR_MARGIN
+            tx, ty, reach = t.x, t.y, t.half_length + g.CONTACT_TOLERANCE + g.CLEAR_MARGIN
             for o in state.warriors:
                 # state.friendly and state.touching, with a quick distance test first.
                 if o.on_table and o.team == firer.team and o.controller == NOBODY \
-                        and o is not t and abs(o.x - tx) <= reach + o.radius \
-                        and abs(o.y - ty) <= reach + o.radius and state.touching(o, t):
+                        and o is not t and abs(o.x - tx) <= reach + o.half_length \
+                        and abs(o.y - ty) <= reach + o.half_length and state.touching(o, t):
                     return ("Rulebook III, Ranged Combat: the target is in base contact with "
                             "a figure friendly to the firer")
     if plan is not None and plan.max_tokens is not None and t.tokens > plan.max_tokens:
@@ -103,8 +103,8 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         if not o.on_table or o is firer or o is t:
             continue
         # Quick test: a base whose every part lies beyond the line's bounding box cannot
-        # block it (its discs' centres are within ``offset`` of the dot).
-        reach = o.offset + o.disc_r + g.CLEAR_MARGIN
+        # block it.
+        reach = o.half_length + g.CLEAR_MARGIN
         if o.x + reach < lo_x or o.x - reach > hi_x or o.y + reach < lo_y or \
                 o.y - reach > hi_y:
             continue

@@ -329,7 +329,7 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
 def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
-    r = w.radius
+    r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
     return [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
 

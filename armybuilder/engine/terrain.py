@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine.bases import Base
 from armybuilder.engine.geometry import INSIDE, OUTSIDE, Point, Polygon
+
+if TYPE_CHECKING:
+    from armybuilder.engine.memory import Memory
 
 KINDS: tuple[str, ...] = (
     "hindering", "blocking", "elevated", "shallow_water", "deep_water", "low_wall",
@@ -159,8 +163,6 @@ def _wholly_outside(discs: Discs, poly: Polygon, box: Box) -> bool:
 
 
 _UNKNOWN = object()
-#: movement_stop answers kept per battlefield (legal-move generation asks twice).
-STOP_CACHE_SIZE = 4096
 
 
 class Terrain:
@@ -170,26 +172,30 @@ class Terrain:
     names terrain kinds a figure's abilities let it treat as clear (Aquatic: water).
     """
 
-    __slots__ = ("_boxes", "_stops", "blocking", "elevated", "features", "hindering", "walls",
-                 "water")
+    __slots__ = ("_boxes", "_normals", "blocking", "elevated", "features", "hindering",
+                 "version", "walls", "water")
 
     def __init__(self, features: tuple[TerrainFeature, ...] = ()) -> None:
         self.features: list[TerrainFeature] = []
+        #: Each feature's bounding box and edge normals, worked out when it is placed.
         self._boxes: list[tuple[float, float, float, float]] = []
+        self._normals: list[list[g.EdgeNormal]] = []
+        #: Counts the features placed: answers about this terrain are good while it stands.
+        self.version = 0
         self.blocking: list[int] = []
         self.hindering: list[int] = []
         self.elevated: list[int] = []
         self.walls: list[int] = []
         self.water: list[int] = []
-        self._stops: dict[tuple, float | None] = {}
         for f in features:
             self.add(f)
 
     def add(self, feature: TerrainFeature) -> None:
-        self._stops.clear()
+        self.version += 1
         i = len(self.features)
         self.features.append(feature)
         self._boxes.append(_bbox(feature.polygon))
+        self._normals.append(g.edge_normals(feature.polygon))
         if feature.kind in BLOCKS_MOVEMENT:
             self.blocking.append(i)
         elif feature.kind in HINDERS_MOVEMENT:
@@ -313,38 +319,39 @@ class Terrain:
                                 "only by a stairway or ladder")
         return None
 
-    def movement_stop(self, points: tuple[Point, ...], radius: float, offset: float = 0.0,
-                      ignore: frozenset[str] = NOTHING, facing: float = 0.0) -> float | None:
+    def movement_stop(self, points: tuple[Point, ...], shape: Base, ignore: frozenset[str] = NOTHING,
+                      facing: float = 0.0, memory: Memory | None = None) -> float | None:
         """How far along the path terrain makes the figure stop, or None.
 
         Rulebook V: a move ends when the base has crossed wholly into a hindering feature
         (one it did not start wholly inside), when it has gone wholly up onto or down off
-        elevated terrain, and when it reaches the far side of a low wall. A double base
-        (``offset`` above 0) starts at ``facing`` and travels lengthwise along each stretch
-        of the path (RULES_NOTES.md, Bases).
+        elevated terrain, and when it reaches the far side of a low wall. The base starts
+        at ``facing`` and travels lengthwise along each stretch of the path
+        (RULES_NOTES.md, Bases). ``memory``: the game's, where answers are kept.
         """
         relevant = self.hindering or self.elevated or self.walls
         if not relevant or len(points) < 2:
             return None
-        key = (points, radius, offset, ignore, facing if offset > 0.0 else 0.0)
-        known = self._stops.get(key, _UNKNOWN)
+        if memory is None:
+            return self._movement_stop(points, shape, ignore, facing)
+        stops = memory.stops_for(self)
+        key = (points, shape, ignore, 0.0 if shape.round else facing)
+        known = stops.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
-        if len(self._stops) >= STOP_CACHE_SIZE:
-            self._stops.clear()
-        stop = self._movement_stop(points, radius, offset, ignore, facing)
-        self._stops[key] = stop
+        stop = stops[key] = self._movement_stop(points, shape, ignore, facing)
         return stop
 
-    def _movement_stop(self, points: tuple[Point, ...], radius: float, offset: float,
-                       ignore: frozenset[str], facing: float) -> float | None:
-        start = g.discs_at(points[0][0], points[0][1], facing, radius, offset)
+    def _movement_stop(self, points: tuple[Point, ...], shape: Base, ignore: frozenset[str],
+                       facing: float) -> float | None:
+        start = shape.discs_at(points[0][0], points[0][1], facing)
+        radius = shape.disc_radius
         # Where the base starts, against each feature: only asked of the features a stretch
         # comes near (most moves come near none), then remembered for the next stretch.
         starts: dict[int, int] = {}
         hinder = [i for i in self.hindering if self.features[i].kind not in ignore]
         crossing = dict.fromkeys(self.walls, False)
-        reach = radius + offset
+        reach = shape.half_length
         travelled = 0.0
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
@@ -370,14 +377,10 @@ class Terrain:
                 continue
             dx, dy = b[0] - a[0], b[1] - a[1]
             heading = math.atan2(dy, dx)
-            # The disc centres run along the same line, ahead of and behind the dot.
-            shifts = (0.0,) if offset <= 0.0 else (offset / seg, -offset / seg)
             ts = {1.0}
-            for shift in shifts:
-                sa = (a[0] + dx * shift, a[1] + dy * shift)
-                sb = (b[0] + dx * shift, b[1] + dy * shift)
+            for sa, sb in shape.tracks(a, b):
                 for i in near_h + near_e + near_w:
-                    ts.update(g.segment_offset_ts(sa, sb, self.features[i].polygon, radius))
+                    ts.update(g.segment_offset_ts(sa, sb, self._normals[i], radius))
             ordered = sorted(t for t in ts if 0.0 < t <= 1.0)
             samples: list[float] = []
             prev = 0.0
@@ -387,7 +390,7 @@ class Terrain:
                 prev = t
             for t in samples:
                 p = (a[0] + dx * t, a[1] + dy * t)
-                base = g.discs_at(p[0], p[1], heading, radius, offset)
+                base = shape.discs_at(p[0], p[1], heading)
                 for i in near_h:
                     if _wholly_inside(base, self.features[i].polygon, self._boxes[i]):
                         return travelled + seg * t

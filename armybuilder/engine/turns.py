@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
-from armybuilder.engine.state import NOBODY, State, Warrior, write_plain
+from armybuilder.engine.state import NOBODY, State, Warrior
 
 
 def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = False
@@ -44,17 +44,17 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
 
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
     """Rulebook III, Marking Figures with Actions and Pushing."""
-    write_plain(w, "acted_turn", state.turn)  # state.PLAIN_WRITES
+    w.acted_turn = state.turn
     if not nonpass:
         return
     if w.tokens and w.token_turn < state.turn:
         # An action on two consecutive turns: a second token, and a click of damage once
         # the action is fully resolved.
-        write_plain(w, "tokens", 2)
+        w.tokens = 2
         state.pushed.append(w.id)
     else:
-        write_plain(w, "tokens", 1)
-    write_plain(w, "token_turn", state.turn)
+        w.tokens = 1
+    w.token_turn = state.turn
     state.emit("tokens", warrior=w.id, tokens=w.tokens)
 
 
@@ -130,7 +130,7 @@ def end_turn(state: State) -> None:
     # placed the turn before, but leave those placed this turn.
     for w in state.warriors:
         if w.owner == player and w.tokens and w.token_turn < state.turn:
-            write_plain(w, "tokens", 0)
+            w.tokens = 0
         if w.cancelled:
             # Rulebook III, Special Abilities: cancelled until the end of the current turn.
             w.cancelled = frozenset()

@@ -19,18 +19,19 @@ from armybuilder.engine import (
     apply,
 )
 from armybuilder.engine import geometry as g
-from armybuilder.engine.cards import BASE_RADIUS
+from armybuilder.engine.bases import HALF_LENGTHS, DoubleBase
 from armybuilder.engine.geometry import rectangle
 
-LANCER = card("Lancer", 40, base="cavalry", base_radius=BASE_RADIUS["cavalry"], arc=180,
+LANCER = card("Lancer", 40, base="cavalry", base_radius=HALF_LENGTHS["cavalry"], arc=180,
               speed=10, attack=10, damage=3, range=6, clicks=6)
 FOOT = card("Foot", 20, defense=14, clicks=6)
 FAR = w(card("Far", 10), 1, 34, 34)
 
 
 def test_the_double_base_is_1_75_inches_long_and_1_inch_wide() -> None:
-    assert LANCER.disc_radius == pytest.approx(0.5)
-    assert LANCER.disc_offset == pytest.approx(0.375)
+    assert isinstance(LANCER.shape, DoubleBase) and not LANCER.shape.round
+    assert LANCER.shape.disc_radius == pytest.approx(0.5)
+    assert LANCER.shape.width == pytest.approx(1.0)
     game = scenario(w(LANCER, 0, 10, 10, NORTH), FAR)
     (fx, fy, fr), (rx, ry, rr) = game.warriors[0].discs
     assert (fx, fy) == pytest.approx((10, 10.375)) and (rx, ry) == pytest.approx((10, 9.625))

@@ -30,7 +30,7 @@ from armybuilder.engine import (
     replay,
 )
 from armybuilder.engine import geometry as g
-from armybuilder.engine.cards import BASE_RADIUS
+from armybuilder.engine.bases import HALF_LENGTHS
 from armybuilder.engine.geometry import rectangle
 from armybuilder.engine.state import NOBODY
 from armybuilder.engine.terrain import WATER
@@ -55,9 +55,9 @@ POOL = [
     dial("Healer", 25, ("Magic Healing", "Defend", "Aquatic"), range=6, targets=2),
     dial("Medic", 20, ("Healing", "Dodge", "Nimble"), attack=8),
     dial("Charger", 40, ("Charge", "Weapon Master", "Toughness"), base="cavalry",
-         base_radius=BASE_RADIUS["cavalry"], arc=180, speed=9, attack=10),
+         base_radius=HALF_LENGTHS["cavalry"], arc=180, speed=9, attack=10),
     dial("Bounder", 35, ("Bound", "Battle Armor", "Magic Retaliation"), range=6, speed=8,
-         base="cavalry", base_radius=BASE_RADIUS["cavalry"], arc=180),
+         base="cavalry", base_radius=HALF_LENGTHS["cavalry"], arc=180),
     dial("Flyer", 30, ("Flight", "Sweep", "Limited Invisibility"), speed=10, arc=180),
     dial("Sneak", 25, ("Quickness", "Sneak Attack", "Regeneration"), speed=8),
     dial("Pikeman", 20, ("Forced March", "Venom", "Pole Arm"), speed=7),

@@ -23,7 +23,7 @@ def _reference(w: Warrior, o: Warrior, angle: float, gap: float = legal.CONTACT_
     """contact_spot's Newton steps written with g.discs_gap and Warrior.discs_at."""
     ux, uy = math.cos(angle), math.sin(angle)
     facing = g.normalize_angle(angle + math.pi)
-    s = w.radius + o.radius + gap
+    s = w.half_length + o.half_length + gap
     end = (o.x + s * ux, o.y + s * uy)
     for _ in range(8):
         d = g.discs_gap(w.discs_at(end, facing), o.discs)
@@ -39,7 +39,7 @@ def test_contact_spot_matches_the_geometry_exactly() -> None:
                     w(FOOT, 1, 10.0, 20.0), w(HORSE, 1, 20.0, 20.0, -2.1))
     rng = random.Random(5)
     pairs = [(a, b) for a in game.warriors for b in game.warriors
-             if a is not b and (a.offset > 0.0 or b.offset > 0.0)]
+             if a is not b and not (a.round and b.round)]
     assert pairs
     for _ in range(200):
         a, b = rng.choice(pairs)

@@ -76,8 +76,9 @@ def battles(draw: Any) -> tuple[GameSetup, int]:
 def check_invariants(game: Game) -> None:
     on = [w for w in game.warriors if w.on_table]
     for i, a in enumerate(on):
-        assert a.radius - 1e-6 <= a.x <= game.table - a.radius + 1e-6
-        assert a.radius - 1e-6 <= a.y <= game.table - a.radius + 1e-6
+        for x, y, r in a.discs:  # every part of the base, both discs of a double base
+            assert r - 1e-6 <= x <= game.table - r + 1e-6, a
+            assert r - 1e-6 <= y <= game.table - r + 1e-6, a
         assert 0 <= a.click < len(a.card.clicks)
         assert a.tokens in (0, 1, 2)
         if game.terrain:

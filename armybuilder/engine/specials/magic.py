@@ -49,7 +49,7 @@ def _immunity_targeting(state: Any, w: Any, ctx: TargetContext) -> None:
 
 
 REGISTRY.register("Magic Immunity", "Special Abilities Card, Magic Immunity",
-                  magic=_immunity_magic, targeting=_immunity_targeting)
+                  magic=_immunity_magic, targeting=_immunity_targeting, reads=())
 
 
 # --- Magic Blast ------------------------------------------------------------------------

@@ -54,12 +54,12 @@ def _move_then(name: str, attack: str) -> Any:
 REGISTRY.register(
     "Charge", "Special Abilities Card, Charge", optional=True, action="move",
     movement=_move_then("Charge", "close"), break_away=_break_away_on_a_one,
-    formation=_no_formation("Charge", ANY_FORMATION),
+    formation=_no_formation("Charge", ANY_FORMATION), reads=(),
 )
 REGISTRY.register(
     "Bound", "Special Abilities Card, Bound", optional=True, action="move",
     movement=_move_then("Bound", "ranged"), break_away=_break_away_on_a_one,
-    formation=_no_formation("Bound", ANY_FORMATION),
+    formation=_no_formation("Bound", ANY_FORMATION), reads=(),
 )
 
 
@@ -78,7 +78,7 @@ def _flight(state: Any, w: Any, ctx: MoveContext) -> None:
 REGISTRY.register(
     "Flight", "Special Abilities Card, Flight; Rulebook V, Abrupt Elevated Terrain",
     optional=True, movement=_flight, break_away=_break_away_on_a_one,
-    formation=_no_formation("Flight", ("move",)),
+    formation=_no_formation("Flight", ("move",)), reads=(),
 )
 
 
