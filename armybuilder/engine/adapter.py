@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.figures import STATS, Figure
 from armybuilder.engine.bases import HALF_LENGTHS
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.figures import STATS, Figure
 
 
 class CardError(ValueError):

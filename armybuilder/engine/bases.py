@@ -37,9 +37,11 @@ DOUBLE_OFFSET = 3.0 / 7.0
 DOUBLE_BASES = frozenset({"cavalry"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Base:
-    """A figure's base. Subclasses answer for their own shape."""
+    """A figure's base. Subclasses answer for their own shape. Shapes are made once per
+    kind and size (:func:`base_for`), so one is told from another by identity: a shape is
+    a key of remembered answers, and identity hashes without a Python call."""
 
     #: Every part of the base lies within this distance of the centre dot.
     half_length: float
@@ -63,7 +65,7 @@ class Base:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class RoundBase(Base):
     """One disc: ``half_length`` is its radius."""
 
@@ -82,7 +84,7 @@ class RoundBase(Base):
         return ((a, b),)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DoubleBase(Base):
     """Two overlapping discs along the facing, front disc first."""
 
@@ -114,10 +116,16 @@ class DoubleBase(Base):
 
 
 def base_for(name: str, half_length: float) -> Base:
-    """The shape of a catalogue base (``infantry``, ``cavalry``) of that half length."""
-    if name in DOUBLE_BASES:
-        return DoubleBase(half_length)
-    return RoundBase(half_length)
+    """The shape of a catalogue base (``infantry``, ``cavalry``) of that half length: the
+    same object for the same kind and size."""
+    kind = DoubleBase if name in DOUBLE_BASES else RoundBase
+    shape = _SHAPES.get((kind, half_length))
+    if shape is None:
+        shape = _SHAPES[(kind, half_length)] = kind(half_length)
+    return shape
+
+
+_SHAPES: dict[tuple[type, float], Base] = {}
 
 
 def contact_spot(mover: Base, target: tuple[Disc, ...], at: Point, reach: float,

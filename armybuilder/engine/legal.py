@@ -436,8 +436,8 @@ def _levitation(state: State, w: Warrior) -> Iterator[UseAbility]:
         spots: list[tuple[Point, float]] = []
         # Next to the figures it opposes (friends carried into battle)...
         for o in state.warriors:
-            if o.on_table and state.opposing(t, o) and \
-                    math.hypot(o.x - t.x, o.y - t.y) <= LEVITATION_REACH + t.half_length + o.half_length:
+            if o.on_table and state.opposing(t, o) and math.hypot(o.x - t.x, o.y - t.y) \
+                    <= LEVITATION_REACH + t.half_length + o.half_length:
                 spots.append(contact_spot(t, o, g.bearing((o.x, o.y), start)))
         # ...or straight away, 10" and 5", in eight directions (enemies carried off).
         for a in DIRECTIONS:
@@ -512,8 +512,8 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
     # near none of its side's warriors leads no formation (the distance test that comes
     # before every contact test, a hair wide).
     x, y, reach, hypot = w.x, w.y, w.half_length + g.CONTACT_TOLERANCE + 1e-9, math.hypot
-    if not any(m is not w and m.owner == w.owner and hypot(m.x - x, m.y - y) <= reach + m.half_length
-               for m in state.warriors):
+    if not any(m is not w and m.owner == w.owner
+               and hypot(m.x - x, m.y - y) <= reach + m.half_length for m in state.warriors):
         return
     helpers = [m for m in state.warriors
                if m is not w and m.owner == w.owner and turns.action_violation(state, m, "ranged")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from armybuilder.engine import formations, turns
 from armybuilder.engine import geometry as g
@@ -130,11 +129,12 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
 
     A player checks the move it then gives, and giving it checks it again: a move found
     legal is remembered while nothing the check reads has changed (memory.checked_moves and
-    what the movement hooks declare they read), and checked again it is only planned. Moves among ``positions`` are always checked.
+    what the movement hooks declare they read), and checked again it is only planned. Moves
+    among ``positions`` are always checked.
     """
     if positions or (around is not None and around is not state.memory.kept_obstacles(w)):
         return _check_move(state, w, move, limit, positions, around, forced)
-    checked = state.memory.checked_moves(state)
+    checked = state.memory.checked_moves(state, REGISTRY.generation)
     key = (move, limit, forced, w.id, w.captive, w.abilities)
     reads = REGISTRY.reads_for("movement", w.abilities)
     if reads:
@@ -359,7 +359,7 @@ def placement_violation(state: State, w: Warrior, at: Point, facing: float,
                         skip: tuple[int, ...] = (), ignore: frozenset[str] = NOTHING
                         ) -> str | None:
     """Why ``w`` may not be set down here (Magic Levitation, Necromancy), or None."""
-    others = [Obstacle(o.id, o.discs, o.x, o.y, o.half_length) for o in state.warriors
+    others: list[Obstacle] = [(o.id, o.discs, o.x, o.y, o.half_length) for o in state.warriors
               if o.on_table and o is not w and o.id not in skip]
     try:
         _check_position(state, w, w.discs_at(at, facing), at, others, ignore)

@@ -319,8 +319,9 @@ class Terrain:
                                 "only by a stairway or ladder")
         return None
 
-    def movement_stop(self, points: tuple[Point, ...], shape: Base, ignore: frozenset[str] = NOTHING,
-                      facing: float = 0.0, memory: Memory | None = None) -> float | None:
+    def movement_stop(self, points: tuple[Point, ...], shape: Base,
+                      ignore: frozenset[str] = NOTHING, facing: float = 0.0,
+                      memory: Memory | None = None) -> float | None:
         """How far along the path terrain makes the figure stop, or None.
 
         Rulebook V: a move ends when the base has crossed wholly into a hindering feature

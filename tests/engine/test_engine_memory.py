@@ -104,12 +104,12 @@ def _agree(game: Game) -> int:
     for x in on:
         skip = (x.id, x.captive)
         assert movement.obstacles(game, x) == (
-            [o for o in others if o.id not in skip],
-            [p.line for p in pairs if p.first not in skip and p.second not in skip])
+            [o for o in others if o[0] not in skip],
+            [line for i, j, line in pairs if i not in skip and j not in skip])
         compared += 1
     # The moves found legal, while what they were found with still stands.
     if mem.moves_at:
-        checked = mem.checked_moves(game)
+        checked = mem.checked_moves(game, REGISTRY.generation)
         for move, limit, forced, wid, captive, abilities, *reads in list(checked):
             x = game.warriors[wid]
             if (x.captive, x.abilities) != (captive, abilities) or tuple(reads) != \
@@ -307,8 +307,8 @@ def test_obstacles_with_figures_placed_elsewhere_are_worked_out_as_from_scratch(
         skip = (x.id, x.captive)
         others, pairs = every_obstacle(game.warriors, poses)
         assert movement.obstacles(game, x, poses) == (
-            [o for o in others if o.id not in skip],
-            [p.line for p in pairs if p.first not in skip and p.second not in skip])
+            [o for o in others if o[0] not in skip],
+            [line for i, j, line in pairs if i not in skip and j not in skip])
 
 
 def test_obstacles_are_handed_out_again_while_the_figures_stand() -> None:
