@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from armybuilder.ai import positions, tactics
 from armybuilder.engine import geometry as g
-from armybuilder.engine import legal, movement
+from armybuilder.engine import movement, places
 from armybuilder.engine.actions import FormationPlan, Move
 from armybuilder.engine.pending import FormationMoving
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -130,7 +130,7 @@ def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | N
     None. ``around``: :func:`movement.obstacles` of the warrior."""
     w = cands.w
     _, end, facing, mode, limit = cands.ranked[k]
-    return legal.try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode),
+    return places.try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode),
                           limit, around)
 
 
@@ -195,7 +195,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         a = math.atan2(hy - w.y, hx - w.x)
         d = min(limit, math.hypot(hx - w.x, hy - w.y))
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
-        out.append((legal.clip_to_terrain(state, w, start, toward), a, a))
+        out.append((places.clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
         wx, wy, hypot, cos, sin, atan2 = w.x, w.y, math.hypot, math.cos, math.sin, math.atan2
         terrain = bool(state.terrain.features)
@@ -205,12 +205,12 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             dist = hypot(ox - wx, oy - wy)
             if closest is None or (dist, o.id) < closest[:2]:
                 closest = (dist, o.id, o)
-            if dist - (w.half_length + o.half_length + legal.CONTACT_GAP) > limit:
+            if dist - (w.half_length + o.half_length + places.CONTACT_GAP) > limit:
                 continue
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
             if w.round and o.round and not terrain:
-                # legal.contact_spot for two round bases, worked out here: the same numbers.
-                reach = w.half_length + o.half_length + legal.CONTACT_GAP
+                # places.contact_spot for two round bases, worked out here: the same numbers.
+                reach = w.half_length + o.half_length + places.CONTACT_GAP
                 for da in SIDES:
                     angle = approach + da
                     ex, ey = ox + reach * cos(angle), oy + reach * sin(angle)
@@ -218,8 +218,8 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                     out.append(((ex, ey), facing, facing))
                 continue
             for da in SIDES:
-                end, facing = legal.contact_spot(w, o, approach + da)
-                if not terrain or legal.clip_to_terrain(state, w, start, end) == end:
+                end, facing = places.contact_spot(w, o, approach + da)
+                if not terrain or places.clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing, facing))
         if mode is not None:
             return out, ()  # a charge is only worth making into base contact
@@ -231,7 +231,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 step = min(limit, want)
                 a = math.atan2(o.y - w.y, o.x - w.x)
                 toward = (w.x + step * math.cos(a), w.y + step * math.sin(a))
-                end = legal.clip_to_terrain(state, w, start, toward)
+                end = places.clip_to_terrain(state, w, start, toward)
                 out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
         return out, ()
@@ -239,7 +239,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         # Half moves only where there is terrain: on an open table they cost a third of
         # the weighing and won no games; with terrain, stopping short of a wood's edge
         # pays (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
-        return out, _distinct(legal.straight_move_ends(state, w, start, limit, halves=True))
+        return out, _distinct(places.straight_move_ends(state, w, start, limit, halves=True))
     return out, _open_straight(state, w, limit)
 
 
@@ -252,7 +252,7 @@ def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
         if len(_STRAIGHT) >= 4096:
             _STRAIGHT.clear()
         found = _STRAIGHT[key] = tuple(_distinct(
-            legal.straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
+            places.straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
     return found
 
 
@@ -311,7 +311,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
             d = speed * share
             for m, limit in zip(members, limits, strict=True):
                 reach = min(d, limit)
-                end = legal.clip_to_terrain(state, m, (m.x, m.y),
+                end = places.clip_to_terrain(state, m, (m.x, m.y),
                                             (m.x + reach * ux, m.y + reach * uy))
                 d = min(d, math.hypot(end[0] - m.x, end[1] - m.y))
             if d < FORMATION_LEAST:

@@ -313,6 +313,10 @@ class AbilityRule:
     #: What its movement, line-of-fire and targeting hooks read besides their context,
     #: the holder's abilities and the arrangement of the bases (memory.HOOK_READS).
     reads: tuple[str, ...] = ()
+    #: For an ability used with a move action that does not move the holder ("special"):
+    #: ``listing(state, warrior)`` gives a representative set of its UseAbility actions,
+    #: which the engine's listing then checks. Without one the bare action is listed.
+    listing: Callable[[Any, Any], Iterable[Any]] | None = None
 
 
 class AbilityRegistry:
@@ -331,6 +335,7 @@ class AbilityRegistry:
 
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, reads: Iterable[str] | None = None,
+                 listing: Callable[[Any, Any], Iterable[Any]] | None = None,
                  **hooks: Hook) -> None:
         unknown = sorted(set(hooks) - set(HOOK_POINTS))
         if unknown:
@@ -339,6 +344,8 @@ class AbilityRegistry:
             raise ValueError(f"ability {name}: register at least one hook")
         if action is not None and action not in ACTION_KINDS:
             raise ValueError(f"ability {name}: unknown action kind {action!r}")
+        if listing is not None and action != "special":
+            raise ValueError(f"ability {name}: only a special action has a listing")
         declared = sorted(DECLARED_POINTS & set(hooks))
         if declared and reads is None:
             raise ValueError(f"ability {name}: a hook at {', '.join(declared)} must declare "
@@ -350,7 +357,8 @@ class AbilityRegistry:
                              f"{sorted(HOOK_READS)}")
         self.unregister(name)
         self._rules[name] = AbilityRule(name=name, source=source, hooks=dict(hooks),
-                                        optional=optional, action=action, reads=read)
+                                        optional=optional, action=action, reads=read,
+                                        listing=listing)
         for point, fn in hooks.items():
             self._by_point[point][name] = fn
 

@@ -633,7 +633,8 @@ def member_limit(state: State, m: Warrior, speed: int, pose: Pose | None = None)
     return allowance(state, m, max(0, speed), pose)
 
 
-def apply_move_formation(state: State, action: MoveFormation) -> None:
+def check_move_formation(state: State, action: MoveFormation) -> list[Warrior]:
+    """The members, the declaring warrior first; IllegalAction if they cannot form up."""
     ids = (action.warrior, *action.members)
     if len(set(ids)) != len(ids):
         raise IllegalAction("Rulebook IV, Movement Formations", "a warrior is listed twice")
@@ -641,6 +642,12 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
     why = formation_violation(state, members)
     if why:
         raise IllegalAction(why, "these warriors cannot form a movement formation")
+    return members
+
+
+def apply_move_formation(state: State, action: MoveFormation) -> None:
+    members = check_move_formation(state, action)
+    ids = tuple(m.id for m in members)
     speed = formation_speed(state, members)
     state.emit("action", kind="move formation", warrior=action.warrior, members=list(ids),
                speed=speed)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
-from armybuilder.engine.state import NOBODY, State, Warrior
+from armybuilder.engine.actions import Pass
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
 def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = False
@@ -40,6 +41,24 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         if ctx.violation:
             return ctx.violation
     return None
+
+
+def check_pass(state: State, action: Pass) -> Warrior:
+    """Rulebook III, Turns and Actions: a pass is an action given to a warrior."""
+    if not 0 <= action.warrior < len(state.warriors):
+        raise IllegalAction("Rulebook III, Turns and Actions",
+                            f"there is no warrior {action.warrior}")
+    w = state.warriors[action.warrior]
+    why = action_violation(state, w, "pass")
+    if why:
+        raise IllegalAction(why, f"{w.label} cannot be given a pass action")
+    return w
+
+
+def apply_pass(state: State, action: Pass) -> None:
+    w = check_pass(state, action)
+    mark_action(state, w, nonpass=False)
+    state.emit("action", kind="pass", warrior=w.id)
 
 
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:

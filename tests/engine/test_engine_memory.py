@@ -21,7 +21,16 @@ from engine_helpers import NORTH, card, scenario, w
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from armybuilder.engine import Game, GameSetup, Move, PlayerSetup, apply, legal, memory, movement
+from armybuilder.engine import (
+    Game,
+    GameSetup,
+    Move,
+    PlayerSetup,
+    apply,
+    memory,
+    movement,
+    places,
+)
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import HOOK_POINTS, REGISTRY, MoveContext
 from armybuilder.engine.geometry import rectangle
@@ -124,7 +133,7 @@ def _agree(game: Game) -> int:
             compared += 1
     # Pure answers kept for every game.
     for key, ends in list(memory.STRAIGHT_ENDS.items()):
-        assert legal._straight_ends(*key) == ends
+        assert places._straight_ends(*key) == ends
     for (generation, abilities, kind), modes in list(memory.ACTION_MODES.items()):
         if generation == REGISTRY.generation:
             assert modes == tuple(n for n in abilities if REGISTRY.action_kind(n) == kind)
@@ -185,7 +194,7 @@ def _nudge(game: Game, rng: random.Random) -> None:
     elif change == "touch":
         # Into base contact with another figure, as the move listing places it.
         o = rng.choice([o for o in game.warriors if o is not x])
-        (end, facing) = legal.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
+        (end, facing) = places.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
         x.place(end[0], end[1], facing)
     elif change == "facing":
         x.facing = rng.uniform(-math.pi, math.pi)  # turns a double base's discs too

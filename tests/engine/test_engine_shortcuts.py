@@ -13,7 +13,7 @@ from typing import Any
 
 from engine_helpers import NORTH, card, scenario, w
 
-from armybuilder.engine import Game, Move, apply, close, combat, legal, movement, ranged
+from armybuilder.engine import Game, Move, apply, close, combat, legal, movement, places, ranged
 from armybuilder.engine.abilities import AttackPlan
 from armybuilder.engine.actions import (
     ACTION_TYPES,
@@ -75,7 +75,7 @@ def _nudge(game: Game, rng: random.Random) -> None:
         x.y += rng.choice((-0.2, 0.0, 0.2))
     elif change == "touch":
         o = rng.choice([o for o in game.warriors if o is not x])
-        (end, facing) = legal.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
+        (end, facing) = places.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
         x.place(end[0], end[1], facing)
     elif change == "facing":
         x.facing = rng.uniform(-math.pi, math.pi)
@@ -148,8 +148,8 @@ def _try_every_place(game: Game, x: Warrior, move: Move, limit: float) -> Move |
         return None
     c = game.warriors[x.captive]
     end = move.path[-1]
-    gap = x.half_length + c.half_length + legal.CONTACT_GAP
-    for a in legal.DIRECTIONS:
+    gap = x.half_length + c.half_length + places.CONTACT_GAP
+    for a in places.DIRECTIONS:
         at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
         alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
                    move.ability)
@@ -173,7 +173,7 @@ def test_a_captive_gets_another_place_only_when_its_own_is_the_trouble() -> None
         a = rng.uniform(-math.pi, math.pi)
         end = (o.x + 1.1 * math.cos(a), o.y + 1.1 * math.sin(a))
         move = Move(holder.id, (end,), rng.uniform(-math.pi, math.pi))
-        got = legal.try_move(game, holder, move, 8.0)
+        got = places.try_move(game, holder, move, 8.0)
         assert got == _try_every_place(game, holder, move, 8.0)
         found["none" if got is None else "as asked" if got == move else "elsewhere"] += 1
     # Every branch was taken: a legal move, a captive placed elsewhere, no move at all.
@@ -250,7 +250,7 @@ def test_giving_a_move_just_tried_does_not_check_it_again(monkeypatch: Any) -> N
     games = [_field(), _field()]
     move = Move(0, ((10.0, 17.0),))
     x = games[0].warriors[0]
-    assert legal.try_move(games[0], x, move, movement.move_allowance(games[0], x),
+    assert places.try_move(games[0], x, move, movement.move_allowance(games[0], x),
                           movement.obstacles(games[0], x)) == move
     checks = []
     real = movement._check_move
