@@ -18,21 +18,27 @@ import math
 import random
 
 from armybuilder.ai import manoeuvres, positions, setting_scene, tactics
-from armybuilder.engine import legal, movement
-from armybuilder.engine.actions import (
+from armybuilder.engine import (
+    NOBODY,
     Action,
     CloseAttack,
+    ConfusedMove,
+    FollowUp,
+    FormationMoving,
     FormationPlan,
     FreeSpin,
+    Game,
     Move,
     MoveFormation,
     Pass,
     RangedAttack,
+    SpinOffer,
     UseAbility,
+    Warrior,
+    checked_actions,
+    legal_actions,
+    movement_formation_violation,
 )
-from armybuilder.engine.game import Game, legal_actions
-from armybuilder.engine.pending import ConfusedMove, FollowUp, FormationMoving, SpinOffer
-from armybuilder.engine.state import NOBODY, Warrior
 
 #: An attack worth less than this (victory points) is not worth an action.
 ATTACK_FLOOR = 0.25
@@ -63,11 +69,10 @@ class HeuristicPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         #: In the position being decided: each warrior's best places (warrior id ->
-        #: candidates), the legality of those checked ((warrior id, place) -> move or
-        #: None) and what stands in each warrior's way: a second look reuses them.
+        #: candidates) and the legality of those checked ((warrior id, place) -> move or
+        #: None): a second look reuses them.
         self._candidates: dict[int, manoeuvres.Candidates] = {}
         self._tried: dict[tuple[int, int], Move | None] = {}
-        self._around: dict[int, object] = {}
         #: Each warrior's weighed places, kept while the figures not on its side stay as
         #: they were (see manoeuvres.candidates); emptied every round (the key changes with
         #: the round anyway, so this only bounds it) and for a new game.
@@ -207,7 +212,7 @@ class HeuristicPlayer:
     def _turn(self, game: Game) -> Action:
         me = game.current
         turn = game.turn
-        self._candidates, self._tried, self._around = {}, {}, {}
+        self._candidates, self._tried = {}, {}
         if game.round != self._weighed_round:
             self._weighed, self._weighed_round, self._outlooks = {}, game.round, {}
         mine = [w for w in game.warriors
@@ -268,7 +273,7 @@ class HeuristicPlayer:
         if not kinds:
             return out
         # The listing's own checks come with it: each attack is valued without a second.
-        for action, checked in legal.checked(game, w.id, kinds):
+        for action, checked in checked_actions(game, w.id, kinds):
             if isinstance(action, (RangedAttack, CloseAttack)):
                 out.append((action, tactics.attack_value(game, action, me, checked=checked)))
             elif isinstance(action, UseAbility):
@@ -336,10 +341,7 @@ class HeuristicPlayer:
         position."""
         key = (cands.w.id, k)
         if key not in self._tried:
-            around = self._around.get(cands.w.id)
-            if around is None:
-                around = self._around[cands.w.id] = movement.obstacles(game, cands.w)
-            self._tried[key] = manoeuvres.attempt(game, cands, k, around)
+            self._tried[key] = manoeuvres.attempt(game, cands, k)
         return self._tried[key]
 
     def _formation(self, game: Game, ready: list[Warrior], foes: list[Warrior],
@@ -426,7 +428,7 @@ def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
         if k < len(group):
             tried.append(tuple(sorted(front[:k], key=lambda w: w.id)))
     for members in tried:
-        if movement.formation_violation(game, list(members)) is None:
+        if movement_formation_violation(game, list(members)) is None:
             out.append(members)
     return out
 

@@ -16,11 +16,25 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from armybuilder.ai import positions, tactics
+from armybuilder.engine import (
+    CONTACT_GAP,
+    NOBODY,
+    FormationMoving,
+    FormationPlan,
+    IllegalAction,
+    Move,
+    State,
+    Warrior,
+    check_formation_plan,
+    clip_to_terrain,
+    contact_spots,
+    formation_speed,
+    member_limit,
+    move_allowance,
+    straight_move_ends,
+    try_move,
+)
 from armybuilder.engine import geometry as g
-from armybuilder.engine import movement, places
-from armybuilder.engine.actions import FormationPlan, Move
-from armybuilder.engine.pending import FormationMoving
-from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi)
 #: How many of the best-scored places are checked before the warrior gives up moving.
@@ -102,9 +116,9 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     """
     start = (w.x, w.y)
     limits: tuple[tuple[str | None, float], ...] = (
-        (None, movement.move_allowance(state, w, None)),)
+        (None, move_allowance(state, w, None)),)
     if w.id not in state.engaged_at_start and ("Charge" in w.abilities or "Bound" in w.abilities):
-        limits += tuple((mode, movement.move_allowance(state, w, mode))
+        limits += tuple((mode, move_allowance(state, w, mode))
                         for mode in ("Charge", "Bound") if mode in w.abilities)
     if contacts is None:
         contacts = state.opposing_contacts(w)
@@ -125,13 +139,12 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     return Candidates(w, stuck, ranked)
 
 
-def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
+def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     """The move to ``cands``' ``k``-th place if it is legal (Rulebook III, Movement), else
-    None. ``around``: :func:`movement.obstacles` of the warrior."""
+    None."""
     w = cands.w
     _, end, facing, mode, limit = cands.ranked[k]
-    return places.try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode),
-                          limit, around)
+    return try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode), limit)
 
 
 def _weigh(state: State, w: Warrior, view: Outlook,
@@ -195,9 +208,9 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         a = math.atan2(hy - w.y, hx - w.x)
         d = min(limit, math.hypot(hx - w.x, hy - w.y))
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
-        out.append((places.clip_to_terrain(state, w, start, toward), a, a))
+        out.append((clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
-        wx, wy, hypot, cos, sin, atan2 = w.x, w.y, math.hypot, math.cos, math.sin, math.atan2
+        wx, wy, hypot, atan2 = w.x, w.y, math.hypot, math.atan2
         terrain = bool(state.terrain.features)
         closest: tuple[float, int, Warrior] | None = None
         for o in foes:
@@ -205,21 +218,11 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             dist = hypot(ox - wx, oy - wy)
             if closest is None or (dist, o.id) < closest[:2]:
                 closest = (dist, o.id, o)
-            if dist - (w.half_length + o.half_length + places.CONTACT_GAP) > limit:
+            if dist - (w.half_length + o.half_length + CONTACT_GAP) > limit:
                 continue
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
-            if w.round and o.round and not terrain:
-                # places.contact_spot for two round bases, worked out here: the same numbers.
-                reach = w.half_length + o.half_length + places.CONTACT_GAP
-                for da in SIDES:
-                    angle = approach + da
-                    ex, ey = ox + reach * cos(angle), oy + reach * sin(angle)
-                    facing = atan2(oy - ey, ox - ex)
-                    out.append(((ex, ey), facing, facing))
-                continue
-            for da in SIDES:
-                end, facing = places.contact_spot(w, o, approach + da)
-                if not terrain or places.clip_to_terrain(state, w, start, end) == end:
+            for end, facing in contact_spots(w, o, [approach + da for da in SIDES]):
+                if not terrain or clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing, facing))
         if mode is not None:
             return out, ()  # a charge is only worth making into base contact
@@ -231,7 +234,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 step = min(limit, want)
                 a = math.atan2(o.y - w.y, o.x - w.x)
                 toward = (w.x + step * math.cos(a), w.y + step * math.sin(a))
-                end = places.clip_to_terrain(state, w, start, toward)
+                end = clip_to_terrain(state, w, start, toward)
                 out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
         return out, ()
@@ -239,7 +242,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         # Half moves only where there is terrain: on an open table they cost a third of
         # the weighing and won no games; with terrain, stopping short of a wood's edge
         # pays (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
-        return out, _distinct(places.straight_move_ends(state, w, start, limit, halves=True))
+        return out, _distinct(straight_move_ends(state, w, start, limit, halves=True))
     return out, _open_straight(state, w, limit)
 
 
@@ -252,7 +255,7 @@ def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
         if len(_STRAIGHT) >= 4096:
             _STRAIGHT.clear()
         found = _STRAIGHT[key] = tuple(_distinct(
-            places.straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
+            straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
     return found
 
 
@@ -292,7 +295,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
     its shape and stays in contact; terrain that stops one member stops them all."""
     if not foes or len(members) < 3:
         return None, 0.0
-    speed = movement.formation_speed(state, members)
+    speed = formation_speed(state, members)
     if speed <= 0:
         return None, 0.0
     cx = sum(m.x for m in members) / len(members)
@@ -301,7 +304,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
     ahead = math.atan2(target.y - cy, target.x - cx)
     readings = [positions.Reading(state, m, foes, dials) for m in members]
     now = [r.value((m.x, m.y), m.facing) for r, m in zip(readings, members, strict=True)]
-    limits = [movement.member_limit(state, m, speed) for m in members]
+    limits = [member_limit(state, m, speed) for m in members]
     spots = [(o.x, o.y) for o in foes]
     scored: list[tuple[float, int, FormationPlan]] = []
     for turn in FORMATION_TURNS:
@@ -311,7 +314,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
             d = speed * share
             for m, limit in zip(members, limits, strict=True):
                 reach = min(d, limit)
-                end = places.clip_to_terrain(state, m, (m.x, m.y),
+                end = clip_to_terrain(state, m, (m.x, m.y),
                                             (m.x + reach * ux, m.y + reach * uy))
                 d = min(d, math.hypot(end[0] - m.x, end[1] - m.y))
             if d < FORMATION_LEAST:
@@ -333,7 +336,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
                               speed=speed)
     for gain, _, plan in scored[:FORMATION_TRIES]:
         try:
-            movement.check_formation_plan(state, pending, plan)
+            check_formation_plan(state, pending, plan)
         except IllegalAction:
             continue
         return plan, gain

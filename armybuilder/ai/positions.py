@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 
 from armybuilder.ai.tactics import damage_value
+from armybuilder.engine import NOBODY, State, Warrior, odds
 from armybuilder.engine import geometry as g
-from armybuilder.engine import odds
-from armybuilder.engine.state import NOBODY, State, Warrior
 
 #: Points a warrior is worth per inch it closes on the enemy it wants to fight: keeps the
 #: game moving towards combat.

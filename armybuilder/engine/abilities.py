@@ -317,6 +317,9 @@ class AbilityRule:
     #: ``listing(state, warrior)`` gives a representative set of its UseAbility actions,
     #: which the engine's listing then checks. Without one the bare action is listed.
     listing: Callable[[Any, Any], Iterable[Any]] | None = None
+    #: For a hit hook that turns a hit into a miss on a die roll: how many of the six
+    #: faces do (the exact odds an attack is forecast with).
+    avoids: int = 0
 
 
 class AbilityRegistry:
@@ -336,7 +339,7 @@ class AbilityRegistry:
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, reads: Iterable[str] | None = None,
                  listing: Callable[[Any, Any], Iterable[Any]] | None = None,
-                 **hooks: Hook) -> None:
+                 avoids: int = 0, **hooks: Hook) -> None:
         unknown = sorted(set(hooks) - set(HOOK_POINTS))
         if unknown:
             raise ValueError(f"ability {name}: unknown hook points {unknown}")
@@ -358,7 +361,7 @@ class AbilityRegistry:
         self.unregister(name)
         self._rules[name] = AbilityRule(name=name, source=source, hooks=dict(hooks),
                                         optional=optional, action=action, reads=read,
-                                        listing=listing)
+                                        listing=listing, avoids=avoids)
         for point, fn in hooks.items():
             self._by_point[point][name] = fn
 

@@ -156,6 +156,62 @@ def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
     return value
 
 
+def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike) -> int:
+    """What is added to the attack roll against ``s``: ``bonus`` (formation members,
+    Rulebook IV), the strike's own (rear arc, Rulebook III, Close Combat) and the
+    abilities' (the attack_roll hooks); nothing when the action ignores modifiers
+    (Special Abilities Card, Healing and Magic Healing)."""
+    if not plan.modifiers:
+        return 0
+    attacker, t = plan.attacker, s.figure
+    modifier = bonus + s.roll_mod
+    for role, holder, names in (("attacker", attacker, attacker.abilities),
+                                ("target", t, target_abilities(t, plan))):
+        hooks = REGISTRY.hooks_for("attack_roll", names)
+        if hooks:
+            actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
+                                 target=t, modifier=modifier)
+            for fn in hooks:
+                fn(state, holder, actx)
+            modifier = actx.modifier
+    return modifier
+
+
+def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
+              targeted: bool = True) -> int:
+    """How many clicks ``t``'s abilities take off the damage of an attack (Toughness,
+    Invulnerability): its damage hooks asked about an attack's damage, changing nothing.
+    ``plan`` None: an ordinary attack; Pierce's targets lose no clicks (FAQ, Flame/Lightning
+    & Pierce: the splashed still do)."""
+    names = t.abilities if plan is None else target_abilities(t, plan)
+    hooks = REGISTRY.hooks_for("damage", names)
+    if not hooks:
+        return 0
+    ctx = DamageContext(clicks=0, cause="attack", source=None if plan is None else plan.attacker,
+                        kind=None if plan is None else plan.kind,
+                        pierce=plan is not None and plan.pierce and targeted)
+    for fn in hooks:
+        fn(state, t, ctx)
+    return -ctx.clicks
+
+
+def standing_share(t: Warrior, plan: AttackPlan) -> float:
+    """The share of hits on ``t`` that stand: a hit hook that turns hits into misses on a
+    die (Dodge) declares how many faces do (``register(avoids=)``); only an opposing
+    figure's attack is avoided."""
+    if t.team == plan.attacker.team:
+        return 1.0
+    names = target_abilities(t, plan)
+    if not REGISTRY.hooks_for("hit", names):
+        return 1.0  # nearly every figure
+    share = 1.0
+    for name in names:
+        rule = REGISTRY.rule(name)
+        if rule is not None and rule.avoids:
+            share *= (6 - rule.avoids) / 6
+    return share
+
+
 def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             capture: bool = False) -> None:
     """Roll once and compare against every strike (Rulebook III, Multiple Ranged Combat
@@ -167,18 +223,7 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
     hits: list[Strike] = []
     for s in strikes:
         t = s.figure
-        modifier = 0
-        if plan.modifiers:
-            modifier = bonus + s.roll_mod
-            for role, holder, names in (("attacker", attacker, attacker.abilities),
-                                        ("target", t, target_abilities(t, plan))):
-                hooks = REGISTRY.hooks_for("attack_roll", names)
-                if hooks:
-                    actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
-                                         target=t, modifier=modifier)
-                    for fn in hooks:
-                        fn(state, holder, actx)
-                    modifier = actx.modifier
+        modifier = roll_modifier(state, plan, bonus, s)
         defense = defense_value(state, plan, s)
         total = roll + attack + modifier
         if roll == CRITICAL_MISS:

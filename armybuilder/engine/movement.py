@@ -443,13 +443,25 @@ def contact_pairs(state: State, movers: tuple[int, ...]) -> frozenset[tuple[int,
     return frozenset(out)
 
 
-def _breaks_away(state: State, w: Warrior) -> bool:
-    """Rulebook III, Breaking Away: 1-3 fails, 4-6 succeeds."""
+def _fails_up_to(state: State, w: Warrior) -> int:
+    """Rulebook III, Breaking Away: the highest roll that fails (3; 1 with Charge, Bound
+    or Flight)."""
     ctx = BreakAwayContext()
     for fn in REGISTRY.hooks_for("break_away", w.abilities):
         fn(state, w, ctx)
+    return ctx.fails_up_to
+
+
+def break_away_chance(state: State, w: Warrior) -> float:
+    """The chance that ``w`` breaks away (Rulebook III, Breaking Away)."""
+    return (6 - _fails_up_to(state, w)) / 6
+
+
+def _breaks_away(state: State, w: Warrior) -> bool:
+    """Rulebook III, Breaking Away: 1-3 fails, 4-6 succeeds."""
+    fails_up_to = _fails_up_to(state, w)
     die = state.roll(1, "break away", warrior=w.id)[0]
-    ok = die > ctx.fails_up_to
+    ok = die > fails_up_to
     state.emit("break_away", warrior=w.id, success=ok)
     return ok
 

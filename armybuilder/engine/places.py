@@ -10,6 +10,7 @@ exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from armybuilder.engine import bases, memory, movement
@@ -43,6 +44,21 @@ def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
     tolerance (Glossary, Base Contact). Nothing else is checked: pass the move to
     :func:`try_move`."""
     return bases.contact_spot(w.shape, o.discs, (o.x, o.y), o.half_length, angle, gap)
+
+
+def contact_spots(w: Warrior, o: Warrior, angles: Sequence[float], gap: float = CONTACT_GAP
+                  ) -> list[tuple[Point, float]]:
+    """:func:`contact_spot` from each of ``angles``, in order: players weigh a handful of
+    sides of every opposing figure (two round bases are placed without a call each)."""
+    if not (w.round and o.round):
+        return [contact_spot(w, o, a, gap) for a in angles]
+    reach = w.half_length + o.half_length + gap
+    ox, oy, cos, sin, atan2 = o.x, o.y, math.cos, math.sin, math.atan2
+    out = []
+    for a in angles:
+        ex, ey = ox + reach * cos(a), oy + reach * sin(a)
+        out.append(((ex, ey), atan2(oy - ey, ox - ex)))  # bases.contact_spot's numbers
+    return out
 
 
 def try_move(state: State, w: Warrior, move: Move, limit: float,

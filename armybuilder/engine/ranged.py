@@ -261,6 +261,19 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     return list(strikes.values())
 
 
+def damage_per_figure(plan: AttackPlan, shots: list[Shot]) -> int:
+    """The damage value each figure the attack affects takes, before the critical hit and
+    abilities."""
+    if plan.everyone:
+        # Special Abilities Card, Shockwave: 1 click each when two or more figures are in
+        # reach, the normal damage when only one is.
+        return plan.damage if len(shots) == 1 else 1
+    if len(shots) > 1 or plan.splash:
+        # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
+        return 1
+    return plan.damage
+
+
 def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
     firer, members, plan, shots = check_ranged(state, action, follow_up)
     extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
@@ -273,12 +286,6 @@ def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) ->
         for m in members:
             # Rulebook IV: every member of a formation counts as having fired.
             turns.mark_action(state, m, nonpass=True)
-    if plan.everyone:
-        # Special Abilities Card, Shockwave: 1 click each when two or more figures are in
-        # reach, the normal damage when only one is.
-        plan.damage = plan.damage if len(shots) == 1 else 1
-    elif len(shots) > 1 or plan.splash:
-        # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
-        plan.damage = 1
+    plan.damage = damage_per_figure(plan, shots)
     bonus = len(members) - 1  # Rulebook IV: +1 per extra member
     combat.resolve(state, plan, strikes_for(state, plan, shots), bonus)

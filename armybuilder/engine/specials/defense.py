@@ -95,7 +95,7 @@ def _dodge(state: Any, w: Any, ctx: HitContext) -> None:
 
 
 REGISTRY.register("Dodge", "Special Abilities Card, Dodge; FAQ, Dodge & Flame/Lightning",
-                  optional=True, hit=_dodge)
+                  optional=True, hit=_dodge, avoids=3)  # 4, 5 and 6 of a die
 
 
 # --- Invulnerability --------------------------------------------------------------------
