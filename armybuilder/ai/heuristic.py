@@ -76,7 +76,7 @@ class HeuristicPlayer:
         #: Each warrior's weighed places, kept while the figures not on its side stay as
         #: they were (see manoeuvres.candidates); emptied every round (the key changes with
         #: the round anyway, so this only bounds it) and for a new game.
-        self._weighed: dict[tuple[object, ...], list[manoeuvres.Scored]] = {}
+        self._weighed: dict[tuple[object, ...], manoeuvres.Weighing] = {}
         self._weighed_round = -1
         #: The outlooks met this round, numbered (manoeuvres.outlook): kept and emptied
         #: with the weighings that use the numbers.
@@ -318,8 +318,7 @@ class HeuristicPlayer:
             # Rulebook III, Breaking Away: a warrior in contact moves only if its roll
             # succeeds; what it would gain counts at that chance.
             chance = tactics.break_away_chance(game, w) if self._engaged(game, w) else 1.0
-            pool += [(-place[0] * chance, rank, k, cands)
-                     for k, place in enumerate(cands.ranked)]
+            pool += [(-gain * chance, rank, k, cands) for k, gain in enumerate(cands.gains)]
         pool.sort()  # (rank, k) is never the same twice: the candidates are not compared
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import islice
 from typing import NamedTuple
 
 from armybuilder.ai import positions, tactics
@@ -44,8 +46,30 @@ TRIES = 6
 NOISE = 1e-6
 
 
-#: A place weighed for a move, before the tie-breaking noise: (gain, end, facing, mode, limit).
-Scored = tuple[float, tuple[float, float], float, str | None, float]
+@dataclass(slots=True)
+class Weighing:
+    """Every candidate place of a warrior with its gain over standing still, before the
+    tie-breaking noise, column by column (a weighing has dozens of places: one record
+    each would cost more than the weighing). Index 0 is standing still itself (gain 0),
+    never a place to try."""
+
+    gains: list[float]
+    ends: list[tuple[float, float]]
+    facings: list[float]
+    #: (mode: None, Charge or Bound; the move's limit; how many places) for each run of
+    #: places after standing still, in order.
+    spans: list[tuple[str | None, float, int]]
+
+    def move_of(self, i: int) -> tuple[str | None, float]:
+        """(mode, limit) of the ``i``-th place."""
+        i -= 1
+        for mode, limit, size in self.spans:
+            if i < size:
+                return mode, limit
+            i -= size
+        raise IndexError(i)
+
+
 #: A place to weigh: (end, facing or None to face the nearest enemy, the facing when no
 #: enemy stands apart).
 Place = tuple[tuple[float, float], float | None, float]
@@ -91,18 +115,22 @@ def outlook(state: State, foes: list[Warrior], me: int,
 
 
 class Candidates(NamedTuple):
-    """A warrior's best-scored places, best first, tie-breaking noise included."""
+    """A warrior's best-scored places, best first."""
 
     w: Warrior
     stuck: float | None  # the facing it keeps when it breaks away (Rulebook III)
-    ranked: list[tuple[float, tuple[float, float], float, str | None, float]]
+    weighing: Weighing
+    #: The places worth trying, best first: their indexes in the weighing ...
+    order: list[int]
+    #: ... and their gains with the tie-breaking noise added.
+    gains: list[float]
 
 
 def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float],
-               memo: dict[tuple[object, ...], list[Scored]] | None = None,
+               memo: dict[tuple[object, ...], Weighing] | None = None,
                contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
                ) -> Candidates:
-    """The :data:`TRIES` best places for ``w``: (gain + noise, end, facing, mode, limit).
+    """The :data:`TRIES` best places for ``w``, their gains with the noise added.
 
     Nothing is checked yet: a player checks the best places of all its movers together,
     best first (:func:`attempt`), so only the winner's legality is ever checked.
@@ -130,26 +158,24 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
         if memo is not None:
             memo[key] = weighed
     # Best first, ties in the order weighed (the sort is stable, reversed or not).
-    noisy = [place[0] + draw() * NOISE for place in weighed]
+    noisy = [gain + draw() * NOISE for gain in islice(weighed.gains, 1, None)]
     best = sorted(range(len(noisy)), key=noisy.__getitem__, reverse=True)[:TRIES]
-    ranked = []
-    for i in best:
-        _, end, facing, mode, limit = weighed[i]
-        ranked.append((noisy[i], end, facing, mode, limit))
-    return Candidates(w, stuck, ranked)
+    return Candidates(w, stuck, weighed, [i + 1 for i in best], [noisy[i] for i in best])
 
 
 def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     """The move to ``cands``' ``k``-th place if it is legal (Rulebook III, Movement), else
     None."""
-    w = cands.w
-    _, end, facing, mode, limit = cands.ranked[k]
-    return try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode), limit)
+    w, weighing = cands.w, cands.weighing
+    i = cands.order[k]
+    mode, limit = weighing.move_of(i)
+    return try_move(state, w, Move(w.id, (weighing.ends[i],), weighing.facings[i], cands.stuck,
+                                   ability=mode), limit)
 
 
 def _weigh(state: State, w: Warrior, view: Outlook,
            limits: tuple[tuple[str | None, float], ...], stuck: float | None,
-           dials: positions.Dials | None = None) -> list[Scored]:
+           dials: positions.Dials | None = None) -> Weighing:
     """Every candidate place of ``w`` with its gain over standing still, no noise yet."""
     start = (w.x, w.y)
     foes, me = view.foes, view.me
@@ -178,21 +204,18 @@ def _weigh(state: State, w: Warrior, view: Outlook,
         spans.append((mode, limit, len(batch) - size))
     values = reading.facing_values(batch)
     now = values[0][0]
-    weighed: list[Scored] = []
+    # Column by column, standing still first (left out of the places to try).
+    gains = [value - now for value, _ in values]
+    ends = [place[0] for place in batch]
+    facings = [facing for _, facing in values]
     i = 1
-    for mode, limit, size in spans:
-        if mode is None:
-            weighed += [(value - now, place[0], facing, None, limit) for place, (value, facing)
-                        in zip(batch[i:i + size], values[i:i + size], strict=True)]
-        else:
-            for place, (value, facing) in zip(batch[i:i + size], values[i:i + size],
-                                              strict=True):
-                end = place[0]
-                weighed.append((value - now + tactics.charge_value(
-                    state, Move(w.id, (end,), facing, stuck, ability=mode), me),
-                    end, facing, mode, limit))
+    for mode, _, size in spans:
+        if mode is not None:
+            for k in range(i, i + size):
+                gains[k] += tactics.charge_value(
+                    state, Move(w.id, (ends[k],), facings[k], stuck, ability=mode), me)
         i += size
-    return weighed
+    return Weighing(gains, ends, facings, spans)
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None

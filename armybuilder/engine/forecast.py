@@ -19,7 +19,6 @@ from armybuilder.engine.actions import CloseAttack, RangedAttack
 from armybuilder.engine.combat import Strike
 from armybuilder.engine.state import State, Warrior
 
-
 # Plain (not frozen) slotted records: a player forecasts every attack it lists, and a
 # frozen dataclass sets each field through object.__setattr__.
 

@@ -260,11 +260,23 @@ class State:
 
     def opposing_contacts(self, w: Warrior) -> list[Warrior]:
         """Opposing figures in base contact with ``w`` (captives ignored, Rulebook III)."""
-        return self.memory.opposing_contacts(self, w)
+        memory = self.memory
+        if memory.contacts_seen == memory.arrangement:
+            # The list kept for this arrangement, without a second call: players and rules
+            # ask this of every warrior at every decision.
+            found = memory.opposing.get(w)
+            if found is not None:
+                return found[:]
+        return memory.opposing_contacts(self, w)
 
     def contacts(self, w: Warrior) -> list[Warrior]:
         """Every other figure on the battlefield in base contact with ``w``, captives too."""
-        return self.memory.contacts(self, w)
+        memory = self.memory
+        if memory.contacts_seen == memory.arrangement:
+            found = memory.contact.get(w)
+            if found is not None:
+                return found[:]
+        return memory.contacts(self, w)
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
