@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 
 from armybuilder.catalogue import queries, store
-from armybuilder.catalogue.database import open_engine
+from armybuilder.catalogue.database import open_engine, writing
 from armybuilder.catalogue.store import (
     T_ERRATUM,
     T_IMPORT_RUN,
@@ -76,7 +76,7 @@ class Catalogue:
             has_abilities = bool(conn.execute(select(store.T_ABILITY.c.name).limit(1)).first())
             has_figures = queries.count_figures(conn) > 0
         if not has_abilities:
-            with self.engine.begin() as conn:
+            with writing(self.engine) as conn:
                 store.save_rule_tables(conn, rule_tables.load_abilities().values(),
                                        rule_tables.load_factions().values())
         if has_figures:

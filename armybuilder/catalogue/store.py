@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
+from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.tables import (
     AbilityRow,
     ClickRow,
@@ -234,7 +235,7 @@ def save_catalogue(
     """
     summary = ImportSummary(origin=origin, source=data.source)
     digests = {key: f.content_hash() for key, f in data.figures.items()}
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         _sync_rows(conn, T_EXPANSION, "slug", (_expansion_row(e) for e in data.expansions.values()),
                    keep=("set_letter", "feed_id"))
         _add_missing_factions(conn, data.factions.values())
