@@ -66,9 +66,11 @@ def shown_lines(value: object) -> str:
 
 
 def control_in(text: str) -> str | None:
-    """The first character of ``text`` that ``shown`` would make visible, or None."""
+    """The first control character (Unicode category Cc) or lone surrogate in ``text``, or
+    None: what a name may not hold. (Bidi controls are allowed in names: right-to-left
+    scripts use them; ``shown`` still makes them visible.)"""
     for char in text:
-        if ord(char) in _ONE_LINE:
+        if unicodedata.category(char) in ("Cc", "Cs"):
             return char
     return None
 

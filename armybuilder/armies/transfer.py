@@ -19,9 +19,10 @@ from armybuilder.export.listing import ReadRow
 from armybuilder.rules import get_profile
 
 
-def export_army(armies: Armies, name: str, path: Path) -> Path:
+def export_army(armies: Armies, name: str, path: Path, force: bool = False) -> Path:
     checked = check(armies, armies.get(name))
-    return write_army_file(listing(checked, armies.catalogue.ability_table()), Path(path))
+    return write_army_file(listing(checked, armies.catalogue.ability_table()), Path(path),
+                           force=force)
 
 
 def default_profile(build_total: int) -> str:

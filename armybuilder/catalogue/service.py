@@ -185,10 +185,10 @@ class Catalogue:
             "last_import": dict(runs._mapping) if runs else None,
         }
 
-    def export(self, path: Path) -> list[Path]:
+    def export(self, path: Path, force: bool = False) -> list[Path]:
         with self.engine.connect() as conn:
             data = store.load_catalogue(conn)
-        return spreadsheet.write_catalogue(data, Path(path))
+        return spreadsheet.write_catalogue(data, Path(path), force=force)
 
 
 def is_feed(source: str | Path) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from armybuilder.catalogue.service import Catalogue
 from armybuilder.cli.errors import UserError
 from armybuilder.cli.render import dial_table, figure_json, summary_table, table
 from armybuilder.importers.sources import FEED_URL
+from armybuilder.text import json_text, shown
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
@@ -20,7 +20,7 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(json_text(value))
 
 
 def cmd_catalogue_summary(args: argparse.Namespace) -> int:
@@ -29,10 +29,10 @@ def cmd_catalogue_summary(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(info)
         return 0
-    print(f"Database: {info['database']}")
+    print(f"Database: {shown(info['database'])}")
     print(f"Figures: {info['figures']}")
     for slug, n in sorted(info["expansions"].items()):
-        print(f"  {slug:<14} {n}")
+        print(f"  {shown(slug):<14} {n}")
     if info["only_demo"]:
         print("Only the demo figures are loaded. Load the real catalogue with\n"
               "  armybuilder catalogue update            (the published mageknight.net feed)\n"
@@ -45,12 +45,12 @@ def _print_import(summary: Any, as_json: bool) -> None:
         _print_json(summary.as_dict())
         return
     d = summary.as_dict()
-    print(f"Imported {d['source']}: {d['added']} added, {d['updated']} updated, "
+    print(f"Imported {shown(d['source'])}: {d['added']} added, {d['updated']} updated, "
           f"{d['unchanged']} unchanged, {d['removed']} removed")
     if d["errata"]:
         print("FAQ errata: " + ", ".join(f"{n} {status}" for status, n in d["errata"].items()))
     for problem in d["problems"]:
-        print(f"  problem: {problem}")
+        print(f"  problem: {shown(problem)}")
 
 
 def cmd_catalogue_update(args: argparse.Namespace) -> int:
@@ -67,8 +67,8 @@ def cmd_catalogue_import(args: argparse.Namespace) -> int:
 
 def cmd_catalogue_export(args: argparse.Namespace) -> int:
     cat = _catalogue(args)
-    for path in cat.export(Path(args.path)):
-        print(f"wrote {path}")
+    for path in cat.export(Path(args.path), force=args.force):
+        print(f"wrote {shown(path)}")
     return 0
 
 
@@ -147,6 +147,7 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
 
     p = cat_cmds.add_parser("export", help="export the whole catalogue (.xlsx, or .csv files)")
     p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="overwrite files that exist")
     p.set_defaults(run=cmd_catalogue_export)
 
     p = cat_cmds.add_parser("search", help="find figures")

@@ -21,8 +21,17 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from armybuilder.export.atomic import (
+    check_destination,
+    neutral_cell,
+    restored_cell,
+    text_cell,
+    workbook_bytes,
+    write_atomically,
+)
 from armybuilder.export.listing import ArmyListing, ListFormatError, ReadArmy, ReadRow
 from armybuilder.figures import STATS, Figure
+from armybuilder.text import shown
 
 FORMATS = (".xlsx", ".csv", ".txt")
 LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "Points each",
@@ -49,16 +58,19 @@ def _check_suffix(path: Path) -> str:
     return suffix
 
 
-def write_army_file(listing: ArmyListing, path: Path) -> Path:
+def write_army_file(listing: ArmyListing, path: Path, force: bool = False) -> Path:
+    """Write the list whole or not at all (export.atomic): never over an existing file
+    unless ``force``, never through a symbolic link."""
     path = Path(path)
     suffix = _check_suffix(path)
+    check_destination(path, force)
     if suffix == ".xlsx":
-        _write_xlsx(listing, path)
+        data: bytes | str = workbook_bytes(lambda: _workbook(listing), path)
     elif suffix == ".csv":
-        path.write_text(_csv_text(listing), encoding="utf-8", newline="")
+        data = _csv_text(listing)
     else:
-        path.write_text(text_list(listing), encoding="utf-8")
-    return path
+        data = text_list(listing)
+    return write_atomically(path, data, force)
 
 
 # --- rows shared by the formats ---------------------------------------------------------
@@ -73,16 +85,16 @@ def _rows(listing: ArmyListing) -> list[list[Any]]:
     rows = []
     for e in listing.entries:
         f = e.figure
-        rows.append([f.name, f.key, f.expansion, f.number, f.rank, ", ".join(f.factions),
-                     e.count, e.points, e.points * e.count, f.range, f.targets, f.arc,
-                     *_start(f), e.castle, e.passenger])
+        rows.append([shown(f.name), f.key, f.expansion, f.number, f.rank,
+                     shown(", ".join(f.factions)), e.count, e.points, e.points * e.count,
+                     f.range, f.targets, f.arc, *_start(f), e.castle, e.passenger])
     return rows
 
 
 # --- xlsx ---------------------------------------------------------------------------------
 
 
-def _write_xlsx(listing: ArmyListing, path: Path) -> None:
+def _workbook(listing: ArmyListing) -> Workbook:
     book = Workbook()
     army = book.active
     assert army is not None
@@ -90,7 +102,15 @@ def _write_xlsx(listing: ArmyListing, path: Path) -> None:
     _army_sheet(army, listing)
     _dials_sheet(book.create_sheet("Dials"), listing)
     _checks_sheet(book.create_sheet("Checks"), listing)
-    book.save(path)
+    return book
+
+
+def _put(sheet: Worksheet, row: int, column: int, value: Any) -> Any:
+    """A cell holding ``value``; text is shown literally and never a live formula."""
+    cell = sheet.cell(row=row, column=column, value=shown(value) if isinstance(value, str)
+                      else value)
+    text_cell(cell)
+    return cell
 
 
 def _header(sheet: Worksheet, row: int, names: Iterable[str]) -> None:
@@ -116,12 +136,12 @@ def _army_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
             ("Profile", listing.profile), ("Legal", "yes" if listing.legal else "no")]
     for row, (label, value) in enumerate(meta, start=1):
         sheet.cell(row=row, column=1, value=label).font = _BOLD
-        sheet.cell(row=row, column=2, value=value)
+        _put(sheet, row, 2, value)
     _header(sheet, HEADER_ROW, LIST_COLUMNS)
     rows = _rows(listing)
     for r, values in enumerate(rows, start=HEADER_ROW + 1):
         for c, value in enumerate(values, start=1):
-            sheet.cell(row=r, column=c, value=value)
+            _put(sheet, r, c, value)
     total_row = HEADER_ROW + len(rows) + 1
     sheet.cell(row=total_row, column=1, value="Total").font = _BOLD
     sheet.cell(row=total_row, column=LIST_COLUMNS.index("Count") + 1,
@@ -159,12 +179,12 @@ def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         for dial in figure.dials:
             for click in dial.clicks:
                 label = click.index + 1
-                values = [figure.name, figure.key, dial.position,
+                values = [shown(figure.name), figure.key, dial.position,
                           f"{label} (start)" if click.index == figure.starting_click else label]
                 values += [SKULL if click.value(s) is None else click.value(s) for s in STATS]
                 values += [click.abilities.get(s, "") for s in STATS]
                 for col, value in enumerate(values, start=1):
-                    sheet.cell(row=row, column=col, value=value)
+                    _put(sheet, row, col, value)
                 for i, stat in enumerate(STATS):
                     name = click.abilities.get(stat)
                     ability = listing.abilities.get(name or "")
@@ -180,7 +200,7 @@ def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
     legend_col = len(headers) + 2
     sheet.cell(row=1, column=legend_col, value="Legend").font = _BOLD
     for r, (name, colour) in enumerate(sorted(used.items()), start=2):
-        cell = sheet.cell(row=r, column=legend_col, value=name)
+        cell = _put(sheet, r, legend_col, name)
         styled = _fill(colour)
         if styled:
             cell.fill, cell.font = styled
@@ -196,7 +216,7 @@ def _checks_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         values = [f.get("severity", ""), f.get("rule", ""), f.get("source", ""),
                   f.get("message", ""), ", ".join(f.get("figures", ()))]
         for c, value in enumerate(values, start=1):
-            sheet.cell(row=r, column=c, value=value)
+            _put(sheet, r, c, value)
     _printable(sheet, 1, {1: 10, 2: 28, 3: 34, 4: 70, 5: 30})
 
 
@@ -205,12 +225,13 @@ def _checks_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
 
 def _csv_text(listing: ArmyListing) -> str:
     out = io.StringIO()
-    out.write(f"# army: {listing.name}\n# build_total: {listing.build_total}\n"
-              f"# profile: {listing.profile}\n# points: {listing.points}\n"
+    out.write(f"# army: {shown(listing.name)}\n# build_total: {listing.build_total}\n"
+              f"# profile: {shown(listing.profile)}\n# points: {listing.points}\n"
               f"# actions: {listing.actions}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(_rows(listing))
+    # No cell a spreadsheet would run as a formula (export.atomic.neutral_cell).
+    writer.writerows([neutral_cell(v) for v in row] for row in _rows(listing))
     return out.getvalue()
 
 
@@ -219,18 +240,18 @@ RANK_MARK = {"weak": "*", "standard": "**", "tough": "***", "unique": "unique"}
 
 def text_list(listing: ArmyListing) -> str:
     """A list to paste on a forum; ``read_army_file`` reads it back."""
-    lines = [f"Army: {listing.name}",
-             f"Build total: {listing.build_total} ({listing.profile})", ""]
+    lines = [f"Army: {shown(listing.name)}",
+             f"Build total: {listing.build_total} ({shown(listing.profile)})", ""]
     for e in listing.entries:
         f = e.figure
         extra = f", {e.castle}" if e.castle else ""
         rider = f" carrying {e.passenger}" if e.passenger else ""
-        lines.append(f"{e.count}x {f.name} ({RANK_MARK.get(f.rank, f.rank)}{extra}) "
+        lines.append(f"{e.count}x {shown(f.name)} ({RANK_MARK.get(f.rank, f.rank)}{extra}) "
                      f"[{f.key}]{rider} - {e.points * e.count} pts")
     lines += ["", f"Total: {listing.points} / {listing.build_total} points, "
               f"{listing.actions} action{'s' if listing.actions != 1 else ''} per turn"]
     if listing.notes:
-        lines += ["", f"Notes: {listing.notes}"]
+        lines += ["", f"Notes: {shown(listing.notes)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -331,7 +352,7 @@ def _read_csv(text: str, name: str) -> ReadArmy:
                 raise ListFormatError(f"{name}, line {line_number}: expected a header with "
                                       "key or figure columns")
             continue
-        army.rows.append(_row(dict(zip(header, row, strict=False)),
+        army.rows.append(_row(dict(zip(header, map(restored_cell, row), strict=False)),
                               f"{name}, line {line_number}"))
     if header is None:
         raise ListFormatError(f"{name}: no header row")

@@ -78,12 +78,22 @@ dials, and a starting click that is not on every dial or is dead.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from armybuilder.export.atomic import (
+    FORMULA_PREFIXES,
+    check_destination,
+    neutral_cell,
+    restored_cell,
+    text_cell,
+    workbook_bytes,
+    write_all,
+)
 from armybuilder.figures import (
     ARCS,
     BASES,
@@ -258,30 +268,54 @@ def _cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def write_catalogue(data: CatalogueData, path: Path) -> list[Path]:
+def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> list[Path]:
     """Write every table of ``data`` to PATH (.xlsx, NAME.csv or a folder); returns the
-    files written. The records are written as they are, unchecked."""
+    files written. The records are written as they are, unchecked, each file whole or not
+    at all and never over an existing file unless ``force`` (export.atomic)."""
     path = Path(path)
     _check_suffix(path)
     tables = _table_rows(data)
     if path.suffix.lower() == ".xlsx":
-        _write_xlsx(tables, path)
-        return [path]
-    targets = csv_paths(path)
-    next(iter(targets.values())).parent.mkdir(parents=True, exist_ok=True)
-    for name, columns in TABLES.items():
-        with targets[name].open("w", encoding="utf-8", newline="") as out:
-            writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(columns)
-            writer.writerows([_cell(v) for v in row] for row in tables[name])
-    return list(targets.values())
+        check_destination(path, force)
+        files: dict[Path, bytes | str] = {
+            path: workbook_bytes(lambda: _workbook(tables, path), path)}
+    else:
+        targets = csv_paths(path)
+        for target in targets.values():
+            check_destination(target, force)
+        files = {targets[name]: _csv_text(targets[name], name, tables[name])
+                 for name in TABLES}
+    next(iter(files)).parent.mkdir(parents=True, exist_ok=True)
+    return write_all(files, force)
 
 
-def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
+def _illegal(where: str, name: str, number: int, columns: tuple[str, ...],
+             values: list[Any]) -> None:
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    for column, value in zip(columns, values, strict=True):
+        if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
+            raise SpreadsheetError(f"{where}, sheet {name}, row {number}, column "
+                                   f"{column}: a control character a spreadsheet cannot "
+                                   "hold")
+
+
+def _csv_text(file: Path, name: str, rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(TABLES[name])
+    for number, row in enumerate(rows, start=2):
+        values = [_cell(v) for v in row]
+        _illegal(str(file), name, number, TABLES[name], values)
+        # No cell a spreadsheet would run as a formula; the reader takes the quote off.
+        writer.writerow([neutral_cell(v) for v in values])
+    return out.getvalue()
+
+
+def _workbook(tables: dict[str, list[list[Any]]], path: Path) -> Any:
     # openpyxl is imported when a workbook is written or read: it is a third of the
     # app's start-up, and most starts never touch a spreadsheet.
     from openpyxl import Workbook
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
     from openpyxl.styles import Font
 
     book = Workbook()
@@ -297,18 +331,14 @@ def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
         sheet.freeze_panes = "A2"
         for number, row in enumerate(tables[name], start=2):
             values = [_cell(v) for v in row]
-            for column, value in zip(columns, values, strict=True):
-                if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
-                    raise SpreadsheetError(f"{path}, sheet {name}, row {number}, column "
-                                           f"{column}: a control character .xlsx cannot hold")
+            _illegal(str(path), name, number, columns, values)
             sheet.append(values)
             for index, value in enumerate(values, start=1):
-                # Text that starts with "=" is a name or a rule text, never a formula.
+                # Text that looks like a formula is a name or a rule text, never a formula.
                 # (Cells are reached one by one: ``sheet[row]`` rescans the whole sheet.)
-                if isinstance(value, str) and value.startswith("="):
-                    sheet.cell(row=number, column=index).data_type = "s"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    book.save(path)
+                if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+                    text_cell(sheet.cell(row=number, column=index))
+    return book
 
 
 # --- reading the tables ----------------------------------------------------------------
@@ -395,7 +425,8 @@ def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
                                    f"table has columns {', '.join(TABLES[name])})")
     for number, row in enumerate(iterator, start=2):
         if any(cell.strip() for cell in row):
-            table.rows.append(_Row(where, number, dict(zip(header, row, strict=False))))
+            table.rows.append(_Row(where, number, dict(zip(header, map(restored_cell, row),
+                                                           strict=False))))
     return table
 
 

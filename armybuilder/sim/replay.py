@@ -20,6 +20,7 @@ from armybuilder.engine import Game, GameSetup, ReplayMismatch, SetupError, repl
 from armybuilder.engine import geometry as g
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
+from armybuilder.text import shown, shown_lines
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
@@ -78,7 +79,7 @@ class _Table:
     def __init__(self, game: Game) -> None:
         self.size = game.table
         self.features = list(game.terrain.features)
-        self.names = [p.name for p in game.players]
+        self.names = [shown(p.name) for p in game.players]
         self.owner = [w.owner for w in game.warriors]
         self.cards = [w.card for w in game.warriors]
         self.pos: list[tuple[float, float] | None] = [
@@ -98,7 +99,7 @@ class _Table:
         return marks
 
     def label(self, wid: int) -> str:
-        return f"{self.marks[wid]} {self.cards[wid].name}"
+        return f"{self.marks[wid]} {shown(self.cards[wid].name)}"
 
     def status(self, wid: int) -> str:
         if self.out[wid]:
@@ -147,7 +148,7 @@ class _Narrator:
         self.maps = maps
         self.round = 0
         self.last_roll: list[int] = []
-        self.pile = [item["name"] for p in data["start"].get("players", [])
+        self.pile = [shown(item["name"]) for p in data["start"].get("players", [])
                      for item in p.get("terrain", [])]
 
     def player(self, index: int) -> str:
@@ -380,9 +381,10 @@ def narrate(data: dict[str, Any], maps: str = "round") -> Iterator[str]:
     narrator = _Narrator(game, data, maps)
     # The map shades the terrain as it lies once set-up is over.
     narrator.t.features = list(final.terrain.features)
-    yield from narrator.header(data)
+    yield from map(shown_lines, narrator.header(data))
     yield ""
     entries = data["entries"]
-    yield from narrator.entry(None, entries[0]["events"])
+    # Names are shown literally (armybuilder.text); so is anything else the log brings.
+    yield from map(shown_lines, narrator.entry(None, entries[0]["events"]))
     for entry in entries[1:]:
-        yield from narrator.entry(entry["action"], entry["events"])
+        yield from map(shown_lines, narrator.entry(entry["action"], entry["events"]))

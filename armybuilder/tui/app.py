@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from armybuilder.text import shown_lines
 from armybuilder.tui.army_editor import ArmyChecked, ArmyEditFailed, ArmyEditor
 from armybuilder.tui.commands import ActionsProvider
 from armybuilder.tui.first_look import FirstLook, first_look
@@ -104,7 +106,8 @@ class ArmyBuilderApp(App[None]):
             services = Services.open(self.db_path)
             self.army_names = services.armies.names()
         except Exception as exc:  # a broken or newer database file: say so and stop
-            self.call_from_thread(self.exit, None, 2, f"armybuilder: error: {exc}")
+            self.call_from_thread(self.exit, None, 2,
+                                  f"armybuilder: error: {shown_lines(exc)}")
             return
         self.call_from_thread(self._database_opened, services)
 
@@ -125,6 +128,13 @@ class ArmyBuilderApp(App[None]):
     def on_unmount(self) -> None:
         if self.services is not None:
             self.services.close()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification is plain text: messages carry army and figure names, which
+        are shown literally (armybuilder.text), never read as markup."""
+        super().notify(shown_lines(message), title=shown_lines(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     # --- the open army ------------------------------------------------------------
 

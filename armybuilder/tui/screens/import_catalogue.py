@@ -16,6 +16,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, Static
 
+from armybuilder.text import literal, literal_lines, shown
+
 if TYPE_CHECKING:
     from armybuilder.tui.services import Services
 
@@ -27,7 +29,7 @@ HINT = ("mkstats.json (the mageknight.net feed), a folder holding it, or a sprea
 def summary_text(d: dict[str, Any]) -> Text:
     out = Text()
     out.append("Imported ", style="bold")
-    out.append(f"{d['source']}\n")
+    out.append(f"{shown(d['source'])}\n")
     out.append(f"{d['added']} added  ·  {d['updated']} updated  ·  {d['unchanged']} unchanged"
                f"  ·  {d['removed']} removed\n")
     errata = d.get("errata") or {}
@@ -39,7 +41,7 @@ def summary_text(d: dict[str, Any]) -> Text:
         out.append(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}:\n",
                    style="bold yellow")
         for p in problems[:20]:
-            out.append(f"  • {p}\n", style="yellow")
+            out.append(f"  • {shown(p)}\n", style="yellow")
         if len(problems) > 20:
             out.append(f"  … and {len(problems) - 20} more\n", style="yellow")
     else:
@@ -95,7 +97,7 @@ class ImportCatalogueScreen(ModalScreen[dict[str, Any] | None]):
             return
         source = text if "://" in text else str(Path(text).expanduser())
         if "://" not in text and not Path(source).exists():
-            error.update(f"{source}: no such file or folder")
+            error.update(literal(f"{source}: no such file or folder"))
             return
         error.update("")
         self.query_one("#import-summary", Static).update("")
@@ -123,7 +125,7 @@ class ImportCatalogueScreen(ModalScreen[dict[str, Any] | None]):
         if message.summary is None:
             bar.display = False
             self.query_one("#error", Static).update(
-                Text(f"Nothing was imported: {message.error}"))
+                literal_lines(f"Nothing was imported: {message.error}"))
             return
         bar.update(total=1, progress=1)
         self.summary = message.summary
