@@ -104,7 +104,7 @@ def test_the_game_log_and_its_narration(hostile: Path, tmp_path: Path,
 def test_exports_show_names_literally(hostile: Path, tmp_path: Path, suffix: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / f"evil{suffix}"
-    code, out, err = run(capsys, "army", "export", ARMIES[2], str(path))
+    code, _, err = run(capsys, "army", "export", ARMIES[2], str(path))
     assert code == 0, err
     if suffix == ".xlsx":
         from openpyxl import load_workbook

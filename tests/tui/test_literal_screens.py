@@ -198,7 +198,7 @@ def test_no_escape_sequence_from_a_name_reaches_the_terminal(tui_db: Path) -> No
     try:
         assert read_until(b"Welcome to armybuilder", 30), raw[-2000:]
         os.write(master, b"\r")  # continue with the demo figures
-        assert read_until("Grunt[/] [bold]".encode(), 15), raw[-2000:]
+        assert read_until(b"Grunt[/] [bold]", 15), raw[-2000:]
         for _ in range(10):  # F4 (the armies), once the welcome screen has gone
             read_until(b"\0never", 0.5)
             os.write(master, b"\x1bOS")
