@@ -37,6 +37,7 @@ from armybuilder.figures import (
     Faction,
     Figure,
 )
+from armybuilder.text import shown
 
 T_EXPANSION = ExpansionRow.__table__  # type: ignore[attr-defined]
 T_FACTION = FactionRow.__table__  # type: ignore[attr-defined]
@@ -52,6 +53,17 @@ T_IMPORT_RUN = ImportRunRow.__table__  # type: ignore[attr-defined]
 
 class CatalogueError(ValueError):
     """A catalogue operation that cannot be done (unknown figure, inconsistent data)."""
+
+
+class RemovalRefused(CatalogueError):
+    """An import that would take away more than it should; nothing was changed."""
+
+
+#: An import may remove at most this share of the figures its source brought before
+#: (and always a few) without --allow-removals: a feed update drops a figure or two, a
+#: broken mirror or a truncated file drops hundreds.
+REMOVAL_SHARE = 0.05
+REMOVAL_FEW = 2
 
 
 @dataclass(slots=True)
@@ -227,11 +239,15 @@ def save_catalogue(
     origin: str,
     errata: Sequence[ErratumStatus] = (),
     prune: bool = True,
+    allow_removals: bool = False,
 ) -> ImportSummary:
     """Write one import in a single transaction and say what changed.
 
     With ``prune``, figures this origin brought before and no longer brings are removed;
     figures of other origins (the demo set, a player's own spreadsheet) are never touched.
+    Unless ``allow_removals``, an import that would remove more than a small share of
+    them, every figure of an expansion, or any figure a saved army holds is refused with
+    the numbers (``RemovalRefused``) before anything is written.
     """
     summary = ImportSummary(origin=origin, source=data.source)
     digests = {key: f.content_hash() for key, f in data.figures.items()}
@@ -259,6 +275,9 @@ def save_catalogue(
         if prune:
             summary.removed = sorted(k for k, (_, o) in existing.items()
                                      if o == origin and k not in data.figures)
+            if summary.removed and not allow_removals:
+                _check_removals(conn, data, summary.removed,
+                                sorted(k for k, (_, o) in existing.items() if o == origin))
         _delete_figures(conn, replace + summary.removed)
         _insert_figures(conn, fresh, origin, digests)
         _save_errata(conn, errata, summary)
@@ -270,6 +289,51 @@ def save_catalogue(
                 "removed": len(summary.removed),
             }])
     return summary
+
+
+def _check_removals(conn: Connection, data: CatalogueData, removed: list[str],
+                    before: list[str]) -> None:
+    """Refuse an import that would remove too much; the message gives the numbers."""
+    reasons: list[str] = []
+    allowed = max(REMOVAL_FEW, int(len(before) * REMOVAL_SHARE))
+    if len(removed) > allowed:
+        reasons.append(f"more than {REMOVAL_SHARE:.0%} of what it brought before")
+    # An expansion this source filled, that it would now leave empty.
+    kept = {key.split(":", 1)[0] for key in data.figures}
+    emptied = sorted({key.split(":", 1)[0] for key in removed} - kept)
+    emptied = [slug for slug in emptied
+               if all(k in removed for k in before if k.split(":", 1)[0] == slug)]
+    if emptied:
+        names = dict(conn.execute(select(T_EXPANSION.c.slug, T_EXPANSION.c.name)).all())
+        shown_names = ", ".join(shown(names.get(slug, slug)) for slug in emptied[:5])
+        more = f" and {len(emptied) - 5} more" if len(emptied) > 5 else ""
+        reasons.append(f"all of {shown_names}{more}")
+    used = _used_by_armies(conn, removed)
+    if used:
+        armies = sorted({army for army, _ in used})
+        listed = ", ".join(f"'{shown(a)}'" for a in armies[:5])
+        reasons.append(f"{len({key for _, key in used}):,} figure"
+                       f"{'s' if len({key for _, key in used}) != 1 else ''} saved armies "
+                       f"hold ({listed}{' and more' if len(armies) > 5 else ''})")
+    if reasons:
+        raise RemovalRefused(
+            f"{shown(data.source)}: this import would remove {len(removed):,} of "
+            f"{len(before):,} figures ({'; '.join(reasons)}); nothing was changed; pass "
+            "--allow-removals to accept")
+
+
+def _used_by_armies(conn: Connection, keys: Sequence[str]) -> list[tuple[str, str]]:
+    """(army name, figure key) for every removed figure a saved army holds or carries."""
+    from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
+
+    army, entry = ArmyRow.__table__, ArmyEntryRow.__table__  # type: ignore[attr-defined]
+    found: set[tuple[str, str]] = set()
+    for chunk in _chunks(list(keys), 500):
+        for column in (entry.c.figure_key, entry.c.passenger):
+            found.update(conn.execute(
+                select(army.c.name, column).join(army, army.c.id == entry.c.army_id)
+                .where(column.in_(chunk))).all())
+    return sorted(found)
 
 
 def _save_errata(conn: Connection, errata: Sequence[ErratumStatus],

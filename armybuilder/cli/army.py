@@ -7,14 +7,17 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.armies.checks import check
-from armybuilder.armies.service import Armies
+from armybuilder.armies.service import MAX_BUILD_TOTAL, MAX_COUNT, Armies
 from armybuilder.armies.transfer import default_profile, export_army, import_army
 from armybuilder.catalogue.service import Catalogue
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.rules import get_profile
 from armybuilder.text import json_text, shown
 
 EXIT_ILLEGAL = 1
+COUNT = whole(1, MAX_COUNT)
+TOTAL = whole(1, MAX_BUILD_TOTAL)
 
 
 def _armies(args: argparse.Namespace) -> Armies:
@@ -185,7 +188,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("new", help="start a new army")
     p.add_argument("name")
-    p.add_argument("--total", type=int, required=True, help="build total (100, 200, ...)")
+    p.add_argument("--total", type=TOTAL, required=True, help="build total (100, 200, ...)")
     p.add_argument("--profile", help="casual, standard, constructed, open, siege "
                    "(default: standard at 200 points, else open)")
     p.add_argument("--notes")
@@ -196,7 +199,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("add", help="add figures")
     p.add_argument("name")
     p.add_argument("figure", help="rebellion:58, R058 or a name")
-    p.add_argument("--count", type=int, default=1)
+    p.add_argument("--count", type=COUNT, default=1)
     p.add_argument("--castle", choices=("heavy", "light"), help="a castle section's pricing")
     p.add_argument("--passenger", help="the figure riding a chariot")
     p.set_defaults(run=cmd_add)
@@ -204,7 +207,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("remove", help="take figures out")
     p.add_argument("name")
     p.add_argument("figure")
-    p.add_argument("--count", type=int, help="how many (default: all of them)")
+    p.add_argument("--count", type=COUNT, help="how many (default: all of them)")
     p.set_defaults(run=cmd_remove)
 
     for verb, helptext, run in (("show", "the army and its checks", cmd_show),
@@ -232,7 +235,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("set", help="change build total, profile, notes")
     p.add_argument("name")
-    p.add_argument("--total", type=int)
+    p.add_argument("--total", type=TOTAL)
     p.add_argument("--profile")
     p.add_argument("--notes")
     castle = p.add_mutually_exclusive_group()
@@ -255,7 +258,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("import", help="read an army from .xlsx, .csv or .txt")
     p.add_argument("path")
     p.add_argument("--name", help="save it under this name (default: the name in the file)")
-    p.add_argument("--total", type=int, help="build total when the file has none")
+    p.add_argument("--total", type=TOTAL, help="build total when the file has none")
     p.add_argument("--profile")
     p.add_argument("--replace", action="store_true", help="replace an army of the same name")
     p.set_defaults(run=cmd_import)

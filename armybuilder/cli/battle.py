@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.export.atomic import ExportError, check_destination, write_atomically
 from armybuilder.sim.armies import BattleError
@@ -37,6 +38,7 @@ from armybuilder.sim.terrain_presets import PRESETS
 from armybuilder.text import json_text, shown
 
 REPLAY = "replay"
+MANY = 2**31
 
 
 def _players(text: str) -> tuple[str, str]:
@@ -180,13 +182,14 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("army_a", metavar="ARMY_A", help="a saved army (or `replay`)")
     p.add_argument("army_b", metavar="ARMY_B", nargs="?",
                    help="the other saved army (or, after `replay`, the log's PATH)")
-    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+    # Upper bounds here; the batch itself says why 0 or less will not do.
+    p.add_argument("--games", type=whole(-MANY, 1_000_000), default=DEFAULT_GAMES,
                    help=f"games to play (default {DEFAULT_GAMES})")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    p.add_argument("--seed", type=whole(0, 2**63 - 1), default=DEFAULT_SEED,
                    help=f"the batch's seed (default {DEFAULT_SEED})")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=whole(-MANY, 1024), default=None,
                    help="processes to play in (default: one per CPU; 1: this process)")
-    p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+    p.add_argument("--rounds", type=whole(-MANY, 100_000), default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
