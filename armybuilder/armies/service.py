@@ -261,11 +261,11 @@ class Armies:
                 for i, e in enumerate(entries)])
 
     def entry(self, figure: Figure, count: int = 1, castle: str | None = None,
-              passenger: str | None = None) -> SavedEntry:
+              passenger: str | None = None, what: str = "--count") -> SavedEntry:
         """An entry of ``count`` of ``figure``, checked as `army add` and `army import`
         both check it: a castle option only for a castle section, a passenger only for a
         chariot."""
-        check_count(count)
+        check_count(count, what)
         mode = (castle or "").strip().lower()
         if figure.kind == "castle":
             mode = mode or "heavy"  # Castle rules, Point Value: Heavy is the dial as printed

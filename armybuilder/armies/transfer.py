@@ -49,7 +49,7 @@ def import_army(armies: Armies, path: Path, name: str | None = None,
             # The same checks as `army add`: castle options only for castle sections,
             # passengers only for chariots, counts in range.
             entries.append(armies.entry(figure, row.count, row.castle or None,
-                                        row.passenger or None))
+                                        row.passenger or None, what="the count"))
         except (CatalogueError, ArmyError) as exc:
             problems.append(f"{row.where}: {exc}")
     if len(problems) == 1:

@@ -192,10 +192,12 @@ def _insert_figures(conn: Connection, figures: Sequence[Figure], origin: str,
     if not figures:
         return
     conn.execute(insert(T_FIGURE), [_figure_row(f, origin, digests[f.key]) for f in figures])
-    conn.execute(insert(T_FIGURE_FACTION), [
-        {"figure_key": f.key, "faction": name, "position": i}
-        for f in figures for i, name in enumerate(f.factions)
-    ])
+    memberships = [{"figure_key": f.key, "faction": name, "position": i}
+                   for f in figures for i, name in enumerate(f.factions)]
+    # Castle sections belong to no faction: an import of nothing else has no rows here
+    # (and an INSERT of no rows would be an INSERT of one row of defaults).
+    if memberships:
+        conn.execute(insert(T_FIGURE_FACTION), memberships)
     next_id = (conn.execute(select(func.max(T_DIAL.c.id))).scalar() or 0) + 1
     dial_rows: list[dict[str, Any]] = []
     click_rows: list[dict[str, Any]] = []
@@ -216,8 +218,10 @@ def _insert_figures(conn: Connection, figures: Sequence[Figure], origin: str,
             next_id += 1
         ability_rows.extend({"figure_key": f.key, "ability": name, "on_start": start}
                             for name, start in on_start.items())
-    conn.execute(insert(T_DIAL), dial_rows)
-    conn.execute(insert(T_CLICK), click_rows)
+    if dial_rows:
+        conn.execute(insert(T_DIAL), dial_rows)
+    if click_rows:
+        conn.execute(insert(T_CLICK), click_rows)
     if ability_rows:
         conn.execute(insert(T_FIGURE_ABILITY), ability_rows)
 

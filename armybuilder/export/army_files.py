@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -40,6 +40,11 @@ LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "
 CSV_COLUMNS = [c.lower().replace(" ", "_") for c in LIST_COLUMNS]
 HEADER_ROW = 6  # the Army sheet's header; rows 1-4 hold the army's name, total and profile
 SKULL = "skull"
+#: An army list is read only as far as an army list goes: at most this many figure rows
+#: (an army has a few dozen at most) and a file of at most this many bytes; a longer one
+#: is refused at once, whatever it declares.
+MAX_LIST_ROWS = 1_000
+MAX_LIST_BYTES = 1024 * 1024
 
 #: Fills for the dial colours the ability table uses (Special Abilities Card colours).
 FILLS = {
@@ -262,19 +267,44 @@ def read_army_file(path: Path) -> ReadArmy:
     path = Path(path)
     suffix = _check_suffix(path)
     if not path.is_file():
-        raise ListFormatError(f"{path}: no such file")
+        raise ListFormatError(f"{shown(path)}: no such file")
     if suffix == ".xlsx":
-        return _read_xlsx(path)
-    text = path.read_text(encoding="utf-8-sig")
-    return _read_csv(text, path.name) if suffix == ".csv" else _read_text(text, path.name)
+        army = _read_xlsx(path)
+    else:
+        text = _read_bounded(path)
+        army = _read_csv(text, path.name) if suffix == ".csv" else _read_text(text, path.name)
+    return army
+
+
+def _read_bounded(path: Path) -> str:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_LIST_BYTES + 1)
+    except OSError as exc:
+        raise ListFormatError(f"{shown(path)}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_LIST_BYTES:
+        raise ListFormatError(f"{shown(path.name)}: larger than {MAX_LIST_BYTES // 1024:,} KB; "
+                              "not an army list")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ListFormatError(f"{shown(path.name)}: not UTF-8 text ({exc.reason} at byte "
+                              f"{exc.start}); save it as UTF-8") from exc
+
+
+def _added(army: ReadArmy, row: ReadRow) -> None:
+    if len(army.rows) >= MAX_LIST_ROWS:
+        raise ListFormatError(f"{row.where}: more than {MAX_LIST_ROWS:,} figure rows; an army "
+                              "list this long is not an army")
+    army.rows.append(row)
 
 
 def _int(value: Any, where: str, column: str, minimum: int = 0) -> int:
     text = str(value).strip() if value is not None else ""
-    if not re.fullmatch(r"\d+", text) or int(text) < minimum:
+    if not re.fullmatch(r"\d{1,9}", text) or int(text) < minimum:
         raise ListFormatError(f"{where}, column {column}: expected a whole number "
                               f"{'of at least ' + str(minimum) if minimum else ''}, "
-                              f"got {value!r}".replace("  ", " "))
+                              f"got '{shown(text)[:40]}'".replace("  ", " "))
     return int(text)
 
 
@@ -291,14 +321,19 @@ def _row(values: dict[str, Any], where: str) -> ReadRow:
 
 
 def _read_xlsx(path: Path) -> ReadArmy:
+    from armybuilder.importers.spreadsheet import open_workbook, sheet_rows
+
+    book = open_workbook(path, ListFormatError, most=32 * 1024 * 1024)
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise ListFormatError(f"{path.name}: not a readable .xlsx workbook ({exc})") from exc
-    if "Army" not in book.sheetnames:
-        raise ListFormatError(f"{path.name}: no sheet named Army")
-    rows = list(book["Army"].iter_rows(values_only=True))
-    book.close()
+        if "Army" not in book.sheetnames:
+            raise ListFormatError(f"{shown(path.name)}: no sheet named Army")
+        # The rows the sheet really holds, never its declared dimension; a list longer
+        # than an army list could be is refused as it is met.
+        rows = list(sheet_rows(book["Army"], f"{shown(path.name)}, sheet Army",
+                               ListFormatError, most_rows=HEADER_ROW + MAX_LIST_ROWS + 10,
+                               most_columns=2 * len(LIST_COLUMNS)))
+    finally:
+        book.close()
     army = ReadArmy()
     header_at = None
     for i, row in enumerate(rows):
@@ -321,7 +356,7 @@ def _read_xlsx(path: Path) -> ReadArmy:
         first = str(row[0]).strip() if row and row[0] is not None else ""
         if first in ("Total", "Actions per turn") or not any(v not in (None, "") for v in row):
             continue
-        army.rows.append(_row(values, f"{path.name}, sheet Army, row {i}"))
+        _added(army, _row(values, f"{shown(path.name)}, sheet Army, row {i}"))
     return army
 
 
@@ -341,9 +376,8 @@ def _read_csv(text: str, name: str) -> ReadArmy:
             body.append("")
         else:
             body.append(line)
-    reader = csv.reader(body)
     header: list[str] | None = None
-    for line_number, row in enumerate(reader, start=1):
+    for line_number, row in _csv_rows(body, name):
         if not row or not any(cell.strip() for cell in row):
             continue
         if header is None:
@@ -352,11 +386,22 @@ def _read_csv(text: str, name: str) -> ReadArmy:
                 raise ListFormatError(f"{name}, line {line_number}: expected a header with "
                                       "key or figure columns")
             continue
-        army.rows.append(_row(dict(zip(header, map(restored_cell, row), strict=False)),
-                              f"{name}, line {line_number}"))
+        _added(army, _row(dict(zip(header, map(restored_cell, row), strict=False)),
+                          f"{shown(name)}, line {line_number}"))
     if header is None:
         raise ListFormatError(f"{name}: no header row")
     return army
+
+
+def _csv_rows(lines: list[str], name: str) -> Iterable[tuple[int, list[str]]]:
+    reader = csv.reader(lines)
+    number = 0
+    try:
+        for number, row in enumerate(reader, start=1):
+            yield number, row
+    except csv.Error as exc:  # a field over the csv module's limit, a stray quote
+        raise ListFormatError(f"{shown(name)}, line {number + 1}: not readable as CSV "
+                              f"({exc})") from exc
 
 
 _TEXT_LINE = re.compile(
@@ -379,19 +424,23 @@ def _read_text(text: str, name: str) -> ReadArmy:
             found = re.match(r"build total:\s*(\d+)\s*(?:\((.*)\))?", stripped, re.IGNORECASE)
             if not found:
                 raise ListFormatError(f"{name}, line {number}: expected 'Build total: N'")
-            army.build_total = int(found.group(1))
+            army.build_total = _int(found.group(1), f"{shown(name)}, line {number}",
+                                    "build total", 1)
             army.profile = (found.group(2) or "").strip()
         elif lowered.startswith(("total:", "notes:")):
             continue
         else:
-            match = _TEXT_LINE.match(stripped)
+            where = f"{shown(name)}, line {number}"
+            match = _TEXT_LINE.match(stripped[:1000])
             if not match:
-                raise ListFormatError(f"{name}, line {number}: expected a figure line like "
-                                      f"'2x Utem Guardsman (**) [rebellion:5]', got {stripped!r}")
+                raise ListFormatError(f"{where}: expected a figure line like '2x Utem "
+                                      f"Guardsman (**) [rebellion:5]', got "
+                                      f"'{shown(stripped)[:80]}'")
             rank = match.group("rank").lower()
-            army.rows.append(ReadRow(
-                where=f"{name}, line {number}", key=(match.group("key") or "").strip(),
+            _added(army, ReadRow(
+                where=where, key=(match.group("key") or "").strip(),
                 name=match.group("name").strip(), rank=_STARS.get(rank, rank),
-                count=int(match.group("count")), castle=(match.group("castle") or "").lower(),
+                count=_int(match.group("count"), where, "count", 1),
+                castle=(match.group("castle") or "").lower(),
                 passenger=match.group("passenger") or ""))
     return army
