@@ -77,7 +77,8 @@ class FilterBar(Vertical):
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        text = Input(placeholder="name  ( / )", id="text", compact=True)
+        # As long as a search may be (catalogue.queries.MAX_TEXT).
+        text = Input(placeholder="name  ( / )", id="text", compact=True, max_length=200)
         faction = Select[str]([], prompt="faction", id="faction", compact=True)
         expansion = Select[str]([], prompt="expansion", id="expansion", compact=True)
         rank = Select[str]([], prompt="rank", id="rank", compact=True)
