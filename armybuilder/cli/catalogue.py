@@ -71,7 +71,9 @@ class _Progress:
 
     def __call__(self, name: str, done: int, total: int | None) -> None:
         of = f" of {size_text(total)}" if total else ""
-        sys.stderr.write(f"\rreading {shown(Path(name).name)}: {size_text(done)}{of}\033[K")
+        # Spaces, not an erase sequence: everything on stderr passes through SafeStream.
+        sys.stderr.write(f"\rreading {shown(Path(name).name)}: {size_text(done)}{of}"
+                         .ljust(72))
         sys.stderr.flush()
         self.shown = True
 
