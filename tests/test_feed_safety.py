@@ -279,3 +279,21 @@ def test_file_urls_read_a_feed_and_its_companions(tmp_path: Path) -> None:
     files = feed_files(path.as_uri(), LIMITS)
     assert len(files.stats["Models"]) == 3 and files.factions is not None
     assert files.expansions is None
+
+
+def test_the_command_line_shows_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from armybuilder.cli.catalogue import _Progress
+    from armybuilder.text import SafeStream
+
+    terminal = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", SafeStream(terminal))
+    progress = _Progress()
+    progress("http://x/mkstats.json", 1024, 2048)
+    progress("http://x/mkstats.json", 2048, 2048)
+    progress.close()
+    text = terminal.getvalue()
+    assert "\rreading mkstats.json: 2.0 KB of 2.0 KB" in text and text.endswith("\n")
+    assert "\\x1b" not in text and "\x1b" not in text
