@@ -104,9 +104,13 @@ def open_engine(path: Path) -> Engine:
     _sqlite_driver_transactions(engine)
     try:
         migrate(engine)
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
+    except DatabaseError:
+        raise
     except Exception as exc:
+        if is_busy(exc):
+            raise busy_error(engine) from exc
+        if isinstance(exc, sqlite3.DatabaseError):
+            raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
         if isinstance(getattr(exc, "orig", None), sqlite3.DatabaseError):
             raise DatabaseError(f"{path} is not an armybuilder database: {exc.orig}") from exc
         raise
