@@ -16,6 +16,7 @@ from armybuilder.catalogue.store import (
     CatalogueError,
 )
 from armybuilder.figures import RANK_STARS, FigureSummary
+from armybuilder.text import shown
 
 
 @dataclass(slots=True)
@@ -47,11 +48,24 @@ class SearchFilter:
 
 
 _ORDER = (T_FIGURE.c.name, T_FIGURE.c.rank_stars, T_FIGURE.c.expansion, T_FIGURE.c.number)
+#: The longest text a search or a figure reference may be: names are at most 200
+#: characters, and SQLite refuses LIKE patterns over 50,000.
+MAX_TEXT = 200
+
+
+def _bounded(text: str, what: str) -> str:
+    if len(text) > MAX_TEXT:
+        raise CatalogueError(f"{what} has at most {MAX_TEXT} characters, not {len(text):,}")
+    return text
 
 
 def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
     c = T_FIGURE.c
     where: list[Any] = []
+    for value, what in ((f.text, "the search text"), (f.faction, "--faction"),
+                        (f.expansion, "--expansion"), (f.ability, "--ability"),
+                        (f.start_ability, "--start-ability")):
+        _bounded(value, what)
     if f.text:
         where.append(func.lower(c.name).contains(f.text.lower(), autoescape=True))
     if f.faction:
@@ -119,7 +133,7 @@ def resolve(conn: Connection, ref: str) -> str:
     a name that fits several figures is refused with the candidates listed.
     """
     c = T_FIGURE.c
-    text = ref.strip()
+    text = _bounded(ref.strip(), "a figure's name or key")
     if not text:
         raise CatalogueError("no figure named")
     match = _KEY.match(text)
@@ -128,8 +142,8 @@ def resolve(conn: Connection, ref: str) -> str:
         key = conn.execute(select(c.key).where(c.expansion == slug,
                                                c.number == int(match.group(2)))).scalar()
         if key is None:
-            raise CatalogueError(f"unknown figure {text!r}: no {slug} #{int(match.group(2))} "
-                                 "in the catalogue")
+            raise CatalogueError(f"unknown figure '{shown(text)}': no {shown(slug)} "
+                                 f"#{int(match.group(2))} in the catalogue")
         return key
     match = _SET_ID.match(text)
     if match:
@@ -140,7 +154,8 @@ def resolve(conn: Connection, ref: str) -> str:
         if len(rows) == 1:
             return rows[0]
     name, rank = _split_rank(text)
-    exact = [c.name.ilike(name)]
+    # Equality, not LIKE: "%" and "_" in a name are themselves, never wildcards.
+    exact = [func.lower(c.name) == name.lower()]
     if rank:
         exact.append(c.rank == rank)
     rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*exact)
@@ -155,11 +170,12 @@ def resolve(conn: Connection, ref: str) -> str:
     if len(rows) == 1:
         return rows[0].key
     if not rows:
-        raise CatalogueError(f"unknown figure {text!r}: no key, set id or name matches "
+        raise CatalogueError(f"unknown figure '{shown(text)}': no key, set id or name matches "
                              "(try `armybuilder catalogue search`)")
-    listed = "; ".join(f"{r.key} {r.name} ({r.rank}, {r.points} pts)" for r in rows[:12])
+    listed = "; ".join(f"{r.key} {shown(r.name)} ({r.rank}, {r.points} pts)"
+                       for r in rows[:12])
     more = "" if len(rows) <= 12 else f"; and {len(rows) - 12} more"
-    raise CatalogueError(f"{text!r} fits {len(rows)} figures: {listed}{more}. "
+    raise CatalogueError(f"'{shown(text)}' fits {len(rows)} figures: {listed}{more}. "
                          "Name one by key, or add its rank")
 
 

@@ -7,18 +7,25 @@ exits with status 2 and a message naming what and where; nothing is half-written
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
-from armybuilder.catalogue.database import DatabaseError
+from armybuilder.catalogue.database import DatabaseBusy, DatabaseError, is_busy
 from armybuilder.catalogue.store import CatalogueError
 from armybuilder.cli import army, battle, catalogue, engine
 from armybuilder.cli.errors import UserError
 from armybuilder.importers.feed import FeedError
 from armybuilder.importers.sources import SourceError
+from armybuilder.text import SafeStream, shown_lines
 
 EXIT_BAD_INPUT = 2
+#: The database stayed locked by another program past the busy timeout: try again.
+EXIT_BUSY = 1
+#: Not the user's input at all: a bug in armybuilder (sysexits.h's EX_SOFTWARE).
+EXIT_BUG = 70
 
 #: Errors that are the user's input, reported as one clear line.
 USER_ERRORS: tuple[type[BaseException], ...] = (
@@ -34,8 +41,16 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
                         help="the database file (default: ARMYBUILDER_DB or the user data folder)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a wrong flag or value told in one line (and the exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} "
+                                  f"(`{self.prog} --help` lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="armybuilder",
         description="Mage Knight army builder, figure database and test battles. "
                     "With no command, opens the app.")
@@ -55,21 +70,55 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command in (None, "app"):
-        return _run_app(args)
+    out, err = sys.stdout, sys.stderr
+    # Every word the commands print passes through SafeStream: no name, path or message
+    # can send an escape sequence to the terminal (armybuilder.text).
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
+    try:
+        args = parser.parse_args(argv)
+        if args.command in (None, "app"):
+            sys.stdout, sys.stderr = out, err  # the app draws the terminal itself
+            return _run_app(args)
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _error(message: object) -> None:
+    print(f"armybuilder: error: {shown_lines(message)}", file=sys.stderr)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args) or 0)
     except BrokenPipeError:
         # The reader (say `| head`) went away; nothing more to say.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Every write is one transaction: an interrupted command changed nothing.
+        print("armybuilder: interrupted; nothing was changed by the unfinished step",
+              file=sys.stderr)
+        return 130
+    except DatabaseBusy as exc:
+        _error(exc)
+        return EXIT_BUSY
     except UserError as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
+        _error(exc)
         return EXIT_BAD_INPUT
     except USER_ERRORS as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
+        _error(exc)
         return EXIT_BAD_INPUT
+    except Exception as exc:
+        if is_busy(exc):  # a read that met a lock (SQLite's WAL recovery, say)
+            _error(f"the database is busy; nothing was changed, try again ({exc})")
+            return EXIT_BUSY
+        if os.environ.get("ARMYBUILDER_DEBUG"):
+            raise
+        # Never a traceback for the player; a one-line report of the bug instead.
+        _error(f"internal error (a bug in armybuilder, please report it): "
+               f"{type(exc).__name__}: {exc}")
+        return EXIT_BUG
 
 
 def _run_app(args: argparse.Namespace) -> int:

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from armybuilder.armies.checks import check
-from armybuilder.armies.service import Armies
+from armybuilder.armies.service import MAX_BUILD_TOTAL, MAX_COUNT, Armies
 from armybuilder.armies.transfer import default_profile, export_army, import_army
 from armybuilder.catalogue.service import Catalogue
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.rules import get_profile
+from armybuilder.text import json_text, shown
 
 EXIT_ILLEGAL = 1
+COUNT = whole(1, MAX_COUNT)
+TOTAL = whole(1, MAX_BUILD_TOTAL)
 
 
 def _armies(args: argparse.Namespace) -> Armies:
@@ -22,7 +25,7 @@ def _armies(args: argparse.Namespace) -> Armies:
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(json_text(value))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -30,7 +33,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     get_profile(profile)
     army = _armies(args).new(args.name, args.total, profile, notes=args.notes or "",
                              castle_player=args.castle_player)
-    print(f"created army {army.name!r}: {army.build_total} points, profile {army.profile}")
+    print(f"created army '{shown(army.name)}': {army.build_total} points, profile "
+          f"{shown(army.profile)}")
     return 0
 
 
@@ -53,7 +57,7 @@ def _summary_line(armies: Armies, name: str) -> None:
     checked = check(armies, armies.get(name))
     r = checked.report
     state = "legal" if checked.legal else f"NOT legal ({len(checked.report.errors)} errors)"
-    print(f"{name}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
+    print(f"{shown(name)}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
 
 
 def _actions(n: int) -> str:
@@ -68,9 +72,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print_json({**army.as_dict(), **checked.as_json()})
         return 0
     r = checked.report
-    print(f"{army.name}  ({army.profile}, build total {army.build_total})")
+    print(f"{shown(army.name)}  ({shown(army.profile)}, build total {army.build_total})")
     if army.notes:
-        print(f"  notes: {army.notes}")
+        print(f"  notes: {shown(army.notes)}")
     rows = []
     for e in army.entries:
         f = checked.figures.get(e.figure_key)
@@ -89,11 +93,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def _print_findings(checked: Any) -> None:
     print("Legal" if checked.legal else "NOT legal")
     for f in checked.findings():
-        print(f"  {f.severity:<7} {f.rule}: {f.message}  [{f.source}]")
+        print(f"  {f.severity:<7} {f.rule}: {shown(f.message)}  [{f.source}]")
     for g in checked.report.formations:
         kinds = [k for k, ok in (("movement/ranged", g.movement_ranged), ("close", g.close))
                  if ok]
-        print(f"  formations {g.faction}: {g.count} figure{'s' if g.count != 1 else ''}, "
+        print(f"  formations {shown(g.faction)}: {g.count} figure{'s' if g.count != 1 else ''}, "
               f"{' and '.join(kinds) if kinds else 'none'}")
 
 
@@ -104,7 +108,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _print_json(checked.as_json())
     else:
         r = checked.report
-        print(f"{args.name}: {r.points}/{r.build_total} points, {_actions(r.actions)}")
+        print(f"{shown(args.name)}: {r.points}/{r.build_total} points, {_actions(r.actions)}")
         _print_findings(checked)
     return 0 if checked.legal else EXIT_ILLEGAL
 
@@ -129,19 +133,19 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_copy(args: argparse.Namespace) -> int:
     army = _armies(args).copy(args.name, args.new_name)
-    print(f"copied {args.name!r} to {army.name!r}")
+    print(f"copied '{shown(args.name)}' to '{shown(army.name)}'")
     return 0
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
     army = _armies(args).rename(args.name, args.new_name)
-    print(f"renamed {args.name!r} to {army.name!r}")
+    print(f"renamed '{shown(args.name)}' to '{shown(army.name)}'")
     return 0
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
     _armies(args).delete(args.name)
-    print(f"deleted {args.name!r}")
+    print(f"deleted '{shown(args.name)}'")
     return 0
 
 
@@ -150,8 +154,8 @@ def cmd_set(args: argparse.Namespace) -> int:
         get_profile(args.profile)
     army = _armies(args).set(args.name, build_total=args.total, profile=args.profile,
                              notes=args.notes, castle_player=args.castle_player)
-    print(f"{army.name}: {army.build_total} points, profile {army.profile}"
-          + (f", notes: {army.notes}" if army.notes else ""))
+    print(f"{shown(army.name)}: {army.build_total} points, profile {shown(army.profile)}"
+          + (f", notes: {shown(army.notes)}" if army.notes else ""))
     return 0
 
 
@@ -159,21 +163,21 @@ def cmd_accept(args: argparse.Namespace) -> int:
     armies = _armies(args)
     army = armies.accept_changes(args.name)
     left = armies.flags(army)
-    print(f"{army.name}: took the catalogue's current names and points"
-          + (f"; still flagged: {'; '.join(f.message for f in left)}" if left else ""))
+    print(f"{shown(army.name)}: took the catalogue's current names and points"
+          + (f"; still flagged: {'; '.join(shown(f.message) for f in left)}" if left else ""))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    path = export_army(_armies(args), args.name, Path(args.path))
-    print(f"wrote {path}")
+    path = export_army(_armies(args), args.name, Path(args.path), force=args.force)
+    print(f"wrote {shown(path)}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     army = import_army(_armies(args), Path(args.path), name=args.name, build_total=args.total,
                        profile=args.profile, replace=args.replace)
-    print(f"imported {army.name!r}: {sum(e.count for e in army.entries)} figures, "
+    print(f"imported '{shown(army.name)}': {sum(e.count for e in army.entries)} figures, "
           f"build total {army.build_total}, profile {army.profile}")
     return 0
 
@@ -184,7 +188,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("new", help="start a new army")
     p.add_argument("name")
-    p.add_argument("--total", type=int, required=True, help="build total (100, 200, ...)")
+    p.add_argument("--total", type=TOTAL, required=True, help="build total (100, 200, ...)")
     p.add_argument("--profile", help="casual, standard, constructed, open, siege "
                    "(default: standard at 200 points, else open)")
     p.add_argument("--notes")
@@ -195,7 +199,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("add", help="add figures")
     p.add_argument("name")
     p.add_argument("figure", help="rebellion:58, R058 or a name")
-    p.add_argument("--count", type=int, default=1)
+    p.add_argument("--count", type=COUNT, default=1)
     p.add_argument("--castle", choices=("heavy", "light"), help="a castle section's pricing")
     p.add_argument("--passenger", help="the figure riding a chariot")
     p.set_defaults(run=cmd_add)
@@ -203,7 +207,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("remove", help="take figures out")
     p.add_argument("name")
     p.add_argument("figure")
-    p.add_argument("--count", type=int, help="how many (default: all of them)")
+    p.add_argument("--count", type=COUNT, help="how many (default: all of them)")
     p.set_defaults(run=cmd_remove)
 
     for verb, helptext, run in (("show", "the army and its checks", cmd_show),
@@ -231,7 +235,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("set", help="change build total, profile, notes")
     p.add_argument("name")
-    p.add_argument("--total", type=int)
+    p.add_argument("--total", type=TOTAL)
     p.add_argument("--profile")
     p.add_argument("--notes")
     castle = p.add_mutually_exclusive_group()
@@ -248,12 +252,13 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("export", help="write the army to .xlsx, .csv or .txt")
     p.add_argument("name")
     p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("import", help="read an army from .xlsx, .csv or .txt")
     p.add_argument("path")
     p.add_argument("--name", help="save it under this name (default: the name in the file)")
-    p.add_argument("--total", type=int, help="build total when the file has none")
+    p.add_argument("--total", type=TOTAL, help="build total when the file has none")
     p.add_argument("--profile")
     p.add_argument("--replace", action="store_true", help="replace an army of the same name")
     p.set_defaults(run=cmd_import)

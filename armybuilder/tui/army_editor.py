@@ -37,6 +37,14 @@ class ArmyEditFailed(Message):
     error: str
 
 
+def _said(exc: Exception) -> str:
+    from armybuilder.catalogue.database import DatabaseError
+
+    if isinstance(exc, ValueError | DatabaseError):
+        return str(exc)
+    return f"internal error (a bug in armybuilder, please report it): {type(exc).__name__}: {exc}"
+
+
 class ArmyEditor:
     def __init__(self, app: ArmyBuilderApp) -> None:
         self.app = app
@@ -70,7 +78,9 @@ class ArmyEditor:
             try:
                 name = change(services, army) or army
                 checked = services.check(name)
-            except ValueError as exc:  # ArmyError, CatalogueError, ProfileError
-                self.app.post_message(ArmyEditFailed(army, str(exc)))
+            except Exception as exc:
+                # ArmyError, CatalogueError, ProfileError name the problem; DatabaseBusy says
+                # another program held the database too long. Never out of the app.
+                self.app.post_message(ArmyEditFailed(army, _said(exc)))
                 continue
             self.app.post_message(ArmyChecked(checked, said))

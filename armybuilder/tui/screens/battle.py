@@ -25,6 +25,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
+from armybuilder.text import literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
@@ -162,7 +163,7 @@ class BattleScreen(AppScreen):
             select: Select[str] = self.query_one(name, Select)
             keep = select.value
             with self.prevent(Select.Changed):
-                select.set_options([(n, n) for n in message.names])
+                select.set_options([(literal(n), n) for n in message.names])
                 if keep in message.names:
                     select.value = keep
         terrain: Select[str] = self.query_one("#terrain", Select)
@@ -173,7 +174,9 @@ class BattleScreen(AppScreen):
                 terrain.value = keep
 
     def _say(self, text: str | Text) -> None:
-        self.query_one("#battle-status", Static).update(text)
+        # Plain strings carry army names: shown literally, never read as markup.
+        self.query_one("#battle-status", Static).update(
+            literal_lines(text) if isinstance(text, str) else text)
 
     # --- running ------------------------------------------------------------------
 
@@ -261,7 +264,7 @@ class BattleScreen(AppScreen):
     def on_battle_screen_finished(self, message: Finished) -> None:
         self._stopped()
         if message.report is None:
-            self._say(Text(f"No battle: {message.error}", style="bold red"))
+            self._say(literal_lines(f"No battle: {message.error}", style="bold red"))
             return
         games = message.report.request.games
         self.query_one("#battle-progress", ProgressBar).update(total=games, progress=games)
@@ -289,7 +292,7 @@ class BattleScreen(AppScreen):
         if event.worker.group == "battle" and event.state == WorkerState.ERROR \
                 and self.running:
             self._stopped()
-            self._say(Text(f"No battle: {event.worker.error}", style="bold red"))
+            self._say(literal_lines(f"No battle: {event.worker.error}", style="bold red"))
 
     # --- results ------------------------------------------------------------------
 
@@ -304,7 +307,7 @@ class BattleScreen(AppScreen):
             [r.vp_a for r in report.results], [r.vp_b for r in report.results], names))
         status = rounds_text(summary)
         for warning in report.warnings:
-            status.append(f"\n▲ {warning}", style="yellow")
+            status.append(f"\n▲ {shown(warning)}", style="yellow")
         self._say(status)
         table = self.games_table
         table.clear(columns=True)
@@ -312,11 +315,11 @@ class BattleScreen(AppScreen):
                              ("Rnd", 3), ("Ending", 11), ("First", 10)):
             table.add_column(label, width=width)
         for r in report.results:
-            winner = (Text(names[0], style=SIDE_STYLE["a"]) if r.winner == "a"
-                      else Text(names[1], style=SIDE_STYLE["b"]) if r.winner == "b"
+            winner = (literal(names[0], style=SIDE_STYLE["a"]) if r.winner == "a"
+                      else literal(names[1], style=SIDE_STYLE["b"]) if r.winner == "b"
                       else Text("draw", style="dim"))
             table.add_row(str(r.index + 1), winner, str(r.vp_a), str(r.vp_b), str(r.rounds),
-                          r.termination, names[0] if r.first == "a" else names[1],
+                          literal(r.termination), literal(names[0] if r.first == "a" else names[1]),
                           key=str(r.index))
         table.focus()
 

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header
 
+from armybuilder.text import shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
@@ -74,7 +75,8 @@ class BuilderScreen(AppScreen):
 
     def _army_checked(self, checked: ArmyCheck | None) -> None:
         self.panel.show_check(checked)
-        self.sub_title = f"Army builder · {checked.army.name}" if checked else "Army builder"
+        self.sub_title = (f"Army builder · {shown(checked.army.name)}" if checked
+                          else "Army builder")
         # The footer is rebuilt when bindings are refreshed: only when what is offered
         # changes, not on every added figure.
         offered = (checked is not None, self._has_castle(checked))

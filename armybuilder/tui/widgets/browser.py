@@ -87,7 +87,10 @@ class CatalogueBrowser(Vertical):
     @work(thread=True, exclusive=True, group="search")
     def _search(self, number: int, search: SearchFilter) -> None:
         assert self.services is not None
-        rows = self.services.search(search)
+        try:
+            rows = self.services.search(search)
+        except ValueError:  # a filter the catalogue refuses: nothing matches it
+            rows = []
         if not get_current_worker().is_cancelled:
             self.post_message(self.Results(number, rows))
 

@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from armybuilder.text import shown
 from armybuilder.tui.looks import RANK_STARS, range_text, value_text
 
 if TYPE_CHECKING:
@@ -139,11 +140,13 @@ class FigureTable(ScrollView, can_focus=True):
         return self._cells(self._rows[index])
 
     def _cells(self, r: Row) -> list[str]:
-        cells = [r.name, RANK_STARS.get(r.rank, r.rank)[:4], str(r.points), r.factions,
-                 range_text(r.range, r.targets)]
+        # Names shown literally: this table writes its lines straight to the terminal.
+        cells = [shown(r.name), shown(RANK_STARS.get(r.rank, r.rank)[:4]), str(r.points),
+                 shown(r.factions), range_text(r.range, r.targets)]
         if not self.narrow:
             letter = self.set_ids.get(r.expansion)
-            cells += [f"{letter}{r.number:03d}" if letter else f"{r.expansion[:4]} {r.number}",
+            cells += [shown(f"{letter}{r.number:03d}" if letter
+                            else f"{r.expansion[:4]} {r.number}"),
                       value_text(r.speed), value_text(r.attack), value_text(r.defense),
                       value_text(r.damage)]
         return cells
