@@ -137,7 +137,7 @@ class HeuristicPlayer:
             x, y, hypot = w.x, w.y, math.hypot
             found = self._near[at] = min([hypot(o.x - x, o.y - y) for o in foes],
                                          default=None)
-        return found  # type: ignore[return-value]
+        return found
 
     # --- decisions owed --------------------------------------------------------------
 
@@ -162,7 +162,8 @@ class HeuristicPlayer:
             w = game.warriors[item.warrior]
             mine = [o for o in game.warriors if o.on_table and game.opposing(w, o)]
             reading = positions.Reading(game, w, mine, self._dials)
-            return min(options, key=lambda m: reading.value(_end(w, m), _facing(w, m))
+            moves = [m for m in options if isinstance(m, Move)]
+            return min(moves, key=lambda m: reading.value(_end(w, m), _facing(w, m))
                        + self._noise())
         return options[0]
 

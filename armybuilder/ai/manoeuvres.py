@@ -151,7 +151,7 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     if contacts is None:
         contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
-    key = (_pose(w), w.facing, limits, view.key) if memo is not None else None
+    key = (_pose(w), w.facing, limits, view.key)
     weighed = memo.get(key) if memo is not None else None
     if weighed is None:
         weighed = _weigh(state, w, view, limits, stuck, dials)

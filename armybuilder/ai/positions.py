@@ -196,8 +196,8 @@ class Reading:
         state, w = self.state, self.w
         apart, near = math.inf, None
         eps = g.EPS
-        discs = w.discs_at(at, facing) if terrain else ()
-        in_cover = bool(terrain) and bool(terrain.in_hindering(discs))  # type: ignore[union-attr]
+        discs = w.discs_at(at, facing) if terrain is not None and facing is not None else ()
+        in_cover = terrain is not None and bool(terrain.in_hindering(discs))
         rng = float(w.card.range) if not self.scared else 0.0
         threat = 0.0
         chance = 0.0

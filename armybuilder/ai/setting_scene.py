@@ -90,8 +90,9 @@ def place_terrain(game: Game, rng: random.Random) -> PlaceTerrain:
             action = PlaceTerrain(i, (x, y), rot)
             if game.is_legal(action) and not _blocks_lane(game, me, action):
                 return action
-    for action in legal_actions(game):  # anywhere at all
-        return action  # type: ignore[return-value]
+    for placing in legal_actions(game):  # anywhere at all
+        if isinstance(placing, PlaceTerrain):
+            return placing
     raise RuntimeError(f"no place for terrain item {i}")
 
 

@@ -8,6 +8,7 @@ in the starting area twice its points, and every click short of that is worth a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from armybuilder.engine import (
@@ -113,7 +114,7 @@ def _attack_value(state: State, action: RangedAttack | CloseAttack, me: int,
     return value - _costs(f.attacker, f.members, follow_up)
 
 
-def _costs(attacker: Warrior, members: list[Warrior], follow_up: bool) -> float:
+def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool) -> float:
     # Rulebook III, Rolling "2"s: the primary attacker takes a click on a 2.
     cost = odds.MISS_CHANCE * damage_value(attacker, 1)
     if follow_up:

@@ -378,7 +378,7 @@ class AbilityRegistry:
             return ()
         try:
             # Asked about every warrior at nearly every rule: an answer kept is one look-up.
-            return self._answers[abilities][point]  # type: ignore[index]
+            return self._answers[abilities][point]
         except (KeyError, TypeError):  # not asked yet, or not a tuple (a list)
             return self._work_out(abilities)[point]
 
@@ -401,7 +401,7 @@ class AbilityRegistry:
         key = (point, abilities)
         found = self._reads.get(key)
         if found is None:
-            names = set()
+            names: set[str] = set()
             for n in abilities:
                 rule = self._rules.get(n)
                 if rule is not None and point in rule.hooks:

@@ -230,7 +230,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
         elif isinstance(value, list):
             value = tuple(value)
         kwargs[name] = value
-    return cls(**kwargs)  # type: ignore[no-any-return]
+    return cls(**kwargs)
 
 
 _PLAIN = (int, str, bool, float, type(None))

@@ -7,6 +7,7 @@ Python version. Every roll the engine makes is also written to the event log.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 _MASK = (1 << 64) - 1
 # The largest multiple of 6 below 2**64: values above it are re-drawn so every face is
@@ -74,7 +75,7 @@ class Dice:
         return {"seed": self.seed}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Dice:
+    def from_dict(cls, data: dict[str, Any]) -> Dice:
         if "script" in data:
-            return cls(script=list(data["script"]))  # type: ignore[arg-type]
-        return cls(seed=int(data["seed"]))  # type: ignore[arg-type]
+            return cls(script=[int(d) for d in data["script"]])
+        return cls(seed=int(data["seed"]))

@@ -395,11 +395,11 @@ def front_rim_in_polygon(centre: Point, radius: float, facing: float, arc_degree
         if point_in_polygon(p, poly) and boundary_distance(p, poly) > EPS:
             return True
     # The rim can only get inside by crossing an edge.
-    for a, b in polygon_edges(poly):
-        if segment_point_distance(a, b, centre) >= radius - EPS:
+    for e0, e1 in polygon_edges(poly):
+        if segment_point_distance(e0, e1, centre) >= radius - EPS:
             continue
-        for t in _segment_circle_ts(a, b, centre, radius):
-            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        for t in _segment_circle_ts(e0, e1, centre, radius):
+            p = (e0[0] + (e1[0] - e0[0]) * t, e0[1] + (e1[1] - e0[1]) * t)
             if abs(angle_diff(bearing(centre, p), facing)) < half - ANGLE_EPS:
                 return True
     return False

@@ -228,13 +228,15 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     if mode == "Charge":
         return  # a charge is only worth making into base contact
     # Alongside a friendly warrior, to form up.
-    for f in state.warriors:
-        if f is w or not f.on_table or not state.friendly(w, f) or f.id == w.captive:
+    for friend in state.warriors:
+        if friend is w or not friend.on_table or not state.friendly(w, friend) \
+                or friend.id == w.captive:
             continue
-        reach = w.half_length + f.half_length + places.CONTACT_GAP
-        if math.hypot(f.x - w.x, f.y - w.y) - reach > limit or state.touching(w, f):
+        reach = w.half_length + friend.half_length + places.CONTACT_GAP
+        if math.hypot(friend.x - w.x, friend.y - w.y) - reach > limit \
+                or state.touching(w, friend):
             continue
-        end, _ = places.contact_spot(w, f, g.bearing((f.x, f.y), start))
+        end, _ = places.contact_spot(w, friend, g.bearing((friend.x, friend.y), start))
         if places.clip_to_terrain(state, w, start, end) != end:
             continue
         facing = places.nearest_facing(state, w, end, w.facing)

@@ -4,6 +4,7 @@ the movement abilities' hook points and the contact step (Pole Arm, Ram) after a
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from armybuilder.engine import formations, turns
@@ -94,8 +95,8 @@ def move_allowance(state: State, w: Warrior, mode: str | None = None,
     then changed by abilities (Charge and Bound double it)."""
     # allowance(state, w, base_speed(state, w)); without terrain the speed value itself
     # (players ask this of every warrior at every decision).
-    speed = max(0, speed_value(state, w))
-    speed = allowance(state, w, speed) if state.terrain.features else float(speed)
+    value = max(0, speed_value(state, w))
+    speed = allowance(state, w, value) if state.terrain.features else float(value)
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         ctx = MoveContext(stage="speed", speed=int(speed), mode=mode, forced=forced)
@@ -135,7 +136,7 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     if positions or (around is not None and around is not state.memory.kept_obstacles(w)):
         return _check_move(state, w, move, limit, positions, around, forced)
     checked = state.memory.checked_moves(state, REGISTRY.generation)
-    key = (move, limit, forced, w.id, w.captive, w.abilities)
+    key: tuple[Hashable, ...] = (move, limit, forced, w.id, w.captive, w.abilities)
     reads = REGISTRY.reads_for("movement", w.abilities)
     if reads:
         key += move_key(state, w, reads)

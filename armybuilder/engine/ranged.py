@@ -112,7 +112,8 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         # figure bases block; off elevated terrain every base blocks (Rulebook III). FAQ,
         # Special Abilities and Line of Fire: the bases of figures that cannot be targeted
         # block too.
-        if (high_f is not None or high_t is not None) and terrain.elevation((o.x, o.y)) is None:
+        if terrain is not None and (high_f is not None or high_t is not None) \
+                and terrain.elevation((o.x, o.y)) is None:
             continue
         if g.segment_crosses_discs(a, b, o.discs):
             blocked = ("Rulebook III, Ranged Combat: the line of fire is blocked by a figure "

@@ -105,6 +105,13 @@ class Warrior:
         if name in DIAL:
             self._read_dial()
 
+    def __setstate__(self, state: Any) -> None:
+        # copy.deepcopy and pickle restore the fields as they were, memory included: no
+        # write is reported (there is nothing yet to report it to).
+        _, fields = state if isinstance(state, tuple) else (state, None)
+        for name, value in (fields or {}).items():
+            _set_slot(self, name, value)
+
     def place(self, x: float, y: float, facing: float) -> None:
         """Set the base down at (x, y) facing ``facing``: the three placing writes a move
         makes, reported at once."""

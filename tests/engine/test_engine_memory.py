@@ -615,3 +615,29 @@ def test_hook_lists_follow_the_rules_registered() -> None:
         REGISTRY.unregister("Test Memory Ability")
     assert REGISTRY.hooks_for("damage", names) == before
     assert not REGISTRY.has_hook("damage", ("Test Memory Ability",))
+
+
+def test_a_copied_game_plays_on_as_the_original_with_its_own_memory() -> None:
+    import copy
+    import pickle
+
+    rng = random.Random(8)
+    game = _crowd()
+    for _ in range(10):
+        apply(game, rng.choice(list(game.legal_actions())))
+    _ask(game)
+    for copied in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert copied.memory is not game.memory
+        assert all(w.memory is copied.memory for w in copied.warriors)
+        choices = random.Random(9)
+        original = copy.deepcopy(game)
+        for _ in range(20):
+            if copied.over:
+                break
+            listed = list(copied.legal_actions())
+            assert listed == list(original.legal_actions())
+            action = choices.choice(listed)
+            apply(copied, action)
+            apply(original, action)
+            _agree(copied)
+        assert copied.log_json() == original.log_json()
