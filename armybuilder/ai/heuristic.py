@@ -23,6 +23,7 @@ from armybuilder.engine import (
     Action,
     CloseAttack,
     ConfusedMove,
+    EndTurn,
     FollowUp,
     FormationMoving,
     FormationPlan,
@@ -35,9 +36,11 @@ from armybuilder.engine import (
     SpinOffer,
     UseAbility,
     Warrior,
+    action_violation,
     checked_actions,
     legal_actions,
     movement_formation_violation,
+    turn_given,
 )
 
 #: An attack worth less than this (victory points) is not worth an action.
@@ -226,6 +229,12 @@ class HeuristicPlayer:
         if spots != self._near_spots:
             # The enemies moved: the distances kept are no longer theirs.
             self._near, self._near_spots = {}, spots
+        if turn_given(game):
+            # Special Abilities Card, Quickness: every action of the turn is given; a
+            # warrior that moves without one may still move, else the turn ends.
+            quick = [w for w in ready if action_violation(game, w, "move") is None]
+            move = self._best_move(game, quick, foes)
+            return move if move is not None else EndTurn(me)
         best: Action | None = None
         best_value = 0.0
         for w in ready:
@@ -412,7 +421,8 @@ def _groups(game: Game, free: list[Warrior]) -> list[list[Warrior]]:
 def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
                 ) -> list[tuple[Warrior, ...]]:
     """Members to try for a movement formation from one group: all of it when it may form
-    one (Rulebook IV: 3, 4 or 5 warriors), and the three and four nearest the enemy."""
+    one (Rulebook IV: 3, 4 or 5 warriors, all one group), and three and four of them grown
+    from the one nearest the enemy, each next the nearest that touches those taken."""
     out: list[tuple[Warrior, ...]] = []
     if len(group) > GROUP_LIMIT or not foes:
         return out
@@ -426,11 +436,27 @@ def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
         tried.append(tuple(group))
     for k in (3, 4):
         if k < len(group):
-            tried.append(tuple(sorted(front[:k], key=lambda w: w.id)))
+            taken = _grown(game, front, k)
+            if taken is not None:
+                tried.append(tuple(sorted(taken, key=lambda w: w.id)))
     for members in tried:
         if movement_formation_violation(game, list(members)) is None:
             out.append(members)
     return out
+
+
+def _grown(game: Game, front: list[Warrior], k: int) -> list[Warrior] | None:
+    """``k`` warriors joined by base contact, grown from the first of ``front`` by taking,
+    each time, the earliest of ``front`` that touches one already taken (None when the
+    contacts run out first)."""
+    taken = [front[0]]
+    while len(taken) < k:
+        joining = next((w for w in front if w not in taken
+                        and any(game.touching(w, t) for t in taken)), None)
+        if joining is None:
+            return None
+        taken.append(joining)
+    return taken
 
 
 def _wall_reach(game: Game) -> float:

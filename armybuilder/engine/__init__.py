@@ -41,6 +41,7 @@ from armybuilder.engine.actions import (
     CloseAttack,
     Deploy,
     EndByAgreement,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -104,6 +105,7 @@ from armybuilder.engine.setup import (
 from armybuilder.engine.specials import CATALOGUE_ABILITIES
 from armybuilder.engine.state import NOBODY, IllegalAction, Player, State, Warrior
 from armybuilder.engine.terrain import Terrain, TerrainFeature, TerrainItem
+from armybuilder.engine.turns import action_violation, turn_given
 from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
@@ -126,6 +128,7 @@ __all__ = [
     "Deploy",
     "DoubleBase",
     "EndByAgreement",
+    "EndTurn",
     "Face",
     "FigureCard",
     "FollowUp",
@@ -164,6 +167,7 @@ __all__ = [
     "Withdraw",
     "action_from_json",
     "action_to_json",
+    "action_violation",
     "apply",
     "break_away_chance",
     "check",
@@ -193,5 +197,6 @@ __all__ = [
     "specials",
     "straight_move_ends",
     "try_move",
+    "turn_given",
     "unimplemented_abilities",
 ]

@@ -130,6 +130,9 @@ class ContactContext:
     holder_moved: bool
     other_moved: bool
     new: bool  # the two were not in base contact before the movement
+    #: The holder was carried by another figure (Magic Levitation), not moved by its own
+    #: movement.
+    holder_carried: bool = False
     #: Clicks the hook deals: (victim, clicks, ability); applied together afterwards.
     damage: list[tuple[Any, int, str]] = field(default_factory=list)
     ends_action: bool = False

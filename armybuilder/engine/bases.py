@@ -107,6 +107,8 @@ class DoubleBase(Base):
     def tracks(self, a: Point, b: Point) -> tuple[tuple[Point, Point], ...]:
         # The disc centres run along the same line as the dot, ahead of and behind it.
         seg = g.distance(a, b)
+        if seg <= 0.0:
+            return ()  # no stretch: no heading to travel along
         dx, dy = b[0] - a[0], b[1] - a[1]
         out = []
         for shift in (self.offset / seg, -self.offset / seg):

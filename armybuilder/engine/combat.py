@@ -87,7 +87,7 @@ def target_abilities(t: Warrior, plan: AttackPlan) -> tuple[str, ...]:
 
 def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     """The best defense value friends with Defend lend ``t``, chains included (FAQ, Chain
-    Defend): each lender's own value with its own defense abilities against this attack."""
+    Defend; see :func:`_lent`)."""
     if t.controller != NOBODY:
         return None  # a captive has no friends (Rulebook III, Capturing; state.friendly)
     team, hooks_for = t.team, REGISTRY.hooks_for
@@ -106,30 +106,38 @@ def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     if not lenders:
         return None
     best: int | None = None
-    seen = {t.id}
-    frontier = [t]
-    while frontier:
-        nxt = []
-        for node in frontier:
-            for o in lenders:
-                if o.id in seen or not state.touching(node, o):
-                    continue
-                seen.add(o.id)
-                ctx = SharedDefenseContext(kind=plan.kind, plan=plan)
-                for fn in REGISTRY.hooks_for("shared_defense", o.abilities):
-                    fn(state, o, ctx)
-                if ctx.value is None:
-                    continue
-                nxt.append(o)
-                value = ctx.value
-                dctx = DefenseContext(role="target", kind=plan.kind, attacker=plan.attacker,
-                                      value=value, plan=plan, targeted=False)
-                for fn in REGISTRY.hooks_for("defense", o.abilities):
-                    fn(state, o, dctx)
-                if best is None or dctx.value > best:
-                    best = dctx.value
-        frontier = nxt
+    for o in lenders:
+        if state.touching(t, o):
+            value = _lent(state, o, plan, lenders, frozenset({t.id, o.id}))
+            if value is not None and (best is None or value > best):
+                best = value
     return best
+
+
+def _lent(state: State, o: Warrior, plan: AttackPlan, lenders: list[Warrior],
+          path: frozenset[int]) -> int | None:
+    """The defense value ``o`` lends: its own, or one a Defend friend it touches lends it
+    if higher (FAQ, Chain Defend: "this new defense value may then be used by other
+    friendly figures in contact"), with ``o``'s own defense modifiers on top ("figures do
+    not lose their defensive special abilities while they have a borrowed defense value";
+    an Aquatic lender in water that borrows 18 lends 20). ``path``: the figures the chain
+    has passed (none lends twice)."""
+    ctx = SharedDefenseContext(kind=plan.kind, plan=plan)
+    for fn in REGISTRY.hooks_for("shared_defense", o.abilities):
+        fn(state, o, ctx)
+    if ctx.value is None:
+        return None
+    value = ctx.value
+    for n in lenders:
+        if n.id not in path and state.touching(o, n):
+            borrowed = _lent(state, n, plan, lenders, path | {n.id})
+            if borrowed is not None and borrowed > value:
+                value = borrowed
+    dctx = DefenseContext(role="target", kind=plan.kind, attacker=plan.attacker, value=value,
+                          plan=plan, targeted=False)
+    for fn in REGISTRY.hooks_for("defense", o.abilities):
+        fn(state, o, dctx)
+    return dctx.value
 
 
 def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:

@@ -332,6 +332,24 @@ def segment_enters_polygon(a: Point, b: Point, poly: Polygon) -> bool:
     return _inside_intervals(a, b, poly, EPS) is True
 
 
+def segment_polygon_distance(a: Point, b: Point, poly: Polygon) -> float:
+    """The least distance between segment ab and a polygon (0 when they meet or the
+    segment lies inside): at a segment end against the polygon's edges, or at a corner of
+    the polygon against the segment."""
+    if point_in_polygon(a, poly):
+        return 0.0
+    n = len(poly)
+    for i in range(n):
+        if segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+            return 0.0
+    best = min(boundary_distance(a, poly), boundary_distance(b, poly))
+    for v in poly:
+        d = segment_point_distance(a, b, v)
+        if d < best:
+            best = d
+    return best
+
+
 def length_inside_polygon(a: Point, b: Point, poly: Polygon) -> float:
     length = distance(a, b)
     return sum((t1 - t0) * length for t0, t1 in segment_inside_intervals(a, b, poly))

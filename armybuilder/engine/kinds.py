@@ -28,6 +28,7 @@ from armybuilder.engine.actions import (
     CloseAttack,
     Deploy,
     EndByAgreement,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -77,6 +78,16 @@ class DecisionKind:
 
 
 # --- withdrawing ends the turn -----------------------------------------------------------
+
+
+def _apply_cancel(state: State, action: CancelAbility) -> None:
+    ability_actions.apply_cancel(state, action)
+    turns.end_if_given(state)  # cancelling Quickness may leave no free move to wait for
+
+
+def _apply_face(state: State, action: Face) -> None:
+    ability_actions.apply_face(state, action)
+    turns.end_if_given(state)
 
 
 def _apply_withdraw(state: State, action: Withdraw) -> None:
@@ -130,10 +141,10 @@ ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
     ActionKind(MoveFormation, "play", movement.check_move_formation,
                movement.apply_move_formation),
     ActionKind(UseAbility, "play", ability_actions.check_use, ability_actions.apply_use),
-    ActionKind(CancelAbility, "play", ability_actions.check_cancel,
-               ability_actions.apply_cancel, settles=False),
-    ActionKind(Face, "play", ability_actions.check_face, ability_actions.apply_face,
+    ActionKind(CancelAbility, "play", ability_actions.check_cancel, _apply_cancel,
                settles=False),
+    ActionKind(Face, "play", ability_actions.check_face, _apply_face, settles=False),
+    ActionKind(EndTurn, "play", turns.check_end_turn, turns.apply_end_turn, settles=False),
     ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
     ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
                settles=False),

@@ -41,6 +41,7 @@ from armybuilder.engine.actions import (
     CancelAbility,
     CloseAttack,
     Deploy,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -76,7 +77,7 @@ def to_act(state: State) -> int:
 #: that does not move the warrior (Regeneration, Necromancy, Magic Levitation), "cancel"
 #: cancels an optional ability, "facing" is Nimble's free turn.
 KINDS = frozenset({"pass", "move", "close", "ranged", "formation", "ability", "cancel",
-                   "facing"})
+                   "facing", "end_turn"})
 
 
 def generate(state: State, warrior: int | None = None,
@@ -101,6 +102,9 @@ def generate(state: State, warrior: int | None = None,
     for w in state.warriors:
         if w.owner == state.current:
             yield from _warrior(state, w, wanted)
+    if "end_turn" in wanted and turns.turn_given(state):
+        # Special Abilities Card, Quickness: the turn waits while a free move is left.
+        yield EndTurn(state.current)
 
 
 #: What :func:`close.check_close` or :func:`ranged.check_ranged` returns for an attack.
@@ -367,7 +371,7 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
         for k in range(2, min(4, len(able)) + 1):
             for combo in combinations(able, k):
                 members = [w, *combo]
-                if formations.grouped(members) and formations.faction_violation(
+                if formations.grouped(state, members) and formations.faction_violation(
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
                     yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
@@ -463,7 +467,7 @@ def _move_formations(state: State, w: Warrior) -> Iterator[MoveFormation]:
     for k in range(2, min(4, len(others)) + 1):
         for combo in combinations(others, k):
             members = [w, *combo]
-            if formations.grouped(members) and formations.faction_violation(
+            if formations.grouped(state, members) and formations.faction_violation(
                     [m.card for m in members]) is None and not formations.abrupt_split(
                     state, members):
                 yield MoveFormation(w.id, tuple(m.id for m in combo))

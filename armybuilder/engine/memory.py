@@ -21,7 +21,8 @@ freed; a warrior's side or base       (``Warrior.placed``)      (faces, rear) ab
 a warrior's dial (``DIAL`` fields)    read again at once        checked moves (keyed on the
                                       (``Warrior._read_dial``)  abilities in effect)
 the list of warriors                  its identity and length   everything kept about figures
-the terrain (a feature placed)        ``Terrain.version``       movement stops, checked moves
+the terrain (a feature placed)        ``Terrain.version``       movement stops, checked moves,
+                                                                the obstacles
 the abilities' rules (register)       ``REGISTRY.generation``   hook lists, action modes,
                                                                 checked moves
 what a movement hook declares it      the value, in each        the checked moves (a move is
@@ -123,9 +124,10 @@ class Memory:
         self.contact: dict[Any, list[Any]] = {}
         self.facing: PairAnswers = {}
         self.rear: PairAnswers = {}
-        #: (arrangement, every base, every touching pair, the list's length, the list).
-        self.arranged: tuple[int, list[Obstacle], list[TouchingPair], int, list[Any]] | None \
-            = None
+        #: ((arrangement, terrain version), every base, every touching pair, the list's
+        #: length, the list).
+        self.arranged: tuple[tuple[int, int], list[Obstacle], list[TouchingPair], int,
+                             list[Any]] | None = None
         #: Each warrior's obstacles: (arrangement, its captive, the lists).
         self.obstacles: dict[int, tuple[int, int, Obstacles]] = {}
         self.moves_at: tuple[Any, ...] = ()
@@ -298,17 +300,18 @@ class Memory:
         per arrangement; after a move only the pairs of the figures that moved are worked
         out again, the rest are the same numbers as before."""
         cached = self.arranged
-        key = self.arrangement
+        key = (self.arrangement, state.terrain.version)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
         warriors = state.warriors
-        if cached is None or cached[4] is not warriors or cached[3] != len(warriors):
-            others, pairs = every_obstacle(warriors)
+        if cached is None or cached[4] is not warriors or cached[3] != len(warriors) \
+                or cached[0][1] != key[1]:
+            others, pairs = every_obstacle(warriors, None, state.terrain)
         else:
-            seen = cached[0]
+            seen = cached[0][0]
             moved = {o.id for o in warriors if o.placed > seen}
             if 3 * len(moved) > len(warriors):
-                others, pairs = every_obstacle(warriors)
+                others, pairs = every_obstacle(warriors, None, state.terrain)
             else:
                 others, pairs = _rearranged_obstacles(state, moved, cached[1], cached[2])
         self.arranged = (key, others, pairs, len(warriors), warriors)
@@ -365,7 +368,8 @@ def _opposing_contacts(standing: list[Standing], state: State, w: Warrior) -> li
     out = []
     wx, wy, wr, team, hypot = w.x, w.y, w.half_length, w.team, math.hypot
     tolerance = g.CONTACT_TOLERANCE
-    w_round = w.round
+    # Two round bases within reach touch, unless a low wall stands between them.
+    w_round = w.round and not state.terrain.walls
     for o, ox, oy, orad, oteam, o_round, free in standing:
         if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
@@ -378,7 +382,7 @@ def _contacts(standing: list[Standing], state: State, w: Warrior) -> list[Warrio
     out = []
     wx, wy, wr, hypot = w.x, w.y, w.half_length, math.hypot
     tolerance = g.CONTACT_TOLERANCE
-    w_round = w.round
+    w_round = w.round and not state.terrain.walls
     for o, ox, oy, orad, _, o_round, _ in standing:
         if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
@@ -416,10 +420,13 @@ def _obstacle(o: Warrior, poses: dict[int, Pose] | None) -> Obstacle:
     return (o.id, o.discs, o.x, o.y, o.half_length)
 
 
-def every_obstacle(warriors: list[Warrior], poses: dict[int, Pose] | None = None
-                   ) -> tuple[list[Obstacle], list[TouchingPair]]:
+def every_obstacle(warriors: list[Warrior], poses: dict[int, Pose] | None = None,
+                   terrain: Any = None) -> tuple[list[Obstacle], list[TouchingPair]]:
     """Every base on the battlefield (where ``poses`` puts some) and the lines between the
-    centres of every two touching discs of two figures, worked out afresh."""
+    centres of every two touching discs of two figures, worked out afresh; two discs on
+    opposite sides of one of ``terrain``'s low walls do not touch (FAQ, Pole Arm & Low
+    Walls)."""
+    walled = terrain is not None and bool(terrain.walls)
     others = [_obstacle(o, poses) for o in warriors if o.on_table]
     pairs: list[TouchingPair] = []
     tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot  # every pair of figures comes here
@@ -431,7 +438,8 @@ def every_obstacle(warriors: list[Warrior], poses: dict[int, Pose] | None = None
                     hypot(ax - bx, ay - by) <= ar + br + tolerance:
                 for px, py, pr in ad:
                     for qx, qy, qr in bd:
-                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
+                        if hypot(px - qx, py - qy) <= pr + qr + tolerance and not (
+                                walled and terrain.wall_between((px, py), (qx, qy))):
                             pairs.append((ai, bi, ((px, py), (qx, qy))))
     return others, pairs
 
@@ -470,6 +478,8 @@ def _rearranged_obstacles(state: State, moved: set[int], old_others: list[Obstac
     pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
     found: list[TouchingPair] = []
     tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot
+    terrain = state.terrain
+    walled = bool(terrain.walls)
     for k in fresh:
         me = others[k]
         _, _, mx, _, mr = me
@@ -487,7 +497,8 @@ def _rearranged_obstacles(state: State, moved: set[int], old_others: list[Obstac
             if hypot(ax - bx, ay - by) <= ar + br + tolerance:
                 for px, py, pr in ad:
                     for qx, qy, qr in bd:
-                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
+                        if hypot(px - qx, py - qy) <= pr + qr + tolerance and not (
+                                walled and terrain.wall_between((px, py), (qx, qy))):
                             found.append((ai, bi, ((px, py), (qx, qy))))
     if not found:
         return others, pairs

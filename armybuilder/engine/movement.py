@@ -191,7 +191,7 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
         if rules is None or not rules.crosses_bases:
             _check_path_bases(w, points, others, pairs)
         if terrain is not None and (rules is None or not rules.ignores_terrain):
-            why = terrain.path_violation(points, ignore)
+            why = terrain.path_violation(points, w.shape, ignore)
             if why:
                 raise IllegalAction(why, f"{w.label} cannot move along this path")
             stop = terrain.movement_stop(points, w.shape, ignore, sf, state.memory)
@@ -564,7 +564,8 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
                     continue
                 ctx = ContactContext(other=other, holder_moved=holder.id in movers,
                                      other_moved=other.id in movers,
-                                     new=pair not in step.before)
+                                     new=pair not in step.before,
+                                     holder_carried=holder.id in step.carried)
                 for fn in hooks:
                     fn(state, holder, ctx)
                 damage += [(victim, clicks, ability, holder)
@@ -616,9 +617,9 @@ def formation_violation(state: State, members: list[Warrior]) -> str | None:
             state, m, "move")
         if why:
             return why
-    if not formations.grouped(members):
-        return ("Rulebook IV, Movement Formations: each warrior touches the base of at least "
-                "one other")
+    if not formations.grouped(state, members):
+        return ("Rulebook IV, Movement Formations: the warriors are grouped so that each one "
+                "is touching the base of at least one other")
     why = formations.faction_violation([m.card for m in members])
     if why:
         return why
@@ -704,9 +705,9 @@ def check_formation_plan(state: State, pending: FormationMoving, plan: Formation
                                     c.facing if mp.captive_facing is None else mp.captive_facing)
         done.append((w, mp))
     members = [state.warriors[i] for i in pending.members]
-    if not formations.grouped(members, positions):
+    if not formations.grouped(state, members, positions):
         raise IllegalAction("Rulebook IV, Movement Formations: at the end of the action each "
-                            "warrior's base must still touch another member's",
+                            "warrior's base must still touch another member's, all one group",
                             "the formation would come apart")
     if formations.abrupt_split(state, members, positions):
         raise IllegalAction("Rulebook V, Abrupt Elevated Terrain: formations may not have "

@@ -228,9 +228,9 @@ def formation_violation(state: State, members: list[Warrior], shots: list[Shot],
     why = formations.member_violation(state, members[0], "ranged")
     if why:
         return why
-    if not formations.grouped(members):
-        return ("Rulebook IV, Ranged Combat Formations: each warrior touches the base of "
-                "another")
+    if not formations.grouped(state, members):
+        return ("Rulebook IV, Ranged Combat Formations: the warriors are grouped so that each "
+                "one is touching the base of another")
     why = formations.faction_violation([m.card for m in members])
     if why:
         return why

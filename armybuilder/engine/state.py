@@ -256,11 +256,18 @@ class State:
     def touching(self, a: Warrior, b: Warrior) -> bool:
         """Base contact (Glossary, Base Contact; Rulebook VIII, Etiquette 3)."""
         reach = a.half_length + b.half_length + g.CONTACT_TOLERANCE
-        if a.round and b.round:
-            return math.hypot(b.x - a.x, b.y - a.y) <= reach
         if math.hypot(b.x - a.x, b.y - a.y) > reach:
             return False
-        return g.discs_touch(a.discs, b.discs)
+        if not (a.round and b.round) and not g.discs_touch(a.discs, b.discs):
+            return False
+        # FAQ, Pole Arm & Low Walls: figures on opposite sides of a low wall are not in
+        # base contact, however thin the wall.
+        return not (self.terrain.walls and self.terrain.separates(a.discs, b.discs))
+
+    def bases_touch(self, a: tuple[g.Disc, ...], b: tuple[g.Disc, ...]) -> bool:
+        """:meth:`touching` for two bases given by their discs (wherever they stand)."""
+        return g.discs_touch(a, b) and not (self.terrain.walls
+                                            and self.terrain.separates(a, b))
 
     def on_table(self) -> list[Warrior]:
         return [w for w in self.warriors if w.on_table]

@@ -165,6 +165,13 @@ def _wholly_outside(discs: Discs, poly: Polygon, box: Box) -> bool:
 _UNKNOWN = object()
 
 
+def _segment_meets_polygon(p: Point, q: Point, poly: Polygon) -> bool:
+    """Does segment pq touch or enter the polygon (an edge crossed, or p inside)?"""
+    if g.point_in_polygon(p, poly):
+        return True
+    return any(g.segments_cross(p, q, a, b) for a, b in g.polygon_edges(poly))
+
+
 class Terrain:
     """The placed features of one battlefield, with the queries the rules need.
 
@@ -291,19 +298,30 @@ class Terrain:
 
     # --- movement -----------------------------------------------------------------------
 
-    def path_violation(self, points: tuple[Point, ...],
+    def path_violation(self, points: tuple[Point, ...], shape: Base,
                        ignore: frozenset[str] = NOTHING) -> str | None:
-        """Rules a movement path breaks on its way (blocking terrain, cliffs), or None."""
+        """Rules a movement path breaks on its way (blocking terrain, cliffs), or None.
+
+        Rulebook V, Blocking Terrain: "movement is prohibited into or through blocking
+        terrain" (deep water likewise): no part of the base may pass over it, so a base does
+        not squeeze through a gap narrower than itself or cut a building's corner. The base
+        travels lengthwise along each stretch (``shape.tracks``, RULES_NOTES.md, Bases).
+        """
+        reach = shape.half_length
+        radius = shape.disc_radius
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
             for i in self.blocking:
-                if self.features[i].kind in ignore:
+                f = self.features[i]
+                if f.kind in ignore or not self._near(i, a, b, reach):
                     continue
-                if self._near(i, a, b, 0.0) and g.segment_enters_polygon(
-                        a, b, self.features[i].polygon):
-                    if self.features[i].kind == "deep_water":
-                        return "Rulebook V, Deep Water: blocking terrain for movement"
-                    return "Rulebook V, Blocking Terrain: movement may not enter or cross it"
+                if any(g.segment_polygon_distance(sa, sb, f.polygon) < radius - g.EPS
+                       for sa, sb in shape.tracks(a, b)):
+                    if f.kind == "deep_water":
+                        return ("Rulebook V, Deep Water: blocking terrain for movement; no part "
+                                "of the base may pass over it")
+                    return ("Rulebook V, Blocking Terrain: movement is prohibited into or "
+                            "through it; no part of the base may pass over it")
             for i in self.elevated:
                 f = self.features[i]
                 if not f.abrupt or not self._near(i, a, b, 0.0):
@@ -351,6 +369,14 @@ class Terrain:
         # comes near (most moves come near none), then remembered for the next stretch.
         starts: dict[int, int] = {}
         hinder = [i for i in self.hindering if self.features[i].kind not in ignore]
+        for i in self._reached(start, hinder):
+            starts[i] = self._rel(start, i)
+            if starts[i] == INSIDE:
+                # Rulebook V, Hindering Terrain: the stop applies to a warrior that "begins
+                # a move with any part of his base touching clear terrain"; one that begins
+                # wholly inside hindering terrain is not stopped by entering another.
+                hinder = []
+                break
         crossing = dict.fromkeys(self.walls, False)
         reach = shape.half_length
         travelled = 0.0
@@ -470,6 +496,27 @@ class Terrain:
         fx, fy, fr = firer[0]
         return not (self._rel(firer, i) != OUTSIDE
                     and not g.front_rim_in_polygon((fx, fy), fr, facing, arc, f.polygon))
+
+    def wall_between(self, p: Point, q: Point) -> bool:
+        """Does the segment from ``p`` to ``q`` cross a low wall?"""
+        for i in self.walls:
+            if self._near(i, p, q, 0.0) and not g.polygon_clear_of_line(
+                    p, q, self.features[i].polygon) and _segment_meets_polygon(
+                    p, q, self.features[i].polygon):
+                return True
+        return False
+
+    def separates(self, a: Discs, b: Discs) -> bool:
+        """Rulebook V, Low Walls; FAQ, Pole Arm & Low Walls: do two bases stand on opposite
+        sides of a low wall? Asked of the discs that come nearest each other: the line
+        between their centres crosses the wall."""
+        best = None
+        for ax, ay, ar in a:
+            for bx, by, br in b:
+                gap = math.hypot(bx - ax, by - ay) - ar - br
+                if best is None or gap < best[0]:
+                    best = (gap, (ax, ay), (bx, by))
+        return best is not None and self.wall_between(best[1], best[2])
 
     def across_wall(self, a: Discs, b: Discs) -> bool:
         """Rulebook V, Low Walls: adjacent figures on opposite sides of a low wall."""

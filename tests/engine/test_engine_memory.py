@@ -108,7 +108,7 @@ def _agree(game: Game) -> int:
                 assert game.at_rear(x, y) == g.meets_rear(y.discs, y.facing, y.card.arc,
                                                           x.discs)
                 compared += 2
-    others, pairs = every_obstacle(game.warriors)
+    others, pairs = every_obstacle(game.warriors, None, game.terrain)
     assert mem.arrangement_of(game) == (others, pairs)
     for x in on:
         skip = (x.id, x.captive)
@@ -314,7 +314,7 @@ def test_obstacles_with_figures_placed_elsewhere_are_worked_out_as_from_scratch(
                            rng.uniform(-math.pi, math.pi))
         x = rng.choice(game.warriors)
         skip = (x.id, x.captive)
-        others, pairs = every_obstacle(game.warriors, poses)
+        others, pairs = every_obstacle(game.warriors, poses, game.terrain)
         assert movement.obstacles(game, x, poses) == (
             [o for o in others if o[0] not in skip],
             [line for i, j, line in pairs if i not in skip and j not in skip])

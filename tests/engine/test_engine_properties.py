@@ -26,6 +26,7 @@ from armybuilder.engine import (
     Withdraw,
     apply,
     replay,
+    turns,
 )
 from armybuilder.engine import geometry as g
 from armybuilder.engine.geometry import rectangle
@@ -92,7 +93,10 @@ def check_invariants(game: Game) -> None:
         if a.controller != NOBODY:
             assert game.warriors[a.controller].captive == a.id
     if game.phase == "play" and not game.pending:
-        assert game.actions_used < game.turn_actions
+        # Special Abilities Card, Quickness: a turn whose actions are all given waits only
+        # while a warrior may still move without one.
+        assert game.actions_used < game.turn_actions or turns.free_move_left(game,
+                                                                             game.current)
 
 
 def scored(game: Game) -> list[int]:

@@ -21,6 +21,7 @@ from armybuilder.engine.actions import (
     CloseAttack,
     Deploy,
     EndByAgreement,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -188,7 +189,7 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         FormationPlan((Move(1, ((2, 3),), 1), Move(2))),
         PlaceTerrain(0, (4, 6), 1), Deploy(2, None, 0), Deploy(2, (1, 2.0), 3),
         Pass(1), MoveFormation(1, (2, 3)), FreeSpin(2, 1), FreeSpin(2), Withdraw(0),
-        EndByAgreement(), CancelAbility(1, "Charge"), Face(1, 2),
+        EndByAgreement(), CancelAbility(1, "Charge"), Face(1, 2), EndTurn(1),
     ]
     assert {type(a) for a in actions} == set(ACTION_TYPES.values())
     for action in actions:

@@ -193,7 +193,8 @@ def _levitation(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     if t.owner == state.current:
         t.acted_turn = state.turn
     movement.offer_free_spins(state, [t.id], given_move=False)
-    state.pending.append(ContactCheck(movers=(t.id,), before=before))
+    state.pending.append(ContactCheck(movers=(t.id,), before=before,
+                                      carried=frozenset({t.id})))
 
 
 def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
