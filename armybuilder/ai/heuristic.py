@@ -15,7 +15,6 @@ so the same seed and the same game give the same choice.
 from __future__ import annotations
 
 import math
-import random
 
 from armybuilder.ai import manoeuvres, positions, setting_scene, tactics
 from armybuilder.engine import (
@@ -23,6 +22,7 @@ from armybuilder.engine import (
     Action,
     CloseAttack,
     ConfusedMove,
+    Dice,
     EndTurn,
     FollowUp,
     FormationMoving,
@@ -70,7 +70,8 @@ class HeuristicPlayer:
     kind = "heuristic"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        #: Its own dice: ties broken and set-up choices drawn the same on every Python.
+        self.rng = Dice(seed)
         #: In the position being decided: each warrior's best places (warrior id ->
         #: candidates) and the legality of those checked ((warrior id, place) -> move or
         #: None): a second look reuses them.
@@ -129,7 +130,7 @@ class HeuristicPlayer:
         return found
 
     def _noise(self) -> float:
-        return self.rng.random() * manoeuvres.NOISE
+        return self.rng.fraction() * manoeuvres.NOISE
 
     def _nearest(self, w: Warrior, foes: list[Warrior]) -> float | None:
         """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out
@@ -323,7 +324,7 @@ class HeuristicPlayer:
                 if view is None:
                     view = manoeuvres.outlook(game, foes, game.current, self._outlooks)
                 cands = self._candidates[w.id] = manoeuvres.candidates(
-                    game, w, view, self.rng.random, self._weighed, self._engaged(game, w),
+                    game, w, view, self.rng.fraction, self._weighed, self._engaged(game, w),
                     self._dials)
             # Rulebook III, Breaking Away: a warrior in contact moves only if its roll
             # succeeds; what it would gain counts at that chance.

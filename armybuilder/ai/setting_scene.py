@@ -15,12 +15,12 @@ warriors on the flanks.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Iterator
 
 from armybuilder.engine import (
     Deploy,
+    Dice,
     Game,
     PlaceTerrain,
     State,
@@ -70,7 +70,7 @@ def _point(state: State, player: int, depth: float, lateral: float) -> tuple[flo
     return (ox + depth * fx + lateral * lx, oy + depth * fy + lateral * ly)
 
 
-def place_terrain(game: Game, rng: random.Random) -> PlaceTerrain:
+def place_terrain(game: Game, rng: Dice) -> PlaceTerrain:
     me = game.deploying
     items = [(i, item) for i, item in enumerate(game.terrain_pile) if item is not None]
     # Blocking terrain first: it matters more where it stands.

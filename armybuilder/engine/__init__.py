@@ -58,6 +58,7 @@ from armybuilder.engine.actions import (
 from armybuilder.engine.bases import Base, DoubleBase, RoundBase
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.combat import Strike, reduction
+from armybuilder.engine.dice import Dice
 from armybuilder.engine.forecast import AttackForecast, StrikeOdds, forecast
 from armybuilder.engine.formations import is_mage_spawn
 from armybuilder.engine.game import Game, ReplayMismatch, apply, legal_actions, replay
@@ -126,6 +127,7 @@ __all__ = [
     "ConfusedMove",
     "ContactCheck",
     "Deploy",
+    "Dice",
     "DoubleBase",
     "EndByAgreement",
     "EndTurn",

@@ -1,13 +1,18 @@
 """The game's six-sided dice: one seeded generator per game, or a script for golden tests.
 
 The generator is splitmix64, written out here so a seed gives the same rolls on every
-Python version. Every roll the engine makes is also written to the event log.
+Python version. Every roll the engine makes is also written to the event log. Players
+and the set-up draw their own choices from dice of their own (``below``, ``fraction``,
+``uniform``, ``choice``), never from Python's ``random``, which keeps no promise between
+versions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 # The largest multiple of 6 below 2**64: values above it are re-drawn so every face is
@@ -68,6 +73,14 @@ class Dice:
     def fraction(self) -> float:
         """A number in [0, 1) with 53 random bits, as ``random.random`` gives."""
         return (self._next() >> 11) / float(1 << 53)
+
+    def uniform(self, low: float, high: float) -> float:
+        """A number between ``low`` and ``high``."""
+        return low + (high - low) * self.fraction()
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One of ``items``, each equally likely."""
+        return items[self.below(len(items))]
 
     def to_dict(self) -> dict[str, object]:
         if self.script is not None:

@@ -206,9 +206,17 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
     _check_position(state, w, end_discs, end, others, ignore)
     if move.stuck_facing is not None and not w.round:
         # A base that turning moves (a double base), re-faced after failing to break away,
-        # must still fit.
-        _check_position(state, w, w.discs_at(start, g.normalize_angle(move.stuck_facing)),
-                        start, others, ignore)
+        # must still fit, its captive included (it stays where it stands).
+        stuck = w.discs_at(start, g.normalize_angle(move.stuck_facing))
+        _check_position(state, w, stuck, start, others, ignore)
+        if captive is not None:
+            held = captive.discs_at(*_captive_spot(captive, positions))
+            if g.discs_overlap(stuck, held):
+                raise IllegalAction("Rulebook III, Movement: bases may not overlap",
+                                    f"{w.label} would turn onto its captive's base")
+            why = _captive_left(stuck, held)
+            if why:
+                raise IllegalAction(why, f"{w.label} would turn away from its captive")
     captive_at: Point | None = None
     captive_facing = None
     if captive is not None:
@@ -255,6 +263,15 @@ def _place_captive(state: State, w: Warrior, captive: Warrior, move: Move,
     # Rulebook III, Capturing: the controller's speed abilities serve both figures.
     _check_position(state, captive, cdiscs, captive_at, others, ignore)
     return captive_at, captive_facing
+
+
+def _captive_spot(captive: Warrior, positions: dict[int, Pose] | None
+                  ) -> tuple[Point, float]:
+    """Where the captive stands now (or among ``positions``), and facing which."""
+    if positions and captive.id in positions:
+        cx, cy, cf = positions[captive.id]
+        return (cx, cy), cf
+    return (captive.x, captive.y), captive.facing
 
 
 def _captive_pose(captive: Warrior, move: Move, positions: dict[int, Pose] | None,
@@ -375,8 +392,21 @@ def facing_violation(state: State, w: Warrior, facing: float) -> str | None:
     if w.round:
         return None
     rules = path_rules(state, w)
-    return placement_violation(state, w, (w.x, w.y), g.normalize_angle(facing),
-                               skip=(w.captive,), ignore=_ignored(rules))
+    facing = g.normalize_angle(facing)
+    # Its captive stays where it stands: the turned base may not overlap it either ...
+    why = placement_violation(state, w, (w.x, w.y), facing, ignore=_ignored(rules))
+    if why is None and w.captive != NOBODY:
+        why = _captive_left(w.discs_at((w.x, w.y), facing), state.warriors[w.captive].discs)
+    return why
+
+
+def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str | None:
+    """... nor turn away from it: Rulebook III, Capturing: "The captive must always be kept
+    in base contact with its controlling warrior"."""
+    if not g.discs_touch(discs, captive):
+        return ("Rulebook III, Capturing: the captive must always be kept in base contact "
+                "with its controlling warrior")
+    return None
 
 
 # --- giving a move action ---------------------------------------------------------------

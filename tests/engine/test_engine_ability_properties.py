@@ -65,6 +65,10 @@ POOL = [
     dial("Rammer", 35, ("Ram", "Vampirism", "Invulnerability", "Berserk"), speed=8, arc=180),
     dial("Warlord", 35, ("Magic Levitation", "Command", "Battle Fury"), speed=6, range=4),
     dial("Lich", 30, ("Necromancy",), range=0),
+    # A mounted captor that turns freely (Nimble) and on free spins: it must never turn
+    # onto its captive's base (issue 22).
+    dial("Rider", 30, ("Nimble",), base="cavalry", base_radius=HALF_LENGTHS["cavalry"],
+         arc=180, speed=9, attack=11),
     card("Zombie", 10, clicks=2, factions=ORCS),
 ]
 WATERS = [
