@@ -7,6 +7,8 @@ from pathlib import Path
 
 import platformdirs
 
+from armybuilder.text import shown
+
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -41,8 +43,8 @@ def check_database_path(path: Path) -> Path:
     otherwise silently start a new, empty database somewhere unexpected."""
     path = Path(path).expanduser()
     if path.is_dir():
-        raise ValueError(f"--db {path}: that is a folder; give the database file's path")
+        raise ValueError(f"--db {shown(path)}: that is a folder; give the database file's path")
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(f"--db {path}: the folder {folder} does not exist")
+        raise ValueError(f"--db {shown(path)}: the folder {shown(folder)} does not exist")
     return path

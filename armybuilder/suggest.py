@@ -1,13 +1,16 @@
 """Forgiving names: any case, and a small typo taken when only one name is that close.
 
 A word that fits no name, or is close to several, is refused with "did you mean …?" so the
-user never searches for something that silently finds nothing.
+user never searches for something that silently finds nothing. Names in messages are shown
+literally (``repr`` or ``armybuilder.text.shown``: control characters visible).
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+
+from armybuilder.text import shown
 
 #: How alike (difflib's ratio) a word and a name must be for a typo to be taken.
 TAKEN = 0.8
@@ -80,6 +83,6 @@ def choose(word: str, choices: Iterable[str], what: str) -> tuple[str, str]:
         return name, f"taking {what} {name!r} for {word!r}"
     names = suggestions(word, folded.values())
     hint = did_you_mean(names)
-    known = "" if hint else f" (known: {', '.join(sorted(folded.values())[:12])}" + (
+    known = "" if hint else f" (known: {shown(', '.join(sorted(folded.values())[:12]))}" + (
         ", …)" if len(folded) > 12 else ")")
     raise UnknownName(f"unknown {what} {word!r}" + (f"; {hint}" if hint else known), names)

@@ -16,7 +16,6 @@ Asserts nothing.
 from __future__ import annotations
 
 import os
-import random
 import statistics
 import sys
 import time
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from armybuilder.ai.players import make_player
-from armybuilder.engine import FigureCard, GameSetup, PlayerSetup
+from armybuilder.engine import Dice, FigureCard, GameSetup, PlayerSetup
 from armybuilder.engine.adapter import playable_cards
 from armybuilder.engine.victory import Termination
 from armybuilder.importers.feed import read_feed
@@ -50,7 +49,7 @@ def load_catalogue() -> list[FigureCard]:
 
 
 def game_setup(cards: list[FigureCard], seed: int, preset: str) -> GameSetup:
-    rng = random.Random(seed)
+    rng = Dice(seed)
     return GameSetup(players=(
         PlayerSetup("A", random_army(cards, rng, BUILD_TOTAL), BUILD_TOTAL, "south",
                     terrain=terrain_for(preset, 0)),

@@ -83,7 +83,10 @@ def test_reimport_flags_missing_and_repriced_figures(armies: Armies, tmp_path: P
     armies.add("A", "lancers:160")
     models = tiny_feed_models()[:2]
     models[0]["Model.UnitCost"] = "12"
-    armies.catalogue.update_from_feed(write_feed(tmp_path / "feed2", models))
+    # The player accepts removing a figure the army holds (tests/test_feed_safety.py: the
+    # import is refused without it).
+    armies.catalogue.update_from_feed(write_feed(tmp_path / "feed2", models),
+                                      allow_removals=True)
     army = armies.get("A")
     flags = {f.figure_key: f.problem for f in armies.flags(army)}
     assert flags == {"rebellion:1": "points", "lancers:160": "missing"}

@@ -15,6 +15,7 @@ from conftest import feed_model, tiny_feed_models, write_feed
 
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
+from armybuilder.catalogue.store import RemovalRefused
 from armybuilder.importers.feed import FeedError
 
 
@@ -68,7 +69,11 @@ def test_changed_and_dropped_figures(cat: Catalogue, tmp_path: Path) -> None:
     models = tiny_feed_models()[:2]
     models[0]["Model.UnitCost"] = "12"
     write_feed(tmp_path / "feed", models)
-    summary = cat.update_from_feed(tmp_path / "feed")
+    # Lancers would be left empty: refused until the player accepts removals.
+    with pytest.raises(RemovalRefused, match=r"would remove 1 of 3 figures \(all of Lancers\)"):
+        cat.update_from_feed(tmp_path / "feed")
+    assert cat.figure("lancers:160") and cat.figure("rebellion:1").points == 11
+    summary = cat.update_from_feed(tmp_path / "feed", allow_removals=True)
     assert summary.updated == ["rebellion:1"]
     assert summary.removed == ["lancers:160"]
     assert cat.figure("rebellion:1").points == 12

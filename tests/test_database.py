@@ -78,3 +78,19 @@ def test_an_older_database_is_migrated_keeping_its_data(tmp_path: Path,
     with engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT name FROM expansion").scalar() == "Old data"
         assert conn.exec_driver_sql("SELECT count(*) FROM army").scalar() == 0
+
+
+def test_every_write_takes_the_lock_up_front() -> None:
+    """Writes go through database.writing (BEGIN IMMEDIATE, which waits out the busy
+    timeout); a plain ``engine.begin()`` would start a deferred transaction that fails at
+    once with "database is locked" when another program writes (tests/tui/
+    test_concurrent_writes.py)."""
+    import re
+
+    package = Path(__file__).resolve().parents[1] / "armybuilder"
+    found = [f"{p.relative_to(package)}:{n}" for p in package.rglob("*.py")
+             if p.name != "database.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if re.search(r"\bengine\.begin\(\)|\bSession\(", line)]
+    assert found == [], "write through armybuilder.catalogue.database.writing: " + \
+        ", ".join(found)

@@ -113,3 +113,26 @@ def test_a_code_naming_a_figure_the_catalogue_lacks(db_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "army", "import", encode(ARMY))
     assert code == 2 and "rebellion:158, not in this catalogue" in err
+
+
+@pytest.mark.parametrize(("army", "reason"), [
+    # A code is easy to write by hand (its checksum is not a seal): its entries get the
+    # checks `army add` gives them.
+    (SharedArmy(200, "open", False, (SharedEntry("demo:3", 5000),)),
+     "demo:3: the count must be at least 1 and at most 999, not 5000"),
+    (SharedArmy(200, "open", False, (SharedEntry("demo:3", 1, "heavy"),)),
+     "is not a castle section"),
+    (SharedArmy(200, "open", False, (SharedEntry("demo:3", 1, "", "demo:1"),)),
+     "is not a chariot"),
+    (SharedArmy(10**6, "open", False, (SharedEntry("demo:3", 1),)),
+     "build total must be at most 10,000"),
+    (SharedArmy(200, "open", False, (SharedEntry("x\x1b]0;t\x07:1", 1),)),
+     "the share code names x\\x1b]0;t\\x07:1, not in this catalogue"),
+])
+def test_a_hand_made_code_is_checked_as_army_add_checks(
+        db_path: Path, capsys: pytest.CaptureFixture[str], army: SharedArmy,
+        reason: str) -> None:
+    code, out, err = run(capsys, "army", "import", encode(army))
+    assert code == 2 and out == "" and err.count("\n") == 1 and reason in err, err
+    assert "\x1b" not in err
+    assert "Shared army" not in run(capsys, "army", "list")[1]

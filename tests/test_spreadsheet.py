@@ -167,7 +167,7 @@ def test_any_figures_round_trip(tmp_path: Path, figures: list[Figure]) -> None:
                          abilities={n: ABILITIES[n] for n in ("Flight", "Ram")},
                          figures={f.key: f for f in figures})
     for name in ("gen.xlsx", "gen.csv"):
-        write_catalogue(data, tmp_path / name)
+        write_catalogue(data, tmp_path / name, force=True)  # each example writes anew
         assert_same(read_catalogue(tmp_path / name), data)
 
 
@@ -370,7 +370,7 @@ def test_missing_columns(folder: Path) -> None:
                                     "rank_stars, unique, promo, limited_edition, frequency, "
                                     "points, range, targets, arc, base, kind, castle_section, "
                                     "factions, starting_click, disarm, source)")
-    write_catalogue(sample(), folder)
+    write_catalogue(sample(), folder, force=True)
     _store(folder / "clicks.csv", [r[:-1] for r in _load(folder / "clicks.csv")])
     assert "clicks.csv, row 1: missing column damage_ability" in refused(folder)
 

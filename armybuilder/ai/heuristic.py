@@ -15,24 +15,33 @@ so the same seed and the same game give the same choice.
 from __future__ import annotations
 
 import math
-import random
 
 from armybuilder.ai import manoeuvres, positions, setting_scene, tactics
-from armybuilder.engine import legal, movement
-from armybuilder.engine.actions import (
+from armybuilder.engine import (
+    NOBODY,
     Action,
     CloseAttack,
+    ConfusedMove,
+    Dice,
+    EndTurn,
+    FollowUp,
+    FormationMoving,
     FormationPlan,
     FreeSpin,
+    Game,
     Move,
     MoveFormation,
     Pass,
     RangedAttack,
+    SpinOffer,
     UseAbility,
+    Warrior,
+    action_violation,
+    checked_actions,
+    legal_actions,
+    movement_formation_violation,
+    turn_given,
 )
-from armybuilder.engine.game import Game, legal_actions
-from armybuilder.engine.pending import ConfusedMove, FollowUp, FormationMoving, SpinOffer
-from armybuilder.engine.state import NOBODY, Warrior
 
 #: An attack worth less than this (victory points) is not worth an action.
 ATTACK_FLOOR = 0.25
@@ -61,17 +70,17 @@ class HeuristicPlayer:
     kind = "heuristic"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        #: Its own dice: ties broken and set-up choices drawn the same on every Python.
+        self.rng = Dice(seed)
         #: In the position being decided: each warrior's best places (warrior id ->
-        #: candidates), the legality of those checked ((warrior id, place) -> move or
-        #: None) and what stands in each warrior's way: a second look reuses them.
+        #: candidates) and the legality of those checked ((warrior id, place) -> move or
+        #: None): a second look reuses them.
         self._candidates: dict[int, manoeuvres.Candidates] = {}
         self._tried: dict[tuple[int, int], Move | None] = {}
-        self._around: dict[int, object] = {}
         #: Each warrior's weighed places, kept while the figures not on its side stay as
         #: they were (see manoeuvres.candidates); emptied every round (the key changes with
         #: the round anyway, so this only bounds it) and for a new game.
-        self._weighed: dict[tuple[object, ...], list[manoeuvres.Scored]] = {}
+        self._weighed: dict[tuple[object, ...], manoeuvres.Weighing] = {}
         self._weighed_round = -1
         #: The outlooks met this round, numbered (manoeuvres.outlook): kept and emptied
         #: with the weighings that use the numbers.
@@ -121,7 +130,7 @@ class HeuristicPlayer:
         return found
 
     def _noise(self) -> float:
-        return self.rng.random() * manoeuvres.NOISE
+        return self.rng.fraction() * manoeuvres.NOISE
 
     def _nearest(self, w: Warrior, foes: list[Warrior]) -> float | None:
         """How far the nearest of ``foes`` stands from ``w`` (None: no foes), worked out
@@ -132,7 +141,7 @@ class HeuristicPlayer:
             x, y, hypot = w.x, w.y, math.hypot
             found = self._near[at] = min([hypot(o.x - x, o.y - y) for o in foes],
                                          default=None)
-        return found  # type: ignore[return-value]
+        return found
 
     # --- decisions owed --------------------------------------------------------------
 
@@ -157,7 +166,8 @@ class HeuristicPlayer:
             w = game.warriors[item.warrior]
             mine = [o for o in game.warriors if o.on_table and game.opposing(w, o)]
             reading = positions.Reading(game, w, mine, self._dials)
-            return min(options, key=lambda m: reading.value(_end(w, m), _facing(w, m))
+            moves = [m for m in options if isinstance(m, Move)]
+            return min(moves, key=lambda m: reading.value(_end(w, m), _facing(w, m))
                        + self._noise())
         return options[0]
 
@@ -207,7 +217,7 @@ class HeuristicPlayer:
     def _turn(self, game: Game) -> Action:
         me = game.current
         turn = game.turn
-        self._candidates, self._tried, self._around = {}, {}, {}
+        self._candidates, self._tried = {}, {}
         if game.round != self._weighed_round:
             self._weighed, self._weighed_round, self._outlooks = {}, game.round, {}
         mine = [w for w in game.warriors
@@ -220,6 +230,12 @@ class HeuristicPlayer:
         if spots != self._near_spots:
             # The enemies moved: the distances kept are no longer theirs.
             self._near, self._near_spots = {}, spots
+        if turn_given(game):
+            # Special Abilities Card, Quickness: every action of the turn is given; a
+            # warrior that moves without one may still move, else the turn ends.
+            quick = [w for w in ready if action_violation(game, w, "move") is None]
+            move = self._best_move(game, quick, foes)
+            return move if move is not None else EndTurn(me)
         best: Action | None = None
         best_value = 0.0
         for w in ready:
@@ -268,7 +284,7 @@ class HeuristicPlayer:
         if not kinds:
             return out
         # The listing's own checks come with it: each attack is valued without a second.
-        for action, checked in legal.checked(game, w.id, kinds):
+        for action, checked in checked_actions(game, w.id, kinds):
             if isinstance(action, (RangedAttack, CloseAttack)):
                 out.append((action, tactics.attack_value(game, action, me, checked=checked)))
             elif isinstance(action, UseAbility):
@@ -308,13 +324,12 @@ class HeuristicPlayer:
                 if view is None:
                     view = manoeuvres.outlook(game, foes, game.current, self._outlooks)
                 cands = self._candidates[w.id] = manoeuvres.candidates(
-                    game, w, view, self.rng.random, self._weighed, self._engaged(game, w),
+                    game, w, view, self.rng.fraction, self._weighed, self._engaged(game, w),
                     self._dials)
             # Rulebook III, Breaking Away: a warrior in contact moves only if its roll
             # succeeds; what it would gain counts at that chance.
             chance = tactics.break_away_chance(game, w) if self._engaged(game, w) else 1.0
-            pool += [(-place[0] * chance, rank, k, cands)
-                     for k, place in enumerate(cands.ranked)]
+            pool += [(-gain * chance, rank, k, cands) for k, gain in enumerate(cands.gains)]
         pool.sort()  # (rank, k) is never the same twice: the candidates are not compared
         best: Action | None = None
         best_gain = SPARE_FLOOR if spare else MOVE_FLOOR
@@ -336,10 +351,7 @@ class HeuristicPlayer:
         position."""
         key = (cands.w.id, k)
         if key not in self._tried:
-            around = self._around.get(cands.w.id)
-            if around is None:
-                around = self._around[cands.w.id] = movement.obstacles(game, cands.w)
-            self._tried[key] = manoeuvres.attempt(game, cands, k, around)
+            self._tried[key] = manoeuvres.attempt(game, cands, k)
         return self._tried[key]
 
     def _formation(self, game: Game, ready: list[Warrior], foes: list[Warrior],
@@ -410,7 +422,8 @@ def _groups(game: Game, free: list[Warrior]) -> list[list[Warrior]]:
 def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
                 ) -> list[tuple[Warrior, ...]]:
     """Members to try for a movement formation from one group: all of it when it may form
-    one (Rulebook IV: 3, 4 or 5 warriors), and the three and four nearest the enemy."""
+    one (Rulebook IV: 3, 4 or 5 warriors, all one group), and three and four of them grown
+    from the one nearest the enemy, each next the nearest that touches those taken."""
     out: list[tuple[Warrior, ...]] = []
     if len(group) > GROUP_LIMIT or not foes:
         return out
@@ -424,11 +437,27 @@ def _candidates(game: Game, group: list[Warrior], foes: list[Warrior]
         tried.append(tuple(group))
     for k in (3, 4):
         if k < len(group):
-            tried.append(tuple(sorted(front[:k], key=lambda w: w.id)))
+            taken = _grown(game, front, k)
+            if taken is not None:
+                tried.append(tuple(sorted(taken, key=lambda w: w.id)))
     for members in tried:
-        if movement.formation_violation(game, list(members)) is None:
+        if movement_formation_violation(game, list(members)) is None:
             out.append(members)
     return out
+
+
+def _grown(game: Game, front: list[Warrior], k: int) -> list[Warrior] | None:
+    """``k`` warriors joined by base contact, grown from the first of ``front`` by taking,
+    each time, the earliest of ``front`` that touches one already taken (None when the
+    contacts run out first)."""
+    taken = [front[0]]
+    while len(taken) < k:
+        joining = next((w for w in front if w not in taken
+                        and any(game.touching(w, t) for t in taken)), None)
+        if joining is None:
+            return None
+        taken.append(joining)
+    return taken
 
 
 def _wall_reach(game: Game) -> float:
@@ -448,7 +477,7 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
         return False
     reach = _wall_reach(game)
     return any(o is not w and o.on_table
-               and math.hypot(o.x - w.x, o.y - w.y) <= w.radius + o.radius + reach
+               and math.hypot(o.x - w.x, o.y - w.y) <= w.half_length + o.half_length + reach
                for o in game.warriors)
 
 

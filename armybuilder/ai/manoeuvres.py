@@ -13,14 +13,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import islice
 from typing import NamedTuple
 
 from armybuilder.ai import positions, tactics
+from armybuilder.engine import (
+    CONTACT_GAP,
+    NOBODY,
+    FormationMoving,
+    FormationPlan,
+    IllegalAction,
+    Move,
+    State,
+    Warrior,
+    check_formation_plan,
+    clip_to_terrain,
+    contact_spots,
+    formation_speed,
+    member_limit,
+    move_allowance,
+    straight_move_ends,
+    try_move,
+)
 from armybuilder.engine import geometry as g
-from armybuilder.engine import legal, movement
-from armybuilder.engine.actions import FormationPlan, Move
-from armybuilder.engine.pending import FormationMoving
-from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 SIDES = (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi)
 #: How many of the best-scored places are checked before the warrior gives up moving.
@@ -30,8 +46,30 @@ TRIES = 6
 NOISE = 1e-6
 
 
-#: A place weighed for a move, before the tie-breaking noise: (gain, end, facing, mode, limit).
-Scored = tuple[float, tuple[float, float], float, str | None, float]
+@dataclass(slots=True)
+class Weighing:
+    """Every candidate place of a warrior with its gain over standing still, before the
+    tie-breaking noise, column by column (a weighing has dozens of places: one record
+    each would cost more than the weighing). Index 0 is standing still itself (gain 0),
+    never a place to try."""
+
+    gains: list[float]
+    ends: list[tuple[float, float]]
+    facings: list[float]
+    #: (mode: None, Charge or Bound; the move's limit; how many places) for each run of
+    #: places after standing still, in order.
+    spans: list[tuple[str | None, float, int]]
+
+    def move_of(self, i: int) -> tuple[str | None, float]:
+        """(mode, limit) of the ``i``-th place."""
+        i -= 1
+        for mode, limit, size in self.spans:
+            if i < size:
+                return mode, limit
+            i -= size
+        raise IndexError(i)
+
+
 #: A place to weigh: (end, facing or None to face the nearest enemy, the facing when no
 #: enemy stands apart).
 Place = tuple[tuple[float, float], float | None, float]
@@ -77,18 +115,22 @@ def outlook(state: State, foes: list[Warrior], me: int,
 
 
 class Candidates(NamedTuple):
-    """A warrior's best-scored places, best first, tie-breaking noise included."""
+    """A warrior's best-scored places, best first."""
 
     w: Warrior
     stuck: float | None  # the facing it keeps when it breaks away (Rulebook III)
-    ranked: list[tuple[float, tuple[float, float], float, str | None, float]]
+    weighing: Weighing
+    #: The places worth trying, best first: their indexes in the weighing ...
+    order: list[int]
+    #: ... and their gains with the tie-breaking noise added.
+    gains: list[float]
 
 
 def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float],
-               memo: dict[tuple[object, ...], list[Scored]] | None = None,
+               memo: dict[tuple[object, ...], Weighing] | None = None,
                contacts: list[Warrior] | None = None, dials: positions.Dials | None = None
                ) -> Candidates:
-    """The :data:`TRIES` best places for ``w``: (gain + noise, end, facing, mode, limit).
+    """The :data:`TRIES` best places for ``w``, their gains with the noise added.
 
     Nothing is checked yet: a player checks the best places of all its movers together,
     best first (:func:`attempt`), so only the winner's legality is ever checked.
@@ -102,41 +144,38 @@ def candidates(state: State, w: Warrior, view: Outlook, draw: Callable[[], float
     """
     start = (w.x, w.y)
     limits: tuple[tuple[str | None, float], ...] = (
-        (None, movement.move_allowance(state, w, None)),)
+        (None, move_allowance(state, w, None)),)
     if w.id not in state.engaged_at_start and ("Charge" in w.abilities or "Bound" in w.abilities):
-        limits += tuple((mode, movement.move_allowance(state, w, mode))
+        limits += tuple((mode, move_allowance(state, w, mode))
                         for mode in ("Charge", "Bound") if mode in w.abilities)
     if contacts is None:
         contacts = state.opposing_contacts(w)
     stuck = g.bearing(start, (contacts[0].x, contacts[0].y)) if contacts else None
-    key = (_pose(w), w.facing, limits, view.key) if memo is not None else None
+    key = (_pose(w), w.facing, limits, view.key)
     weighed = memo.get(key) if memo is not None else None
     if weighed is None:
         weighed = _weigh(state, w, view, limits, stuck, dials)
         if memo is not None:
             memo[key] = weighed
     # Best first, ties in the order weighed (the sort is stable, reversed or not).
-    noisy = [place[0] + draw() * NOISE for place in weighed]
+    noisy = [gain + draw() * NOISE for gain in islice(weighed.gains, 1, None)]
     best = sorted(range(len(noisy)), key=noisy.__getitem__, reverse=True)[:TRIES]
-    ranked = []
-    for i in best:
-        _, end, facing, mode, limit = weighed[i]
-        ranked.append((noisy[i], end, facing, mode, limit))
-    return Candidates(w, stuck, ranked)
+    return Candidates(w, stuck, weighed, [i + 1 for i in best], [noisy[i] for i in best])
 
 
-def attempt(state: State, cands: Candidates, k: int, around: object) -> Move | None:
+def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     """The move to ``cands``' ``k``-th place if it is legal (Rulebook III, Movement), else
-    None. ``around``: :func:`movement.obstacles` of the warrior."""
-    w = cands.w
-    _, end, facing, mode, limit = cands.ranked[k]
-    return legal.try_move(state, w, Move(w.id, (end,), facing, cands.stuck, ability=mode),
-                          limit, around)
+    None."""
+    w, weighing = cands.w, cands.weighing
+    i = cands.order[k]
+    mode, limit = weighing.move_of(i)
+    return try_move(state, w, Move(w.id, (weighing.ends[i],), weighing.facings[i], cands.stuck,
+                                   ability=mode), limit)
 
 
 def _weigh(state: State, w: Warrior, view: Outlook,
            limits: tuple[tuple[str | None, float], ...], stuck: float | None,
-           dials: positions.Dials | None = None) -> list[Scored]:
+           dials: positions.Dials | None = None) -> Weighing:
     """Every candidate place of ``w`` with its gain over standing still, no noise yet."""
     start = (w.x, w.y)
     foes, me = view.foes, view.me
@@ -165,21 +204,18 @@ def _weigh(state: State, w: Warrior, view: Outlook,
         spans.append((mode, limit, len(batch) - size))
     values = reading.facing_values(batch)
     now = values[0][0]
-    weighed: list[Scored] = []
+    # Column by column, standing still first (left out of the places to try).
+    gains = [value - now for value, _ in values]
+    ends = [place[0] for place in batch]
+    facings = [facing for _, facing in values]
     i = 1
-    for mode, limit, size in spans:
-        if mode is None:
-            weighed += [(value - now, place[0], facing, None, limit) for place, (value, facing)
-                        in zip(batch[i:i + size], values[i:i + size], strict=True)]
-        else:
-            for place, (value, facing) in zip(batch[i:i + size], values[i:i + size],
-                                              strict=True):
-                end = place[0]
-                weighed.append((value - now + tactics.charge_value(
-                    state, Move(w.id, (end,), facing, stuck, ability=mode), me),
-                    end, facing, mode, limit))
+    for mode, _, size in spans:
+        if mode is not None:
+            for k in range(i, i + size):
+                gains[k] += tactics.charge_value(
+                    state, Move(w.id, (ends[k],), facings[k], stuck, ability=mode), me)
         i += size
-    return weighed
+    return Weighing(gains, ends, facings, spans)
 
 
 def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: str | None
@@ -195,9 +231,9 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         a = math.atan2(hy - w.y, hx - w.x)
         d = min(limit, math.hypot(hx - w.x, hy - w.y))
         toward = (w.x + d * math.cos(a), w.y + d * math.sin(a))
-        out.append((legal.clip_to_terrain(state, w, start, toward), a, a))
+        out.append((clip_to_terrain(state, w, start, toward), a, a))
     elif not positions.demoralized(w):
-        wx, wy, hypot, cos, sin, atan2 = w.x, w.y, math.hypot, math.cos, math.sin, math.atan2
+        wx, wy, hypot, atan2 = w.x, w.y, math.hypot, math.atan2
         terrain = bool(state.terrain.features)
         closest: tuple[float, int, Warrior] | None = None
         for o in foes:
@@ -205,21 +241,11 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             dist = hypot(ox - wx, oy - wy)
             if closest is None or (dist, o.id) < closest[:2]:
                 closest = (dist, o.id, o)
-            if dist - (w.radius + o.radius + legal.CONTACT_GAP) > limit:
+            if dist - (w.half_length + o.half_length + CONTACT_GAP) > limit:
                 continue
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
-            if w.offset <= 0.0 and o.offset <= 0.0 and not terrain:
-                # legal.contact_spot for two round bases, worked out here: the same numbers.
-                reach = w.radius + o.radius + legal.CONTACT_GAP
-                for da in SIDES:
-                    angle = approach + da
-                    ex, ey = ox + reach * cos(angle), oy + reach * sin(angle)
-                    facing = atan2(oy - ey, ox - ex)
-                    out.append(((ex, ey), facing, facing))
-                continue
-            for da in SIDES:
-                end, facing = legal.contact_spot(w, o, approach + da)
-                if not terrain or legal.clip_to_terrain(state, w, start, end) == end:
+            for end, facing in contact_spots(w, o, [approach + da for da in SIDES]):
+                if not terrain or clip_to_terrain(state, w, start, end) == end:
                     out.append((end, facing, facing))
         if mode is not None:
             return out, ()  # a charge is only worth making into base contact
@@ -231,7 +257,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 step = min(limit, want)
                 a = math.atan2(o.y - w.y, o.x - w.x)
                 toward = (w.x + step * math.cos(a), w.y + step * math.sin(a))
-                end = legal.clip_to_terrain(state, w, start, toward)
+                end = clip_to_terrain(state, w, start, toward)
                 out.append((end, g.bearing(end, (o.x, o.y)), 0.0))
     if mode is not None:
         return out, ()
@@ -239,20 +265,20 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         # Half moves only where there is terrain: on an open table they cost a third of
         # the weighing and won no games; with terrain, stopping short of a wood's edge
         # pays (benchmarks/head_to_head.py: 50.0% with them, 45.5% without, 400 games).
-        return out, _distinct(legal.straight_move_ends(state, w, start, limit, halves=True))
+        return out, _distinct(straight_move_ends(state, w, start, limit, halves=True))
     return out, _open_straight(state, w, limit)
 
 
 def _open_straight(state: State, w: Warrior, limit: float) -> tuple[Place, ...]:
     """The straight moves' ends on an open table, each facing the nearest enemy (a facing
     of None, worked out as it is weighed): kept per place and allowance."""
-    key = (w.x, w.y, w.radius, state.table, limit)
+    key = (w.x, w.y, w.half_length, state.table, limit)
     found = _STRAIGHT.get(key)
     if found is None:
         if len(_STRAIGHT) >= 4096:
             _STRAIGHT.clear()
         found = _STRAIGHT[key] = tuple(_distinct(
-            legal.straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
+            straight_move_ends(state, w, (w.x, w.y), limit, halves=False)))
     return found
 
 
@@ -292,7 +318,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
     its shape and stays in contact; terrain that stops one member stops them all."""
     if not foes or len(members) < 3:
         return None, 0.0
-    speed = movement.formation_speed(state, members)
+    speed = formation_speed(state, members)
     if speed <= 0:
         return None, 0.0
     cx = sum(m.x for m in members) / len(members)
@@ -301,7 +327,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
     ahead = math.atan2(target.y - cy, target.x - cx)
     readings = [positions.Reading(state, m, foes, dials) for m in members]
     now = [r.value((m.x, m.y), m.facing) for r, m in zip(readings, members, strict=True)]
-    limits = [movement.member_limit(state, m, speed) for m in members]
+    limits = [member_limit(state, m, speed) for m in members]
     spots = [(o.x, o.y) for o in foes]
     scored: list[tuple[float, int, FormationPlan]] = []
     for turn in FORMATION_TURNS:
@@ -311,7 +337,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
             d = speed * share
             for m, limit in zip(members, limits, strict=True):
                 reach = min(d, limit)
-                end = legal.clip_to_terrain(state, m, (m.x, m.y),
+                end = clip_to_terrain(state, m, (m.x, m.y),
                                             (m.x + reach * ux, m.y + reach * uy))
                 d = min(d, math.hypot(end[0] - m.x, end[1] - m.y))
             if d < FORMATION_LEAST:
@@ -333,7 +359,7 @@ def formation_plan(state: State, members: list[Warrior], foes: list[Warrior],
                               speed=speed)
     for gain, _, plan in scored[:FORMATION_TRIES]:
         try:
-            movement.check_formation_plan(state, pending, plan)
+            check_formation_plan(state, pending, plan)
         except IllegalAction:
             continue
         return plan, gain

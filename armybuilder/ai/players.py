@@ -7,11 +7,10 @@ player's turn (free spins). The same seed and the same game give the same choice
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 from armybuilder.ai.heuristic import HeuristicPlayer
-from armybuilder.engine import Action, Game, legal_actions
+from armybuilder.engine import Action, Dice, Game, legal_actions
 
 
 class Player(Protocol):
@@ -29,7 +28,7 @@ class RandomPlayer:
     kind = "random"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Dice(seed)
 
     def choose(self, game: Game) -> Action:
         return self.rng.choice(list(legal_actions(game)))

@@ -8,11 +8,11 @@ make; it guesses the next turn's attacks from the dials and ignores everything s
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from armybuilder.ai.tactics import damage_value
+from armybuilder.engine import NOBODY, State, Warrior, odds
 from armybuilder.engine import geometry as g
-from armybuilder.engine import odds
-from armybuilder.engine.state import NOBODY, State, Warrior
 
 #: Points a warrior is worth per inch it closes on the enemy it wants to fight: keeps the
 #: game moving towards combat.
@@ -66,16 +66,42 @@ def _line_clear(state: State, a: Warrior, a_at: tuple[float, float], b_at: tuple
     return blocked is None, hindering
 
 
-#: What two dials make of each other (reach, the enemy's range and speed, his shot, his
-#: shot into cover, his blow, our hit, our hit through hindering terrain; and the same
-#: as the open table's distances, see :class:`Reading`), kept by
-#: (our id, our click, our controller), then (his id, his click, his controller): nothing
-#: else goes into it, so a game's readings stay good while those stay the same.
-Dials = dict[tuple[int, int, int],
-             dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, tuple[float, ...]]]]]
+@dataclass(slots=True)
+class DialReading:
+    """What one of our dials and one enemy dial make of each other."""
+
+    reach: float  # how far apart the two centre dots stand in base contact, and a hair
+    enemy_range: float  # the enemy's range (0 when it cannot shoot: Demoralized)
+    enemy_speed: float
+    shot: float  # what the enemy's shot at us is worth to him
+    shot_cover: float  # the same, at us in hindering terrain (+1 defense)
+    blow: float  # what the enemy's blow in close combat is worth
+    ours: float  # what our own attack on him is worth to us
+    ours_hindered: float  # the same, through hindering terrain
 
 
-def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
+@dataclass(slots=True)
+class Threat:
+    """A :class:`DialReading` as the open table reads it: nothing but distances matter."""
+
+    far: float  # beyond this the enemy neither threatens us nor is struck by us
+    enemy_range: float
+    reach: float
+    crawl: float  # the enemy reaches us with a move and a blow
+    shot: float
+    blow: float
+    blow_far: float  # a blow after a move: less likely to be carried out
+    strike: float  # how far we strike from (our range, or contact)
+    ours: float
+
+
+#: What each pair of dials makes of each other, kept by (our id, our click, our
+#: controller), then (his id, his click, his controller): nothing else goes into it, so a
+#: game's readings stay good while those stay the same.
+Dials = dict[tuple[int, int, int], dict[tuple[int, int, int], tuple[DialReading, Threat]]]
+
+
+def _read_dials(w: Warrior, o: Warrior, scared: bool) -> DialReading:
     stats, os = w.stats, o.stats
     calm = not demoralized(o)
     # The enemy's answer on his turn: a shot if in range, a blow if in contact.
@@ -86,8 +112,9 @@ def _read_dials(w: Warrior, o: Warrior, scared: bool) -> tuple[float, ...]:
     gain = 0.0 if scared else damage_value(o, stats.damage)
     ours = odds.hit_chance(os.defense - stats.attack) * gain
     ours_hindered = odds.hit_chance(os.defense + 1 - stats.attack) * gain
-    return (w.radius + o.radius + 0.06, float(o.card.range) if calm else 0.0,
-            float(os.speed), shot, shot_cover, blow, ours, ours_hindered)
+    return DialReading(w.half_length + o.half_length + 0.06,
+                       float(o.card.range) if calm else 0.0, float(os.speed), shot,
+                       shot_cover, blow, ours, ours_hindered)
 
 
 class Reading:
@@ -112,10 +139,11 @@ class Reading:
             leading = ahead(state, w.owner)
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
         rng = float(w.card.range) if not self.scared else 0.0
-        self.open: list[tuple[float, float, float, tuple[float, ...]]] = []
-        self.foes = []
-        known: dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, tuple[
-            float, ...]]]] = {}
+        #: Each enemy on an open table: where it stands, how far it threatens, its Threat.
+        self.open: list[tuple[float, float, float, Threat]] = []
+        #: Each enemy among terrain: the figure, how far it threatens, its DialReading.
+        self.foes: list[tuple[Warrior, float, DialReading]] = []
+        known: dict[tuple[int, int, int], tuple[DialReading, Threat]] = {}
         if dials is not None:
             known = dials.setdefault((w.id, w.click, w.controller), known)
         for o in foes:
@@ -123,19 +151,20 @@ class Reading:
             pair = known.get(key)
             if pair is None:
                 dial = _read_dials(w, o, self.scared)
-                reach, orange, ospeed, shot, _, blow, ours, _ = dial
+                reach, orange, ospeed, blow = (dial.reach, dial.enemy_range,
+                                               dial.enemy_speed, dial.blow)
                 # On an open table nothing but distance matters: the distances at which
                 # the enemy threatens or is struck, with what each is worth. Beyond the
                 # first (``far``) the enemy neither threatens a place nor is struck from it.
-                pair = (dial, (max(orange, reach + ospeed, rng), (
-                    orange, reach, reach + ospeed, shot, blow, 0.3 * blow, max(rng, reach),
-                    ours)))
-                known[key] = pair
-            dial, (far, near) = pair
+                pair = known[key] = (dial, Threat(
+                    max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
+                    dial.shot, blow, 0.3 * blow, max(rng, reach), dial.ours))
+            dial, threat = pair
             if self.terrain is None:
-                self.open.append((o.x, o.y, far, near))
+                self.open.append((o.x, o.y, threat.far, threat))
             else:
-                self.foes.append((o, o.x, o.y, max(dial[1], dial[0] + dial[2]), *dial))
+                self.foes.append((o, max(dial.enemy_range, dial.reach + dial.enemy_speed),
+                                  dial))
         # Where each enemy stands, for facing_value's terrain and captive readings (an open
         # table's rows carry their own).
         self.spots = [(o.x, o.y) for o in foes] \
@@ -167,23 +196,26 @@ class Reading:
         state, w = self.state, self.w
         apart, near = math.inf, None
         eps = g.EPS
-        discs = w.discs_at(at, facing) if terrain else ()
-        in_cover = bool(terrain) and bool(terrain.in_hindering(discs))  # type: ignore[union-attr]
+        discs = w.discs_at(at, facing) if terrain is not None and facing is not None else ()
+        in_cover = terrain is not None and bool(terrain.in_hindering(discs))
         rng = float(w.card.range) if not self.scared else 0.0
         threat = 0.0
         chance = 0.0
         nearest = math.inf
         ax, ay = at
-        for o, ox, oy, far, reach, orange, ospeed, shot, shot_cover, blow, ours, ours_h \
-                in self.foes:
-            d = math.hypot(ox - ax, oy - ay)
+        hypot = math.hypot
+        for o, far, r in self.foes:
+            ox, oy = o.x, o.y
+            d = hypot(ox - ax, oy - ay)
             if d < nearest:
                 nearest = d
             if eps < d < apart:
                 apart, near = d, (ox, oy)
             if d > far and d > rng:
                 continue  # out of each other's reach: only the distance counts
+            orange, reach, blow, ours = r.enemy_range, r.reach, r.blow, r.ours
             if orange > 0 and d <= orange:
+                shot, shot_cover = r.shot, r.shot_cover
                 if terrain is None or shot_cover == shot == 0.0:
                     threat += shot_cover if in_cover else shot
                 else:
@@ -192,7 +224,7 @@ class Reading:
                         threat += shot_cover if (hindering or in_cover) else shot
             elif d <= reach:
                 threat += blow
-            elif d <= reach + ospeed:
+            elif d <= reach + r.enemy_speed:
                 threat += 0.3 * blow
             if rng > 0 and d <= rng:
                 if terrain is None or ours <= chance:
@@ -201,7 +233,7 @@ class Reading:
                     value = ours
                 else:
                     clear, hindering = _line_clear(state, w, at, (ox, oy), o.discs)
-                    value = (ours_h if hindering else ours) if clear else 0.0
+                    value = (r.ours_hindered if hindering else ours) if clear else 0.0
                 if value > chance:
                     chance = value
             elif d <= reach and ours > chance:
@@ -212,7 +244,7 @@ class Reading:
         if self.scared:
             # Keep it out of harm's way: far from the enemy, never in contact of its own accord.
             return -threat + 0.2 * min(nearest, 12.0), facing
-        gap = max(0.0, nearest - self.ideal - w.radius - 0.5)
+        gap = max(0.0, nearest - self.ideal - w.half_length - 0.5)
         cover = 0.3 if in_cover else 0.0
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
 
@@ -229,27 +261,27 @@ class Reading:
         the terrain's tests left out (the hottest loop of the heuristic player)."""
         hypot, eps, inf, atan2 = math.hypot, g.EPS, math.inf, math.atan2
         rows, scared, approach = self.open, self.scared, self.approach
-        ideal, radius = self.ideal, self.w.radius
+        ideal, radius = self.ideal, self.w.half_length
         out = []
         for (ax, ay), facing, default in places:
             nearest = inf
             nx = ny = 0.0
             threat = chance = 0.0
-            for ox, oy, far, near in rows:
+            for ox, oy, far, t in rows:
                 d = hypot(ox - ax, oy - ay)
                 if d < nearest:
                     nearest, nx, ny = d, ox, oy
                 if d > far:
                     continue  # out of each other's reach: only the distance counts
-                orange, reach, crawl, shot, blow, blow_far, strike, ours = near
+                orange = t.enemy_range
                 if orange > 0 and d <= orange:
-                    threat += shot
-                elif d <= reach:
-                    threat += blow
-                elif d <= crawl:
-                    threat += blow_far
-                if d <= strike and ours > chance:
-                    chance = ours
+                    threat += t.shot
+                elif d <= t.reach:
+                    threat += t.blow
+                elif d <= t.crawl:
+                    threat += t.blow_far
+                if d <= t.strike and t.ours > chance:
+                    chance = t.ours
             if facing is None:
                 if nearest > eps:
                     # The nearest enemy stands apart: face it.

@@ -15,16 +15,25 @@ warriors on the flanks.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Iterator
 
+from armybuilder.engine import (
+    Deploy,
+    Dice,
+    Game,
+    PlaceTerrain,
+    State,
+    Warrior,
+    deploy_spots,
+    deploy_violation,
+    face_centre,
+    is_mage_spawn,
+    legal_actions,
+    placed_features,
+    room_for,
+)
 from armybuilder.engine import geometry as g
-from armybuilder.engine import setup
-from armybuilder.engine.actions import Deploy, PlaceTerrain
-from armybuilder.engine.formations import is_mage_spawn
-from armybuilder.engine.game import Game, legal_actions
-from armybuilder.engine.state import State, Warrior
 
 #: How far in from its own edge (inches) a player puts woods (Rulebook V, Hindering
 #: Terrain: cover where the fighting will be) and ruins (Blocking Terrain: a screen).
@@ -61,7 +70,7 @@ def _point(state: State, player: int, depth: float, lateral: float) -> tuple[flo
     return (ox + depth * fx + lateral * lx, oy + depth * fy + lateral * ly)
 
 
-def place_terrain(game: Game, rng: random.Random) -> PlaceTerrain:
+def place_terrain(game: Game, rng: Dice) -> PlaceTerrain:
     me = game.deploying
     items = [(i, item) for i, item in enumerate(game.terrain_pile) if item is not None]
     # Blocking terrain first: it matters more where it stands.
@@ -81,8 +90,9 @@ def place_terrain(game: Game, rng: random.Random) -> PlaceTerrain:
             action = PlaceTerrain(i, (x, y), rot)
             if game.is_legal(action) and not _blocks_lane(game, me, action):
                 return action
-    for action in legal_actions(game):  # anywhere at all
-        return action  # type: ignore[return-value]
+    for placing in legal_actions(game):  # anywhere at all
+        if isinstance(placing, PlaceTerrain):
+            return placing
     raise RuntimeError(f"no place for terrain item {i}")
 
 
@@ -115,7 +125,7 @@ def _overlaps(box: tuple[float, float, float, float], poly: g.Polygon) -> bool:
 def _blocks_lane(state: State, player: int, action: PlaceTerrain) -> bool:
     """Would the item stand in the lane straight ahead of the middle of our own edge?"""
     box = _lane(state, player, 0.0)
-    return any(_overlaps(box, f.polygon) for f in setup.placed_features(state, action))
+    return any(_overlaps(box, f.polygon) for f in placed_features(state, action))
 
 
 def _lane_cost(state: State, player: int, lateral: float) -> float:
@@ -210,13 +220,13 @@ def deploy(game: Game, plan: Deployment | None = None) -> Deploy:
     lateral = plan.slot.get(w.id, 0.0)
     mates = [m for m in plan.unit.get(w.id, []) if m.deployed and m.on_table]
     for at in _spots(game, w, lateral, mates):
-        facing = setup.face_centre(game, at)
-        if setup.deploy_violation(game, w, at, facing) is None:
+        facing = face_centre(game, at)
+        if deploy_violation(game, w, at, facing) is None:
             return Deploy(w.id, at, facing)
-    spot = setup.room_for(game, w)
+    spot = room_for(game, w)
     if spot is None:
         return Deploy(w.id, None)
-    return Deploy(w.id, spot, setup.face_centre(game, spot))
+    return Deploy(w.id, spot, face_centre(game, spot))
 
 
 def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
@@ -230,11 +240,11 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
     sign = 1.0 if w.card.range <= 0 else -1.0
     out: list[tuple[float, tuple[float, float]]] = []
     for m in mates:
-        reach = w.radius + m.radius + GAP
+        reach = w.half_length + m.half_length + GAP
         for k in range(12):
             a = k * math.pi / 6
             at = (m.x + reach * math.cos(a), m.y + reach * math.sin(a))
-            if not g.discs_touch(w.discs_at(at, setup.face_centre(game, at)), m.discs):
+            if not g.discs_touch(w.discs_at(at, face_centre(game, at)), m.discs):
                 continue
             forward = (at[0] - ox) * fx + (at[1] - oy) * fy
             side = (at[0] - ox) * lx + (at[1] - oy) * ly
@@ -246,6 +256,6 @@ def _spots(game: State, w: Warrior, lateral: float, mates: list[Warrior]
     # the grid's order.
     grid = sorted((round(abs((x - ox) * lx + (y - oy) * ly - lateral)),
                    -sign * ((x - ox) * fx + (y - oy) * fy), k, (x, y))
-                  for k, (x, y) in enumerate(setup.deploy_spots(game, w, 2 * w.disc_r + 0.01)))
+                  for k, (x, y) in enumerate(deploy_spots(game, w, w.shape.width + 0.01)))
     for *_, at in grid:
         yield at

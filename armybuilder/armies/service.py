@@ -6,16 +6,20 @@ or whose points changed, is flagged with what changed; nothing is changed silent
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
+from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT, MAX_NAME
 from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
+from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import CatalogueError, load_figures
 from armybuilder.figures import Figure
+from armybuilder.text import control_in, shown
 
 T_ARMY = ArmyRow.__table__  # type: ignore[attr-defined]
 T_ENTRY = ArmyEntryRow.__table__  # type: ignore[attr-defined]
@@ -72,8 +76,33 @@ def _now() -> str:
 
 def check_build_total(total: int) -> None:
     # Rulebook II, Building Your Army: build totals are always in multiples of 100.
-    if total <= 0 or total % 100:
-        raise ArmyError(f"build total must be a positive multiple of 100, not {total}")
+    if not isinstance(total, int) or isinstance(total, bool) or total <= 0 or total % 100:
+        raise ArmyError(f"build total must be a positive multiple of 100, not {total!r}")
+    if total > MAX_BUILD_TOTAL:
+        raise ArmyError(f"build total must be at most {MAX_BUILD_TOTAL:,}, not {total:,}")
+
+
+def check_count(count: object, what: str = "--count") -> int:
+    """A number of copies: a whole number from 1 to MAX_COUNT."""
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
+        raise ArmyError(f"{what} must be at least 1 and at most {MAX_COUNT}, not {count!r}")
+    return count
+
+
+def army_name(name: object) -> str:
+    """A name an army can be saved under: one line of text, not empty, not too long."""
+    if not isinstance(name, str):
+        raise ArmyError(f"an army name is text, not {type(name).__name__}")
+    name = name.strip()
+    if not name:
+        raise ArmyError("an army needs a name")
+    bad = control_in(name)
+    if bad is not None:
+        raise ArmyError(f"army name '{shown(name)}' holds a control character "
+                        f"({shown(bad)}); a name is one line of plain text")
+    if len(name) > MAX_NAME:
+        raise ArmyError(f"an army name has at most {MAX_NAME} characters, not {len(name):,}")
+    return name
 
 
 class Armies:
@@ -142,11 +171,9 @@ class Armies:
 
     def new(self, name: str, build_total: int, profile: str, notes: str = "",
             castle_player: bool = False) -> SavedArmy:
-        name = name.strip()
-        if not name:
-            raise ArmyError("an army needs a name")
+        name = army_name(name)
         check_build_total(build_total)
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             self._free(conn, name)
             now = _now()
             conn.execute(insert(T_ARMY), [{"name": name, "build_total": build_total,
@@ -175,15 +202,13 @@ class Armies:
             values["notes"] = notes
         if castle_player is not None:
             values["castle_player"] = castle_player
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             self._touch(conn, self._id(conn, name), **values)
         return self.get(name)
 
     def rename(self, old: str, new: str) -> SavedArmy:
-        new = new.strip()
-        if not new:
-            raise ArmyError("an army needs a name")
-        with self.engine.begin() as conn:
+        new = army_name(new)
+        with writing(self.engine) as conn:
             army_id = self._id(conn, old)
             if new.lower() != old.strip().lower():
                 self._free(conn, new)
@@ -197,16 +222,16 @@ class Armies:
                                    entries=list(army.entries)))
 
     def delete(self, name: str) -> None:
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             conn.execute(delete(T_ARMY).where(T_ARMY.c.id == self._id(conn, name)))
 
     def save(self, army: SavedArmy, replace: bool = False) -> SavedArmy:
         """Store a whole army (an import, a copy) in one transaction."""
-        name = army.name.strip()
-        if not name:
-            raise ArmyError("an army needs a name")
+        name = army_name(army.name)
         check_build_total(army.build_total)
-        with self.engine.begin() as conn:
+        for e in army.entries:
+            check_count(e.count, f"{e.figure_key}: the count")
+        with writing(self.engine) as conn:
             existing = conn.execute(select(T_ARMY.c.id).where(T_ARMY.c.name == name)).scalar()
             if existing is not None:
                 if not replace:
@@ -229,46 +254,76 @@ class Armies:
                  "seen_name": e.seen_name, "seen_points": e.seen_points}
                 for i, e in enumerate(entries)])
 
-    def add(self, name: str, figure_ref: str, count: int = 1, castle: str | None = None,
-            passenger: str | None = None) -> SavedArmy:
-        """Add ``count`` of a figure; the same figure (and castle option) adds up."""
-        if count < 1:
-            raise ArmyError(f"--count must be at least 1, not {count}")
-        try:
-            figure = self.catalogue.figure(figure_ref)
-        except CatalogueError as exc:
-            raise ArmyError(str(exc)) from exc
-        mode = (castle or "").lower()
+    def entry(self, figure: Figure, count: int = 1, castle: str | None = None,
+              passenger: str | None = None, what: str = "--count") -> SavedEntry:
+        """An entry of ``count`` of ``figure``, checked as `army add` and `army import`
+        both check it: a castle option only for a castle section, a passenger only for a
+        chariot."""
+        check_count(count, what)
+        mode = (castle or "").strip().lower()
         if figure.kind == "castle":
             mode = mode or "heavy"  # Castle rules, Point Value: Heavy is the dial as printed
             if mode not in CASTLE_MODES:
                 raise ArmyError(f"--castle must be heavy or light, not {castle!r}")
         elif mode:
-            raise ArmyError(f"{figure.name} ({figure.key}) is not a castle section; "
+            raise ArmyError(f"{shown(figure.name)} ({figure.key}) is not a castle section; "
                             "--castle is for castle sections")
         rider = ""
         if passenger:
+            # Chariot rules, Passengers: only a chariot carries a passenger.
             if figure.kind != "chariot":
-                raise ArmyError(f"{figure.name} ({figure.key}) is not a chariot; only a chariot "
-                                "carries a passenger")
-            rider = self.catalogue.resolve(passenger)
-        with self.engine.begin() as conn:
+                raise ArmyError(f"{shown(figure.name)} ({figure.key}) is not a chariot; only "
+                                "a chariot carries a passenger")
+            try:
+                rider = self.catalogue.resolve(passenger)
+            except CatalogueError as exc:
+                raise ArmyError(f"passenger: {exc}") from exc
+        return SavedEntry(figure.key, count, mode, rider, figure.name, figure.points)
+
+    def add(self, name: str, figure_ref: str, count: int = 1, castle: str | None = None,
+            passenger: str | None = None) -> SavedArmy:
+        """Add ``count`` of a figure; the same figure (and castle option) adds up."""
+        check_count(count)
+        try:
+            figure = self.catalogue.figure(figure_ref)
+        except CatalogueError as exc:
+            raise ArmyError(str(exc)) from exc
+        new = self.entry(figure, count, castle, passenger)
+        with writing(self.engine) as conn:
             army_id = self._id(conn, name)
             army = self._load(conn, army_id)
             for e in army.entries:
-                if e.figure_key == figure.key and e.castle == mode and not rider:
+                if e.figure_key == new.figure_key and e.castle == new.castle \
+                        and not new.passenger and not e.passenger:
+                    if e.count + count > MAX_COUNT:
+                        raise ArmyError(f"{shown(figure.name)} ({figure.key}): at most "
+                                        f"{MAX_COUNT} in one entry; the army has {e.count}")
                     e.count += count
                     break
             else:
-                army.entries.append(SavedEntry(figure.key, count, mode, rider, figure.name,
-                                               figure.points))
+                army.entries.append(new)
             self._write_entries(conn, army_id, army.entries)
+            self._touch(conn, army_id)
+        return self.get(name)
+
+    def edit_entries(self, name: str,
+                     change: Callable[[list[SavedEntry]], list[SavedEntry]]) -> SavedArmy:
+        """Change the army's entries as ``change`` says, reading them and writing them back
+        in one write transaction, so that no other program's change in between is lost."""
+        with writing(self.engine) as conn:
+            army_id = self._id(conn, name)
+            entries = change(self._load(conn, army_id).entries)
+            for e in entries:
+                check_count(e.count, f"{e.figure_key}: the count")
+            self._write_entries(conn, army_id, entries)
             self._touch(conn, army_id)
         return self.get(name)
 
     def remove(self, name: str, figure_ref: str, count: int | None = None) -> SavedArmy:
         """Take ``count`` (default: all) of a figure out of the army."""
-        with self.engine.begin() as conn:
+        if count is not None:
+            check_count(count)
+        with writing(self.engine) as conn:
             army_id = self._id(conn, name)
             army = self._load(conn, army_id)
             key = self._key_in_army(conn, army, figure_ref)
@@ -312,7 +367,7 @@ class Armies:
             figure = figures.get(e.figure_key)
             if figure is not None:
                 e.seen_name, e.seen_points = figure.name, figure.points
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             army_id = self._id(conn, name)
             self._write_entries(conn, army_id, army.entries)
             self._touch(conn, army_id)

@@ -5,16 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from armybuilder.armies.checks import check, listing
-from armybuilder.armies.service import Armies, ArmyError, SavedArmy, SavedEntry
+from armybuilder.armies.service import (
+    Armies,
+    ArmyError,
+    SavedArmy,
+    SavedEntry,
+    army_name,
+    check_build_total,
+)
 from armybuilder.catalogue.store import CatalogueError
 from armybuilder.export.army_files import read_army_file, write_army_file
 from armybuilder.export.listing import ReadRow
 from armybuilder.rules import get_profile
+from armybuilder.text import shown
 
 
-def export_army(armies: Armies, name: str, path: Path) -> Path:
+def export_army(armies: Armies, name: str, path: Path, force: bool = False) -> Path:
     checked = check(armies, armies.get(name))
-    return write_army_file(listing(checked, armies.catalogue.ability_table()), Path(path))
+    return write_army_file(listing(checked, armies.catalogue.ability_table()), Path(path),
+                           force=force)
 
 
 def default_profile(build_total: int) -> str:
@@ -40,29 +49,27 @@ def import_army(armies: Armies, path: Path, name: str | None = None,
     for row in read.rows:
         try:
             key, note = armies.catalogue.resolve_noted(_reference(row, armies))
-        except CatalogueError as exc:
+            figure = armies.catalogue.figures([key])[key]
+            # The same checks as `army add`: castle options only for castle sections,
+            # passengers only for chariots, counts in range.
+            entries.append(armies.entry(figure, row.count, row.castle or None,
+                                        row.passenger or None, what="the count"))
+        except (CatalogueError, ArmyError) as exc:
             problems.append(f"{row.where}: {exc}")
             continue
-        figure = armies.catalogue.figures([key])[key]
         if note and notes is not None:
             notes.append(f"{row.where}: {note}")
-        if row.castle and row.castle not in ("heavy", "light"):
-            problems.append(f"{row.where}: castle must be heavy or light, not {row.castle!r}")
-            continue
-        rider = ""
-        if row.passenger:
-            try:
-                rider = armies.catalogue.resolve(row.passenger)
-            except CatalogueError as exc:
-                problems.append(f"{row.where}, passenger: {exc}")
-                continue
-        entries.append(SavedEntry(figure.key, row.count,
-                                  row.castle or ("heavy" if figure.kind == "castle" else ""),
-                                  rider, figure.name, figure.points))
+    if len(problems) == 1:
+        raise ArmyError(f"cannot import the army: {problems[0]}")
     if problems:
-        raise ArmyError("cannot import the army:\n  " + "\n  ".join(problems))
-    army_name = (name or read.name or Path(path).stem).strip()
-    return armies.save(SavedArmy(name=army_name, build_total=total, profile=chosen,
+        raise ArmyError(f"cannot import the army: {len(problems)} rows do not fit:\n  "
+                        + "\n  ".join(problems))
+    try:
+        saved_as = army_name(name or read.name or Path(path).stem)
+        check_build_total(total)
+    except ArmyError as exc:
+        raise ArmyError(f"{Path(path).name}: {exc}") from exc
+    return armies.save(SavedArmy(name=saved_as, build_total=total, profile=chosen,
                                  notes=read.notes, entries=entries), replace=replace)
 
 
@@ -104,12 +111,16 @@ def import_code(armies: Armies, code: str, name: str | None = None,
     figures = armies.catalogue.figures(sorted(keys))
     missing = sorted(keys - set(figures))
     if missing:
-        raise ArmyError(f"the share code names {', '.join(missing)}, not in this catalogue "
-                        "(import the catalogue it was made with)")
-    entries = [SavedEntry(e.figure_key, e.count, e.castle, e.passenger,
-                          figures[e.figure_key].name, figures[e.figure_key].points)
+        raise ArmyError(f"the share code names {shown(', '.join(missing))}, not in this "
+                        "catalogue (import the catalogue it was made with)")
+    check_build_total(shared.build_total)
+    # A code can be written by hand: its entries get the same checks as `army add`
+    # (counts in range, castle options only for castle sections, passengers only for
+    # chariots).
+    entries = [armies.entry(figures[e.figure_key], e.count, e.castle or None,
+                            e.passenger or None, what=f"{e.figure_key}: the count")
                for e in shared.entries]
-    chosen = (name or "").strip() or _free_name(armies, SHARED_NAME)
+    chosen = army_name(name) if name and name.strip() else _free_name(armies, SHARED_NAME)
     return armies.save(SavedArmy(name=chosen, build_total=shared.build_total,
                                  profile=shared.profile, castle_player=shared.castle_player,
                                  entries=entries), replace=replace)

@@ -3,26 +3,39 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
 from armybuilder.paths import migrations_dir
+
+#: How long a write waits for another program's write to finish before giving up.
+BUSY_TIMEOUT_MS = 5000
+#: The execution option that marks a connection's transaction as a write (see ``writing``).
+_WRITE = "armybuilder_write"
 
 
 class DatabaseError(RuntimeError):
     """The database file cannot be opened or migrated."""
 
 
+class DatabaseBusy(DatabaseError):
+    """Another program held the database's write lock for longer than the busy timeout."""
+
+
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     # Foreign keys are off by default in SQLite and are per connection; WAL lets the
-    # app read while an import writes.
+    # app read while an import writes. The busy timeout comes first: switching to WAL
+    # may itself have to wait for another connection.
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA journal_mode = WAL")
     cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.execute("PRAGMA busy_timeout = 5000")
     cursor.close()
 
 
@@ -36,7 +49,42 @@ def _sqlite_driver_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:  # type: ignore[no-untyped-def]
-        conn.exec_driver_sql("BEGIN")
+        # A write takes the write lock as it begins (BEGIN IMMEDIATE), where the busy
+        # timeout applies. A deferred transaction that reads first and then writes cannot
+        # wait in WAL mode: SQLite fails it at once with "database is locked", as its
+        # snapshot may be stale (SQLite docs, "Transaction" and "busy_timeout").
+        immediate = conn.get_execution_options().get(_WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite giving up on a lock another connection holds."""
+    orig = getattr(exc, "orig", exc)
+    return isinstance(orig, sqlite3.OperationalError) and any(
+        word in str(orig).lower() for word in ("database is locked", "database is busy"))
+
+
+def busy_error(engine: Engine) -> DatabaseBusy:
+    seconds = BUSY_TIMEOUT_MS / 1000
+    return DatabaseBusy(
+        f"the database {engine.url.database} is busy: another program has been writing to "
+        f"it for more than {seconds:g} s; nothing was changed, try again")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """One write transaction: it waits (up to the busy timeout) for the write lock before
+    it reads anything, commits at the end, rolls back on any error. Every write to the
+    database goes through here; reads use ``engine.connect()``."""
+    try:
+        with engine.connect() as conn:
+            conn.execution_options(**{_WRITE: True})
+            with conn.begin():
+                yield conn
+    except OperationalError as exc:
+        if is_busy(exc):
+            raise busy_error(engine) from exc
+        raise
 
 
 def migrations() -> list[tuple[int, Path]]:
@@ -56,9 +104,13 @@ def open_engine(path: Path) -> Engine:
     _sqlite_driver_transactions(engine)
     try:
         migrate(engine)
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
+    except DatabaseError:
+        raise
     except Exception as exc:
+        if is_busy(exc):
+            raise busy_error(engine) from exc
+        if isinstance(exc, sqlite3.DatabaseError):
+            raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
         if isinstance(getattr(exc, "orig", None), sqlite3.DatabaseError):
             raise DatabaseError(f"{path} is not an armybuilder database: {exc.orig}") from exc
         raise
@@ -83,7 +135,10 @@ def migrate(engine: Engine) -> list[int]:
         if number <= current:
             continue
         script = file.read_text(encoding="utf-8")
-        with engine.begin() as conn:
+        with writing(engine) as conn:
+            # Another program may have migrated while this one waited for the lock.
+            if int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0) >= number:
+                continue
             raw = conn.connection.dbapi_connection
             assert raw is not None
             # executescript would COMMIT; run the statements one by one inside our BEGIN.

@@ -18,6 +18,7 @@ from armybuilder.catalogue.store import (
 from armybuilder.collection.tables import CollectionEntryRow
 from armybuilder.figures import RANK_STARS, FigureSummary
 from armybuilder.suggest import UnknownName, choose, did_you_mean, suggestions
+from armybuilder.text import shown
 
 T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
 
@@ -52,11 +53,24 @@ class SearchFilter:
 
 
 _ORDER = (T_FIGURE.c.name, T_FIGURE.c.rank_stars, T_FIGURE.c.expansion, T_FIGURE.c.number)
+#: The longest text a search or a figure reference may be: names are at most 200
+#: characters, and SQLite refuses LIKE patterns over 50,000.
+MAX_TEXT = 200
+
+
+def _bounded(text: str, what: str) -> str:
+    if len(text) > MAX_TEXT:
+        raise CatalogueError(f"{what} has at most {MAX_TEXT} characters, not {len(text):,}")
+    return text
 
 
 def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
     c = T_FIGURE.c
     where: list[Any] = []
+    for value, what in ((f.text, "the search text"), (f.faction, "--faction"),
+                        (f.expansion, "--expansion"), (f.ability, "--ability"),
+                        (f.start_ability, "--start-ability")):
+        _bounded(value, what)
     if f.text:
         where.append(func.lower(c.name).contains(f.text.lower(), autoescape=True))
     if f.faction:
@@ -178,7 +192,7 @@ def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
     """(key, note): as ``resolve``, and a note when a misspelt name was taken for the one
     figure name that close to it (a name close to several is refused with suggestions)."""
     c = T_FIGURE.c
-    text = ref.strip()
+    text = _bounded(ref.strip(), "a figure's name or key")
     if not text:
         raise CatalogueError("no figure named")
     match = _KEY.match(text)
@@ -186,12 +200,12 @@ def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
         try:
             slug = expansion_slug_for(conn, match.group(1))
         except UnknownName as exc:
-            raise CatalogueError(f"unknown figure {text!r}: {exc}") from None
+            raise CatalogueError(f"unknown figure '{shown(text)}': {exc}") from None
         key = conn.execute(select(c.key).where(c.expansion == slug,
                                                c.number == int(match.group(2)))).scalar()
         if key is None:
-            raise CatalogueError(f"unknown figure {text!r}: no {slug} #{int(match.group(2))} "
-                                 "in the catalogue")
+            raise CatalogueError(f"unknown figure '{shown(text)}': no {shown(slug)} "
+                                 f"#{int(match.group(2))} in the catalogue")
         return key, ""
     match = _SET_ID.match(text)
     if match:
@@ -210,24 +224,28 @@ def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
             taken, note = choose(name, names, "figure")
         except UnknownName as exc:
             hint = did_you_mean(exc.suggestions)
-            raise CatalogueError(f"unknown figure {text!r}: no key, set id or name matches"
-                                 + (f"; {hint}" if hint else
-                                    " (try `armybuilder catalogue search`)")) from None
+            raise CatalogueError(f"unknown figure '{shown(text)}': no key, set id or name "
+                                 "matches" + (f"; {hint}" if hint else
+                                              " (try `armybuilder catalogue search`)")) from None
         rows = _named(conn, taken, rank)
     if len(rows) == 1:
         return rows[0].key, note
     if not rows:
-        raise CatalogueError(f"unknown figure {text!r}: no {rank} version of {name!r}")
-    listed = "; ".join(f"{r.key} {r.name} ({r.rank}, {r.points} pts)" for r in rows[:12])
+        raise CatalogueError(f"unknown figure '{shown(text)}': no {rank} version of "
+                             f"'{shown(name)}'")
+    listed = "; ".join(f"{r.key} {shown(r.name)} ({r.rank}, {r.points} pts)"
+                       for r in rows[:12])
     more = "" if len(rows) <= 12 else f"; and {len(rows) - 12} more"
-    raise CatalogueError(f"{text!r} fits {len(rows)} figures: {listed}{more}. "
-                         "Name one by key, or add its rank")
+    taken_as = f" (taken as '{shown(rows[0].name)}')" if note else ""
+    raise CatalogueError(f"'{shown(text)}'{taken_as} fits {len(rows)} figures: "
+                         f"{listed}{more}. Name one by key, or add its rank")
 
 
 def _named(conn: Connection, name: str, rank: str) -> list[Any]:
     """Figures called ``name`` (any case), else those whose name contains it."""
     c = T_FIGURE.c
-    exact = [c.name.ilike(_escape_like(name), escape="\\")]
+    # Equality, not LIKE: "%" and "_" in a name are themselves, never wildcards.
+    exact = [func.lower(c.name) == name.lower()]
     if rank:
         exact.append(c.rank == rank)
     rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*exact)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 
 from armybuilder.catalogue import queries, store
-from armybuilder.catalogue.database import open_engine
+from armybuilder.catalogue.database import open_engine, writing
 from armybuilder.catalogue.store import (
     T_ERRATUM,
     T_IMPORT_RUN,
@@ -22,7 +22,14 @@ from armybuilder.figures import CatalogueData, Figure
 from armybuilder.importers import errata as errata_mod
 from armybuilder.importers import rule_tables, spreadsheet
 from armybuilder.importers.feed import read_feed
-from armybuilder.importers.sources import FEED_URL, feed_files, is_url
+from armybuilder.importers.sources import (
+    DEFAULT_LIMITS,
+    FEED_URL,
+    FetchLimits,
+    Progress,
+    feed_files,
+    is_url,
+)
 from armybuilder.paths import default_database, imports_dir
 
 FEED_ORIGIN = "mageknight.net"
@@ -76,7 +83,7 @@ class Catalogue:
             has_abilities = bool(conn.execute(select(store.T_ABILITY.c.name).limit(1)).first())
             has_figures = queries.count_figures(conn) > 0
         if not has_abilities:
-            with self.engine.begin() as conn:
+            with writing(self.engine) as conn:
                 store.save_rule_tables(conn, rule_tables.load_abilities().values(),
                                        rule_tables.load_factions().values())
         if has_figures:
@@ -93,20 +100,27 @@ class Catalogue:
 
     # --- imports -------------------------------------------------------------------
 
-    def update_from_feed(self, source: str | Path = FEED_URL) -> ImportSummary:
-        """Import the mageknight.net feed (file, folder or URL), with the FAQ errata."""
+    def update_from_feed(self, source: str | Path = FEED_URL, *, allow_removals: bool = False,
+                         limits: FetchLimits = DEFAULT_LIMITS,
+                         progress: Progress | None = None) -> ImportSummary:
+        """Import the mageknight.net feed (file, folder or URL), with the FAQ errata.
+        ``limits`` bound what is read (size, time); ``allow_removals`` accepts a feed that
+        would remove many figures (see store.save_catalogue)."""
         with self.engine.connect() as conn:
             abilities = store.load_abilities(conn)
             factions = store.load_factions(conn)
-        data = read_feed(feed_files(source), abilities, factions)
-        return self._save(data, FEED_ORIGIN)
+        data = read_feed(feed_files(source, limits, progress), abilities, factions)
+        return self._save(data, FEED_ORIGIN, allow_removals)
 
-    def import_path(self, source: str | Path) -> ImportSummary:
+    def import_path(self, source: str | Path, *, allow_removals: bool = False,
+                    limits: FetchLimits = DEFAULT_LIMITS,
+                    progress: Progress | None = None) -> ImportSummary:
         """Import a feed or a spreadsheet in the project's layout, by what ``source`` is."""
         if is_feed(source):
-            return self.update_from_feed(source)
+            return self.update_from_feed(source, allow_removals=allow_removals, limits=limits,
+                                         progress=progress)
         data = self._read_sheet(Path(source))
-        return self._save(data, f"spreadsheet {Path(source).name}")
+        return self._save(data, f"spreadsheet {Path(source).name}", allow_removals)
 
     def _read_sheet(self, path: Path) -> CatalogueData:
         with self.engine.connect() as conn:
@@ -114,10 +128,12 @@ class Catalogue:
             factions = set(store.load_factions(conn))
         return spreadsheet.read_catalogue(path, known_abilities=known, known_factions=factions)
 
-    def _save(self, data: CatalogueData, origin: str) -> ImportSummary:
+    def _save(self, data: CatalogueData, origin: str,
+              allow_removals: bool = False) -> ImportSummary:
         results = errata_mod.apply_errata(data, errata_mod.load_errata())
         statuses = [_status(r) for r in results]
-        return store.save_catalogue(self.engine, data, origin, statuses)
+        return store.save_catalogue(self.engine, data, origin, statuses,
+                                    allow_removals=allow_removals)
 
     # --- reading -------------------------------------------------------------------
 
@@ -199,10 +215,10 @@ class Catalogue:
             "last_import": dict(runs._mapping) if runs else None,
         }
 
-    def export(self, path: Path) -> list[Path]:
+    def export(self, path: Path, force: bool = False) -> list[Path]:
         with self.engine.connect() as conn:
             data = store.load_catalogue(conn)
-        return spreadsheet.write_catalogue(data, Path(path))
+        return spreadsheet.write_catalogue(data, Path(path), force=force)
 
 
 def is_feed(source: str | Path) -> bool:

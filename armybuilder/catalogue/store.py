@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
+from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.tables import (
     AbilityRow,
     ClickRow,
@@ -36,6 +37,7 @@ from armybuilder.figures import (
     Faction,
     Figure,
 )
+from armybuilder.text import shown
 
 T_EXPANSION = ExpansionRow.__table__  # type: ignore[attr-defined]
 T_FACTION = FactionRow.__table__  # type: ignore[attr-defined]
@@ -51,6 +53,17 @@ T_IMPORT_RUN = ImportRunRow.__table__  # type: ignore[attr-defined]
 
 class CatalogueError(ValueError):
     """A catalogue operation that cannot be done (unknown figure, inconsistent data)."""
+
+
+class RemovalRefused(CatalogueError):
+    """An import that would take away more than it should; nothing was changed."""
+
+
+#: An import may remove at most this share of the figures its source brought before
+#: (and always a few) without --allow-removals: a feed update drops a figure or two, a
+#: broken mirror or a truncated file drops hundreds.
+REMOVAL_SHARE = 0.05
+REMOVAL_FEW = 2
 
 
 @dataclass(slots=True)
@@ -179,10 +192,12 @@ def _insert_figures(conn: Connection, figures: Sequence[Figure], origin: str,
     if not figures:
         return
     conn.execute(insert(T_FIGURE), [_figure_row(f, origin, digests[f.key]) for f in figures])
-    conn.execute(insert(T_FIGURE_FACTION), [
-        {"figure_key": f.key, "faction": name, "position": i}
-        for f in figures for i, name in enumerate(f.factions)
-    ])
+    memberships = [{"figure_key": f.key, "faction": name, "position": i}
+                   for f in figures for i, name in enumerate(f.factions)]
+    # Castle sections belong to no faction: an import of nothing else has no rows here
+    # (and an INSERT of no rows would be an INSERT of one row of defaults).
+    if memberships:
+        conn.execute(insert(T_FIGURE_FACTION), memberships)
     next_id = (conn.execute(select(func.max(T_DIAL.c.id))).scalar() or 0) + 1
     dial_rows: list[dict[str, Any]] = []
     click_rows: list[dict[str, Any]] = []
@@ -203,8 +218,10 @@ def _insert_figures(conn: Connection, figures: Sequence[Figure], origin: str,
             next_id += 1
         ability_rows.extend({"figure_key": f.key, "ability": name, "on_start": start}
                             for name, start in on_start.items())
-    conn.execute(insert(T_DIAL), dial_rows)
-    conn.execute(insert(T_CLICK), click_rows)
+    if dial_rows:
+        conn.execute(insert(T_DIAL), dial_rows)
+    if click_rows:
+        conn.execute(insert(T_CLICK), click_rows)
     if ability_rows:
         conn.execute(insert(T_FIGURE_ABILITY), ability_rows)
 
@@ -226,15 +243,19 @@ def save_catalogue(
     origin: str,
     errata: Sequence[ErratumStatus] = (),
     prune: bool = True,
+    allow_removals: bool = False,
 ) -> ImportSummary:
     """Write one import in a single transaction and say what changed.
 
     With ``prune``, figures this origin brought before and no longer brings are removed;
     figures of other origins (the demo set, a player's own spreadsheet) are never touched.
+    Unless ``allow_removals``, an import that would remove more than a small share of
+    them, every figure of an expansion, or any figure a saved army holds is refused with
+    the numbers (``RemovalRefused``) before anything is written.
     """
     summary = ImportSummary(origin=origin, source=data.source)
     digests = {key: f.content_hash() for key, f in data.figures.items()}
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         _sync_rows(conn, T_EXPANSION, "slug", (_expansion_row(e) for e in data.expansions.values()),
                    keep=("set_letter", "feed_id"))
         _add_missing_factions(conn, data.factions.values())
@@ -263,6 +284,9 @@ def save_catalogue(
         if prune:
             summary.removed = sorted(k for k, (_, o) in existing.items()
                                      if o == origin and k not in data.figures)
+            if summary.removed and not allow_removals:
+                _check_removals(conn, data, summary.removed,
+                                sorted(k for k, (_, o) in existing.items() if o == origin))
         _delete_figures(conn, replace + summary.removed)
         _insert_figures(conn, fresh, origin, digests)
         for chunk in _chunks(adopted, 500):
@@ -276,6 +300,51 @@ def save_catalogue(
                 "removed": len(summary.removed),
             }])
     return summary
+
+
+def _check_removals(conn: Connection, data: CatalogueData, removed: list[str],
+                    before: list[str]) -> None:
+    """Refuse an import that would remove too much; the message gives the numbers."""
+    reasons: list[str] = []
+    allowed = max(REMOVAL_FEW, int(len(before) * REMOVAL_SHARE))
+    if len(removed) > allowed:
+        reasons.append(f"more than {REMOVAL_SHARE:.0%} of what it brought before")
+    # An expansion this source filled, that it would now leave empty.
+    kept = {key.split(":", 1)[0] for key in data.figures}
+    emptied = sorted({key.split(":", 1)[0] for key in removed} - kept)
+    emptied = [slug for slug in emptied
+               if all(k in removed for k in before if k.split(":", 1)[0] == slug)]
+    if emptied:
+        names = dict(conn.execute(select(T_EXPANSION.c.slug, T_EXPANSION.c.name)).all())
+        shown_names = ", ".join(shown(names.get(slug, slug)) for slug in emptied[:5])
+        more = f" and {len(emptied) - 5} more" if len(emptied) > 5 else ""
+        reasons.append(f"all of {shown_names}{more}")
+    used = _used_by_armies(conn, removed)
+    if used:
+        armies = sorted({army for army, _ in used})
+        listed = ", ".join(f"'{shown(a)}'" for a in armies[:5])
+        reasons.append(f"{len({key for _, key in used}):,} figure"
+                       f"{'s' if len({key for _, key in used}) != 1 else ''} saved armies "
+                       f"hold ({listed}{' and more' if len(armies) > 5 else ''})")
+    if reasons:
+        raise RemovalRefused(
+            f"{shown(data.source)}: this import would remove {len(removed):,} of "
+            f"{len(before):,} figures ({'; '.join(reasons)}); nothing was changed; pass "
+            "--allow-removals to accept")
+
+
+def _used_by_armies(conn: Connection, keys: Sequence[str]) -> list[tuple[str, str]]:
+    """(army name, figure key) for every removed figure a saved army holds or carries."""
+    from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
+
+    army, entry = ArmyRow.__table__, ArmyEntryRow.__table__  # type: ignore[attr-defined]
+    found: set[tuple[str, str]] = set()
+    for chunk in _chunks(list(keys), 500):
+        for column in (entry.c.figure_key, entry.c.passenger):
+            found.update(conn.execute(
+                select(army.c.name, column).join(army, army.c.id == entry.c.army_id)
+                .where(column.in_(chunk))).all())
+    return sorted(found)
 
 
 def _save_errata(conn: Connection, errata: Sequence[ErratumStatus],

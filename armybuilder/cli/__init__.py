@@ -11,14 +11,21 @@ each command imports what it needs when it runs, so ``--help`` answers at once
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from armybuilder.cli import army, battle, catalogue, collection, engine
 from armybuilder.cli.errors import UserError
+from armybuilder.text import SafeStream, shown_lines
 
 EXIT_BAD_INPUT = 2
+#: The database stayed locked by another program past the busy timeout: try again.
+EXIT_BUSY = 1
+#: Not the user's input at all: a bug in armybuilder (sysexits.h's EX_SOFTWARE).
+EXIT_BUG = 70
 
 #: Errors that are the user's input, reported as one clear line: (module, class name).
 #: Looked up only in modules already loaded, since an error of a module never imported
@@ -34,9 +41,9 @@ USER_ERRORS: tuple[tuple[str, str], ...] = (
 def user_errors() -> tuple[type[BaseException], ...]:
     found: list[type[BaseException]] = [UserError, ValueError, OSError]
     for module, name in USER_ERRORS:
-        loaded = sys.modules.get(module)
-        if loaded is not None:
-            found.append(getattr(loaded, name))
+        error = _loaded(module, name)
+        if error is not None:
+            found.append(error)
     return tuple(found)
 
 
@@ -48,8 +55,16 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
                         help="the database file (default: ARMYBUILDER_DB or the user data folder)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a wrong flag or value told in one line (and the exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} "
+                                  f"(`{self.prog} --help` lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="armybuilder",
         description="Mage Knight army builder, figure database and test battles. "
                     "With no command, opens the app.")
@@ -70,7 +85,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    # Every word the commands print passes through SafeStream: no name, path or message
+    # can send an escape sequence to the terminal (armybuilder.text).
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
+    try:
+        args = parser.parse_args(argv)
+        if args.command in (None, "app"):
+            sys.stdout, sys.stderr = out, err  # the app draws the terminal itself
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _error(message: object) -> None:
+    print(f"armybuilder: error: {shown_lines(message)}", file=sys.stderr)
+
+
+def _loaded(module: str, name: str) -> type[BaseException] | None:
+    """An error class of ``module`` if it is loaded: one never imported cannot have been
+    raised, and importing it only to ask would load SQLAlchemy into every command."""
+    loaded = sys.modules.get(module)
+    return None if loaded is None else getattr(loaded, name)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if getattr(args, "db", None) is not None:
             from armybuilder.paths import check_database_path
@@ -83,11 +122,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (say `| head`) went away; nothing more to say.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Every write is one transaction: an interrupted command changed nothing.
+        print("armybuilder: interrupted; nothing was changed by the unfinished step",
+              file=sys.stderr)
+        return 130
     except Exception as exc:
-        if not isinstance(exc, user_errors()):
+        busy = _loaded("armybuilder.catalogue.database", "DatabaseBusy")
+        if busy is not None and isinstance(exc, busy):
+            _error(exc)
+            return EXIT_BUSY
+        if isinstance(exc, user_errors()):
+            _error(exc)
+            return EXIT_BAD_INPUT
+        database = sys.modules.get("armybuilder.catalogue.database")
+        if database is not None and database.is_busy(exc):
+            # A read that met a lock (SQLite's WAL recovery, say).
+            _error(f"the database is busy; nothing was changed, try again ({exc})")
+            return EXIT_BUSY
+        if os.environ.get("ARMYBUILDER_DEBUG"):
             raise
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        # Never a traceback for the player; a one-line report of the bug instead.
+        _error(f"internal error (a bug in armybuilder, please report it): "
+               f"{type(exc).__name__}: {exc}")
+        return EXIT_BUG
 
 
 def _run_app(args: argparse.Namespace) -> int:

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.armies.service import Armies
 
 EXIT_ILLEGAL = 1
+COUNT = whole(1, MAX_COUNT)
+TOTAL = whole(1, MAX_BUILD_TOTAL)
 
 
 def _armies(args: argparse.Namespace) -> Armies:
@@ -52,7 +56,7 @@ def default_profile(total: int) -> str:
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(json_text(value))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -60,7 +64,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     get_profile(profile)
     army = _armies(args).new(args.name, args.total, profile, notes=args.notes or "",
                              castle_player=args.castle_player)
-    print(f"created army {army.name!r}: {army.build_total} points, profile {army.profile}")
+    print(f"created army '{shown(army.name)}': {army.build_total} points, profile "
+          f"{shown(army.profile)}")
     return 0
 
 
@@ -85,7 +90,7 @@ def _summary_line(armies: Armies, name: str) -> None:
     checked = check(armies, armies.get(name))
     r = checked.report
     state = "legal" if checked.legal else f"NOT legal ({len(checked.report.errors)} errors)"
-    print(f"{name}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
+    print(f"{shown(name)}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
 
 
 def _actions(n: int) -> str:
@@ -100,9 +105,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print_json({**army.as_dict(), **checked.as_json()})
         return 0
     r = checked.report
-    print(f"{army.name}  ({army.profile}, build total {army.build_total})")
+    print(f"{shown(army.name)}  ({shown(army.profile)}, build total {army.build_total})")
     if army.notes:
-        print(f"  notes: {army.notes}")
+        print(f"  notes: {shown(army.notes)}")
     rows = []
     for e in army.entries:
         f = checked.figures.get(e.figure_key)
@@ -121,11 +126,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def _print_findings(checked: Any) -> None:
     print("Legal" if checked.legal else "NOT legal")
     for f in checked.findings():
-        print(f"  {f.severity:<7} {f.rule}: {f.message}  [{f.source}]")
+        print(f"  {f.severity:<7} {f.rule}: {shown(f.message)}  [{f.source}]")
     for g in checked.report.formations:
         kinds = [k for k, ok in (("movement/ranged", g.movement_ranged), ("close", g.close))
                  if ok]
-        print(f"  formations {g.faction}: {g.count} figure{'s' if g.count != 1 else ''}, "
+        print(f"  formations {shown(g.faction)}: {g.count} figure{'s' if g.count != 1 else ''}, "
               f"{' and '.join(kinds) if kinds else 'none'}")
 
 
@@ -136,7 +141,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _print_json(checked.as_json())
     else:
         r = checked.report
-        print(f"{args.name}: {r.points}/{r.build_total} points, {_actions(r.actions)}")
+        print(f"{shown(args.name)}: {r.points}/{r.build_total} points, {_actions(r.actions)}")
         _print_findings(checked)
     return 0 if checked.legal else EXIT_ILLEGAL
 
@@ -161,19 +166,19 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_copy(args: argparse.Namespace) -> int:
     army = _armies(args).copy(args.name, args.new_name)
-    print(f"copied {args.name!r} to {army.name!r}")
+    print(f"copied '{shown(args.name)}' to '{shown(army.name)}'")
     return 0
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
     army = _armies(args).rename(args.name, args.new_name)
-    print(f"renamed {args.name!r} to {army.name!r}")
+    print(f"renamed '{shown(args.name)}' to '{shown(army.name)}'")
     return 0
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
     _armies(args).delete(args.name)
-    print(f"deleted {args.name!r}")
+    print(f"deleted '{shown(args.name)}'")
     return 0
 
 
@@ -182,8 +187,8 @@ def cmd_set(args: argparse.Namespace) -> int:
         get_profile(args.profile)
     army = _armies(args).set(args.name, build_total=args.total, profile=args.profile,
                              notes=args.notes, castle_player=args.castle_player)
-    print(f"{army.name}: {army.build_total} points, profile {army.profile}"
-          + (f", notes: {army.notes}" if army.notes else ""))
+    print(f"{shown(army.name)}: {army.build_total} points, profile {shown(army.profile)}"
+          + (f", notes: {shown(army.notes)}" if army.notes else ""))
     return 0
 
 
@@ -191,16 +196,16 @@ def cmd_accept(args: argparse.Namespace) -> int:
     armies = _armies(args)
     army = armies.accept_changes(args.name)
     left = armies.flags(army)
-    print(f"{army.name}: took the catalogue's current names and points"
-          + (f"; still flagged: {'; '.join(f.message for f in left)}" if left else ""))
+    print(f"{shown(army.name)}: took the catalogue's current names and points"
+          + (f"; still flagged: {'; '.join(shown(f.message) for f in left)}" if left else ""))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from armybuilder.armies.transfer import export_army
 
-    path = export_army(_armies(args), args.name, Path(args.path))
-    print(f"wrote {path}")
+    path = export_army(_armies(args), args.name, Path(args.path), force=args.force)
+    print(f"wrote {shown(path)}")
     return 0
 
 
@@ -214,17 +219,17 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise ValueError("a share code carries its own build total and profile; "
                              "--total and --profile are for list files")
         army = import_code(_armies(args), source, name=args.name, replace=args.replace)
-        print(f"imported {army.name!r} from a share code: "
+        print(f"imported '{shown(army.name)}' from a share code: "
               f"{sum(e.count for e in army.entries)} figures, build total "
-              f"{army.build_total}, profile {army.profile}")
+              f"{army.build_total}, profile {shown(army.profile)}")
         return 0
     notes: list[str] = []
     army = import_army(_armies(args), Path(source), name=args.name, build_total=args.total,
                        profile=args.profile, replace=args.replace, notes=notes)
     for said in notes:
         note(said)
-    print(f"imported {army.name!r}: {sum(e.count for e in army.entries)} figures, "
-          f"build total {army.build_total}, profile {army.profile}")
+    print(f"imported '{shown(army.name)}': {sum(e.count for e in army.entries)} figures, "
+          f"build total {army.build_total}, profile {shown(army.profile)}")
     return 0
 
 
@@ -247,8 +252,9 @@ def cmd_print(args: argparse.Namespace) -> int:
     options = RosterOptions(player=args.player or "", event=args.event or "",
                             paper=args.paper)
     path = write_roster(checked, armies.catalogue.ability_table(),
-                        armies.catalogue.expansions(), Path(args.path), options)
-    print(f"wrote {path}")
+                        armies.catalogue.expansions(), Path(args.path), options,
+                        force=args.force)
+    print(f"wrote {shown(path)}")
     return 0
 
 
@@ -258,7 +264,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("new", help="start a new army")
     p.add_argument("name")
-    p.add_argument("--total", type=int, required=True, help="build total (100, 200, ...)")
+    p.add_argument("--total", type=TOTAL, required=True, help="build total (100, 200, ...)")
     p.add_argument("--profile", help="casual, standard, constructed, open, siege "
                    "(default: standard at 200 points, else open)")
     p.add_argument("--notes")
@@ -269,7 +275,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("add", help="add figures")
     p.add_argument("name")
     p.add_argument("figure", help="rebellion:58, R058 or a name")
-    p.add_argument("--count", type=int, default=1)
+    p.add_argument("--count", type=COUNT, default=1)
     p.add_argument("--castle", choices=("heavy", "light"), help="a castle section's pricing")
     p.add_argument("--passenger", help="the figure riding a chariot")
     p.set_defaults(run=cmd_add)
@@ -277,7 +283,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("remove", help="take figures out")
     p.add_argument("name")
     p.add_argument("figure")
-    p.add_argument("--count", type=int, help="how many (default: all of them)")
+    p.add_argument("--count", type=COUNT, help="how many (default: all of them)")
     p.set_defaults(run=cmd_remove)
 
     for verb, helptext, run in (("show", "the army and its checks", cmd_show),
@@ -307,7 +313,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("set", help="change build total, profile, notes")
     p.add_argument("name")
-    p.add_argument("--total", type=int)
+    p.add_argument("--total", type=TOTAL)
     p.add_argument("--profile")
     p.add_argument("--notes")
     castle = p.add_mutually_exclusive_group()
@@ -324,12 +330,13 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p = sub.add_parser("export", help="write the army to .xlsx, .csv or .txt")
     p.add_argument("name")
     p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("import", help="read an army from .xlsx, .csv, .txt or a share code")
     p.add_argument("path", metavar="PATH_OR_CODE")
     p.add_argument("--name", help="save it under this name (default: the name in the file)")
-    p.add_argument("--total", type=int, help="build total when the file has none")
+    p.add_argument("--total", type=TOTAL, help="build total when the file has none")
     p.add_argument("--profile")
     p.add_argument("--replace", action="store_true", help="replace an army of the same name")
     p.set_defaults(run=cmd_import)
@@ -345,6 +352,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--player", help="the player's name on the roster")
     p.add_argument("--event", help="the event (tournament, league night) on the roster")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
     p.add_argument("--collection", action="store_true",
                    help="also report figures beyond your collection")
     p.set_defaults(run=cmd_print)

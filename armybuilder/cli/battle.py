@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
@@ -25,6 +25,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import Battle, BattleReport
@@ -42,6 +43,7 @@ def _battle_error(message: str) -> Exception:
 
 
 REPLAY = "replay"
+MANY = 2**31
 
 
 def _players(text: str) -> tuple[str, str]:
@@ -83,9 +85,9 @@ def print_report(report: BattleReport) -> None:
     s = report.summary()
     r = report.request
     a, b = report.army_a, report.army_b
-    print(f"{a} (A) against {b} (B): {s['games']} game{'s' if s['games'] != 1 else ''}, "
-          f"seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, players "
-          f"{r.player_a} and {r.player_b}")
+    print(f"{shown(a)} (A) against {shown(b)} (B): {s['games']} "
+          f"game{'s' if s['games'] != 1 else ''}, seed {r.seed}, {r.rounds} rounds, "
+          f"terrain {r.terrain}, players {r.player_a} and {r.player_b}")
     vp = s["victory_points"]
     print(table(["side", "army", "wins", "VP mean", "VP sd"], [
         ["A", a, s["wins"]["a"], f"{vp['a']['mean']:.1f}", f"{vp['a']['sd']:.1f}"],
@@ -130,11 +132,15 @@ def cmd_battle(args: argparse.Namespace) -> int:
         # One log is one game; a batch's game can be played again from its index instead.
         raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
                           f"--games {args.games}")
+    if args.log is not None:
+        from armybuilder.export.atomic import check_destination
+
+        check_destination(Path(args.log), args.force)  # before the game, not after it
     battle = prepare(args.db, request)
     for warning in battle.warnings:
-        print(f"armybuilder: warning: {warning}", file=sys.stderr)
+        print(f"armybuilder: warning: {shown(warning)}", file=sys.stderr)
     if args.log is not None:
-        report = _one_logged(battle, Path(args.log))
+        report = _one_logged(battle, Path(args.log), args.force)
     else:
         bar = _Bar() if sys.stderr.isatty() else None
         try:
@@ -143,15 +149,17 @@ def cmd_battle(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.close()
     if args.json:
-        print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+        print(json_text(report.as_json()))
     else:
         print_report(report)
     if args.log is not None:
-        print(f"wrote {args.log} (armybuilder battle replay {args.log})", file=sys.stderr)
+        print(f"wrote {shown(args.log)} (armybuilder battle replay {shown(args.log)})",
+              file=sys.stderr)
     return 0
 
 
-def _one_logged(battle: Battle, path: Path) -> BattleReport:
+def _one_logged(battle: Battle, path: Path, force: bool) -> BattleReport:
+    from armybuilder.export.atomic import ExportError, write_atomically
     from armybuilder.sim.batch import BattleReport
     from armybuilder.sim.stats import summarise_game
 
@@ -159,9 +167,9 @@ def _one_logged(battle: Battle, path: Path) -> BattleReport:
     game = battle.matchup.play(0)
     result = summarise_game(game, 0, battle.matchup.setup(0).seed)
     try:
-        path.write_text(game.log_json(), encoding="utf-8")
-    except OSError as exc:
-        raise _battle_error(f"--log: cannot write {path}: {exc}") from exc
+        write_atomically(path, game.log_json(), force)
+    except ExportError as exc:
+        raise _battle_error(f"--log: {exc}") from exc
     a, b = battle.names
     return BattleReport(request=battle.request, army_a=a, army_b=b, results=(result,),
                         seconds=time.perf_counter() - started, warnings=battle.warnings)
@@ -190,13 +198,14 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("army_a", metavar="ARMY_A", help="a saved army (or `replay`)")
     p.add_argument("army_b", metavar="ARMY_B", nargs="?",
                    help="the other saved army (or, after `replay`, the log's PATH)")
-    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+    # Upper bounds here; the batch itself says why 0 or less will not do.
+    p.add_argument("--games", type=whole(-MANY, 1_000_000), default=DEFAULT_GAMES,
                    help=f"games to play (default {DEFAULT_GAMES})")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    p.add_argument("--seed", type=whole(0, 2**63 - 1), default=DEFAULT_SEED,
                    help=f"the batch's seed (default {DEFAULT_SEED})")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=whole(-MANY, 1024), default=None,
                    help="processes to play in (default: one per CPU; 1: this process)")
-    p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+    p.add_argument("--rounds", type=whole(-MANY, 100_000), default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
@@ -207,6 +216,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")
+    p.add_argument("--force", action="store_true", help="--log: overwrite the file")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
     p.set_defaults(run=cmd_battle)

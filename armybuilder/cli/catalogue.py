@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.errors import UserError
+from armybuilder.cli.options import seconds, size, whole
 from armybuilder.cli.render import dial_table, erratum_json, figure_json, summary_table, table
+from armybuilder.importers.limits import DEFAULT_LIMITS, FEED_URL, FetchLimits, size_text
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
+
+#: A search filter's number: points, range, targets, starting values.
+NUMBER = whole(-1_000_000, 1_000_000)
 
 
 def _catalogue(args: argparse.Namespace) -> Catalogue:
@@ -23,7 +28,7 @@ def _catalogue(args: argparse.Namespace) -> Catalogue:
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(json_text(value))
 
 
 def cmd_catalogue_summary(args: argparse.Namespace) -> int:
@@ -32,10 +37,10 @@ def cmd_catalogue_summary(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(info)
         return 0
-    print(f"Database: {info['database']}")
+    print(f"Database: {shown(info['database'])}")
     print(f"Figures: {info['figures']}")
     for slug, n in sorted(info["expansions"].items()):
-        print(f"  {slug:<14} {n}")
+        print(f"  {shown(slug):<14} {n}")
     if info["only_demo"]:
         print("Only the demo figures are loaded. Load the real catalogue with\n"
               "  armybuilder catalogue update            (the published mageknight.net feed)\n"
@@ -48,32 +53,66 @@ def _print_import(summary: Any, as_json: bool) -> None:
         _print_json(summary.as_dict())
         return
     d = summary.as_dict()
-    print(f"Imported {d['source']}: {d['added']} added, {d['updated']} updated, "
+    print(f"Imported {shown(d['source'])}: {d['added']} added, {d['updated']} updated, "
           f"{d['unchanged']} unchanged, {d['removed']} removed")
     if d["errata"]:
         print("FAQ errata: " + ", ".join(f"{n} {status}" for status, n in d["errata"].items()))
     for problem in d["problems"]:
-        print(f"  problem: {problem}")
+        print(f"  problem: {shown(problem)}")
+
+
+def _limits(args: argparse.Namespace) -> FetchLimits:
+    return FetchLimits(max_bytes=args.max_size, deadline=args.deadline,
+                       read_timeout=args.read_timeout)
+
+
+class _Progress:
+    """Bytes read so far, on stderr, when it is a terminal."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, name: str, done: int, total: int | None) -> None:
+        of = f" of {size_text(total)}" if total else ""
+        # Spaces, not an erase sequence: everything on stderr passes through SafeStream.
+        sys.stderr.write(f"\rreading {shown(Path(name).name)}: {size_text(done)}{of}"
+                         .ljust(72))
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _import(args: argparse.Namespace, run: Callable[..., Any]) -> None:
+    progress = _Progress() if sys.stderr.isatty() else None
+    try:
+        summary = run(allow_removals=args.allow_removals, limits=_limits(args),
+                      progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    _print_import(summary, args.json)
 
 
 def cmd_catalogue_update(args: argparse.Namespace) -> int:
-    from armybuilder.importers.sources import FEED_URL
-
     cat = _catalogue(args)
-    _print_import(cat.update_from_feed(args.source or FEED_URL), args.json)
+    _import(args, lambda **kw: cat.update_from_feed(args.source or FEED_URL, **kw))
     return 0
 
 
 def cmd_catalogue_import(args: argparse.Namespace) -> int:
     cat = _catalogue(args)
-    _print_import(cat.import_path(args.path), args.json)
+    _import(args, lambda **kw: cat.import_path(args.path, **kw))
     return 0
 
 
 def cmd_catalogue_export(args: argparse.Namespace) -> int:
     cat = _catalogue(args)
-    for path in cat.export(Path(args.path)):
-        print(f"wrote {path}")
+    for path in cat.export(Path(args.path), force=args.force):
+        print(f"wrote {shown(path)}")
     return 0
 
 
@@ -164,6 +203,23 @@ def _printed(row: Any) -> str:
     return row.printed or "blank"
 
 
+def _import_options(p: argparse.ArgumentParser) -> None:
+    limits = DEFAULT_LIMITS
+    p.add_argument("--allow-removals", action="store_true",
+                   help="accept an import that removes many figures, a whole expansion, or "
+                        "figures saved armies hold")
+    p.add_argument("--max-size", type=size, default=limits.max_bytes, metavar="SIZE",
+                   help=f"largest file to read (default {size_text(limits.max_bytes)}; "
+                        "e.g. 200M)")
+    p.add_argument("--deadline", type=seconds(1, 86_400), default=limits.deadline,
+                   metavar="SECONDS",
+                   help=f"time for the whole read (default {limits.deadline:g})")
+    p.add_argument("--read-timeout", type=seconds(0.1, 3_600), default=limits.read_timeout,
+                   metavar="SECONDS",
+                   help="longest wait for a download's next bytes "
+                        f"(default {limits.read_timeout:g})")
+
+
 def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None]) -> None:
     cat = commands.add_parser("catalogue", help="the figure catalogue")
     cat_cmds = cat.add_subparsers(dest="catalogue_command", metavar="ACTION", required=True)
@@ -178,15 +234,18 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
                         "mageknight.net feed)")
     p.add_argument("--from", dest="source", default=argparse.SUPPRESS, help="same as SOURCE")
     p.add_argument("--json", action="store_true")
+    _import_options(p)
     p.set_defaults(run=cmd_catalogue_update)
 
     p = cat_cmds.add_parser("import", help="import a feed file or a spreadsheet (.xlsx, .csv)")
     p.add_argument("path")
     p.add_argument("--json", action="store_true")
+    _import_options(p)
     p.set_defaults(run=cmd_catalogue_import)
 
     p = cat_cmds.add_parser("export", help="export the whole catalogue (.xlsx, or .csv files)")
     p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="overwrite files that exist")
     p.set_defaults(run=cmd_catalogue_export)
 
     p = cat_cmds.add_parser("search", help="find figures")
@@ -197,21 +256,21 @@ def add_commands(commands: Any, add_db: Callable[[argparse.ArgumentParser], None
     uniq = p.add_mutually_exclusive_group()
     uniq.add_argument("--unique", dest="unique", action="store_const", const=True, default=None)
     uniq.add_argument("--not-unique", dest="unique", action="store_const", const=False)
-    p.add_argument("--min-points", type=int)
-    p.add_argument("--max-points", type=int)
-    p.add_argument("--min-range", type=int)
-    p.add_argument("--max-range", type=int)
-    p.add_argument("--targets", type=int, help="at least this many targets")
+    p.add_argument("--min-points", type=NUMBER)
+    p.add_argument("--max-points", type=NUMBER)
+    p.add_argument("--min-range", type=NUMBER)
+    p.add_argument("--max-range", type=NUMBER)
+    p.add_argument("--targets", type=NUMBER, help="at least this many targets")
     p.add_argument("--arc", type=int, choices=(90, 180, 270, 360))
     p.add_argument("--ability", help="anywhere on the dial")
     p.add_argument("--start-ability", help="on the starting click")
-    p.add_argument("--min-speed", type=int, help="starting speed at least")
-    p.add_argument("--min-attack", type=int)
-    p.add_argument("--min-defense", type=int)
-    p.add_argument("--min-damage", type=int)
+    p.add_argument("--min-speed", type=NUMBER, help="starting speed at least")
+    p.add_argument("--min-attack", type=NUMBER)
+    p.add_argument("--min-defense", type=NUMBER)
+    p.add_argument("--min-damage", type=NUMBER)
     p.add_argument("--kind", choices=("warrior", "chariot", "castle"))
     p.add_argument("--owned", action="store_true", help="only figures in your collection")
-    p.add_argument("--limit", type=int)
+    p.add_argument("--limit", type=whole(1, 1_000_000))
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_catalogue_search)
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
+from armybuilder.collection.files import MAX_ROW_COUNT
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.collection.service import Collection, Owned
@@ -21,6 +23,9 @@ def _collection(args: argparse.Namespace) -> Collection:
     return Collection(Catalogue.open(args.db))
 
 
+COUNT = whole(1, MAX_ROW_COUNT)
+
+
 def _note(text: str) -> None:
     if text:
         print(f"armybuilder: note: {text}", file=sys.stderr)
@@ -28,8 +33,8 @@ def _note(text: str) -> None:
 
 def _owned(entry: Owned | None, what: str) -> str:
     if entry is None:
-        return f"{what}: none owned now"
-    return f"{entry.name} ({entry.key}): {entry.count} owned"
+        return f"{shown(what)}: none owned now"
+    return f"{shown(entry.name)} ({shown(entry.key)}): {entry.count} owned"
 
 
 def cmd_add(args: argparse.Namespace) -> int:
@@ -52,19 +57,19 @@ def cmd_import(args: argparse.Namespace) -> int:
         _note(said)
     print(f"{'replaced the collection with' if args.replace else 'added'} {done.figures} "
           f"figure{'s' if done.figures != 1 else ''} ({done.rows} "
-          f"row{'s' if done.rows != 1 else ''}) from {args.path}")
+          f"row{'s' if done.rows != 1 else ''}) from {shown(args.path)}")
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    print(f"wrote {_collection(args).export_file(Path(args.path))}")
+    print(f"wrote {shown(_collection(args).export_file(Path(args.path), force=args.force))}")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     owned = _collection(args).show()
     if args.json:
-        print(json.dumps([o.as_dict() for o in owned], indent=2, ensure_ascii=False))
+        print(json_text([o.as_dict() for o in owned]))
         return 0
     print(table(["count", "figure", "key", "rank", "points"],
                 [[o.count, o.name + ("" if o.in_catalogue else " (not in catalogue)"), o.key,
@@ -80,12 +85,12 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("add", help="own more of a figure")
     p.add_argument("figure", help="rebellion:58, R058 or a name")
-    p.add_argument("--count", type=int, default=1)
+    p.add_argument("--count", type=COUNT, default=1)
     p.set_defaults(run=cmd_add)
 
     p = sub.add_parser("remove", help="own fewer of a figure")
     p.add_argument("figure")
-    p.add_argument("--count", type=int, help="how many (default: all of them)")
+    p.add_argument("--count", type=COUNT, help="how many (default: all of them)")
     p.set_defaults(run=cmd_remove)
 
     p = sub.add_parser("import", help="add a collection file (.csv, .xlsx) or an army list")
@@ -96,6 +101,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
 
     p = sub.add_parser("export", help="write the collection to .csv or .xlsx")
     p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("show", help="every figure you own")

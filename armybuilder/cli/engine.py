@@ -9,11 +9,11 @@ it, and how many figures carry it. Exit status 0 when every one has rules, 1 whe
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.render import table
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
@@ -72,11 +72,11 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         catalogue.close()
     done = sum(1 for a in found if a.implemented)
     if args.json:
-        print(json.dumps({
+        print(json_text({
             "abilities": [a.as_dict() for a in found],
             "implemented": done, "total": len(found),
             "not_on_figures": [{"name": n, "implemented": REGISTRY.covered(n)} for n in unused],
-        }, indent=2, ensure_ascii=False))
+        }))
     else:
         print(table(["ability", "engine", "figures"],
                     [[a.name, "implemented" if a.implemented else "NOT implemented", a.figures]
@@ -84,7 +84,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         print(f"\n{done} of {len(found)} abilities on catalogue figures are implemented.")
         if unused:
             print("In the ability table but on no figure: " + ", ".join(
-                f"{n} ({'implemented' if REGISTRY.covered(n) else 'not implemented'})"
+                f"{shown(n)} ({'implemented' if REGISTRY.covered(n) else 'not implemented'})"
                 for n in unused))
     return 0 if done == len(found) else EXIT_MISSING
 

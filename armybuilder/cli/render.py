@@ -7,13 +7,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from armybuilder.figures import STATS, Ability, Expansion, Figure
+from armybuilder.text import shown
 
 SKULL = "☠"
 RANK_LABEL = {"weak": "weak *", "standard": "standard **", "tough": "tough ***", "unique": "unique"}
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    body = [["" if v is None else str(v) for v in row] for row in rows]
+    # Every cell shown literally: a name with a line break or an escape sequence stays on
+    # its line and never reaches the terminal raw.
+    body = [["" if v is None else shown(v) for v in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in body:
         widths = [max(w, len(v)) for w, v in zip(widths, row, strict=True)]
@@ -51,20 +54,20 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
     expansion = expansions.get(figure.expansion)
     applied = {(e.dial, e.click, e.field) for e in errata if e.status == "applied"}
     lines = [
-        f"{figure.name}  [{figure.key}]",
-        f"  {expansion.name if expansion else figure.expansion} #{figure.number}, "
+        f"{shown(figure.name)}  [{shown(figure.key)}]",
+        f"  {shown(expansion.name if expansion else figure.expansion)} #{figure.number}, "
         f"{rank_label(figure)}, {figure.points} points",
-        f"  factions: {', '.join(figure.factions) or 'none'}",
+        f"  factions: {shown(', '.join(figure.factions)) or 'none'}",
         f"  range {figure.range}, targets {figure.targets}, front arc {figure.arc}°, "
-        f"base {figure.base}" + (f", castle section: {figure.castle_section}"
-                                 if figure.castle_section else ""),
-        f"  starting click {figure.starting_click + 1}; source: {figure.source}",
+        f"base {shown(figure.base)}" + (f", castle section: {shown(figure.castle_section)}"
+                                        if figure.castle_section else ""),
+        f"  starting click {figure.starting_click + 1}; source: {shown(figure.source)}",
     ]
     used: set[str] = set()
     for dial in figure.dials:
         lines.append("")
         if figure.multi_dial:
-            lines.append(f"{dial.position} dial")
+            lines.append(f"{shown(dial.position)} dial")
         rows = []
         for c in dial.clicks:
             cells: list[str] = [f"{c.index + 1}" + (" start" if c.index == figure.starting_click
@@ -85,11 +88,11 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
         for name in sorted(used):
             a = abilities.get(name)
             detail = f" ({a.colour}, {a.slot}{', optional' if a.optional else ''})" if a else ""
-            lines.append(f"  {name}{detail}")
+            lines.append(f"  {shown(name)}{detail}")
             if a and a.text:
-                lines += textwrap.wrap(a.text, width=88, initial_indent="    ",
+                lines += textwrap.wrap(shown(a.text), width=88, initial_indent="    ",
                                        subsequent_indent="    ")
-                lines.append(f"    [{ability_source(a)}]")
+                lines.append(f"    [{shown(ability_source(a))}]")
     if errata:
         lines.append("")
         lines.append("FAQ corrections:")
@@ -99,8 +102,8 @@ def dial_table(figure: Figure, errata: Sequence[Any], abilities: Mapping[str, Ab
                 where = f"{e.dial} dial {where}"
             # "*" means the FAQ does not say what was printed: show what the source had.
             printed = e.found if e.printed == "*" and e.status == "applied" else e.printed
-            lines.append(f"  {where}: printed {printed or 'blank'} -> {e.corrected or 'blank'}"
-                         f" [{e.status}] ({e.source})")
+            lines.append(shown(f"  {where}: printed {printed or 'blank'} -> "
+                               f"{e.corrected or 'blank'} [{e.status}] ({e.source})"))
     return "\n".join(lines)
 
 
@@ -198,9 +201,9 @@ def compare_table(figures: Sequence[Figure], abilities: Mapping[str, Ability]) -
     letters = "ABCD"
     lines = []
     for letter, f in zip(letters, figures, strict=False):
-        lines.append(f"{letter}  {f.name} [{f.key}], {rank_label(f)}, {f.points} pts, "
-                     f"range {f.range}x{f.targets}, arc {f.arc}, "
-                     f"{', '.join(f.factions) or 'no faction'}")
+        lines.append(f"{letter}  {shown(f.name)} [{shown(f.key)}], {rank_label(f)}, "
+                     f"{f.points} pts, range {f.range}x{f.targets}, arc {f.arc}, "
+                     f"{shown(', '.join(f.factions)) or 'no faction'}")
     used: list[str] = []
     for f in figures:
         used += [n for n in abilities_on(f) if n not in used]
@@ -227,7 +230,7 @@ def compare_table(figures: Sequence[Figure], abilities: Mapping[str, Ability]) -
     lines += ["", table(headers, rows)]
     if marks:
         lines += ["", "Abilities: " + "; ".join(
-            f"{m} {n}" + (f" ({abilities[n].colour})" if n in abilities else "")
+            shown(f"{m} {n}") + (f" ({shown(abilities[n].colour)})" if n in abilities else "")
             for n, m in marks.items())]
     lines.append("> marks each figure's starting click.")
     return "\n".join(lines)

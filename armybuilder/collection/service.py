@@ -12,12 +12,21 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 
+from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import CatalogueError
-from armybuilder.collection.files import read_collection_file, write_collection_file
+from armybuilder.collection.files import (
+    MAX_ROW_COUNT,
+    read_collection_file,
+    write_collection_file,
+)
 from armybuilder.collection.tables import CollectionEntryRow
+from armybuilder.text import shown
 
 T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
+#: Most copies of one figure a collection counts: far past any real collection, and a
+#: number every sum of counts holds with room to spare.
+MAX_OWNED = MAX_ROW_COUNT
 
 
 class CollectionError(ValueError):
@@ -69,11 +78,10 @@ class Collection:
 
     def add(self, ref: str, count: int = 1) -> tuple[Owned, str]:
         """Own ``count`` more of a figure; (the entry now, a note when a typo was taken)."""
-        if count < 1:
-            raise CollectionError(f"--count must be at least 1, not {count}")
+        _check_count(count)
         key, note = self.catalogue.resolve_noted(ref)
         figure = self.catalogue.figures([key])[key]
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             self._add(conn, key, figure.name, count)
         return self._entry(key), note
 
@@ -81,6 +89,9 @@ class Collection:
     def _add(conn: Any, key: str, name: str, count: int) -> None:
         have = conn.execute(select(T_COLLECTION.c.count)
                             .where(T_COLLECTION.c.figure_key == key)).scalar()
+        if (have or 0) + count > MAX_OWNED:
+            raise CollectionError(f"'{shown(name)}' ({key}): a collection counts at most "
+                                  f"{MAX_OWNED:,} of a figure, not {(have or 0) + count:,}")
         if have is None:
             conn.execute(insert(T_COLLECTION), [{"figure_key": key, "count": count,
                                                  "seen_name": name}])
@@ -90,8 +101,8 @@ class Collection:
 
     def remove(self, ref: str, count: int | None = None) -> tuple[Owned | None, str]:
         """Own ``count`` fewer (default: none at all) of a figure."""
-        if count is not None and count < 1:
-            raise CollectionError(f"--count must be at least 1, not {count}")
+        if count is not None:
+            _check_count(count)
         owned = self.owned()
         key = ref.strip().lower()
         note = ""
@@ -104,11 +115,15 @@ class Collection:
                 if len(seen) != 1:
                     raise
                 key = seen[0]
-        have = owned.get(key)
-        if have is None:
-            raise CollectionError(f"{ref!r} ({key}) is not in your collection")
-        with self.engine.begin() as conn:
+        if key not in owned:
+            raise CollectionError(f"'{shown(ref)}' ({shown(key)}) is not in your collection")
+        with writing(self.engine) as conn:
             where = T_COLLECTION.c.figure_key == key
+            # Read again inside the write: another program may have changed it since.
+            have = conn.execute(select(T_COLLECTION.c.count).where(where)).scalar()
+            if have is None:
+                raise CollectionError(f"'{shown(ref)}' ({shown(key)}) is not in your "
+                                      "collection")
             if count is None or count >= have:
                 conn.execute(delete(T_COLLECTION).where(where))
             else:
@@ -134,14 +149,24 @@ class Collection:
             if note:
                 notes.append(f"{row.where}: {note}")
             found.append((key, self.catalogue.figures([key])[key].name, row.count))
+        if len(problems) == 1:
+            raise CollectionError(f"cannot import the collection: {problems[0]}")
         if problems:
-            raise CollectionError("cannot import the collection:\n  " + "\n  ".join(problems))
-        with self.engine.begin() as conn:
+            raise CollectionError(f"cannot import the collection: {len(problems)} rows do "
+                                  "not fit:\n  " + "\n  ".join(problems))
+        with writing(self.engine) as conn:
             if replace:
                 conn.execute(delete(T_COLLECTION))
             for key, name, count in found:
                 self._add(conn, key, name, count)
         return CollectionImport(len(found), sum(c for _, _, c in found), notes)
 
-    def export_file(self, path: Path) -> Path:
-        return write_collection_file(self.show(), Path(path))
+    def export_file(self, path: Path, force: bool = False) -> Path:
+        return write_collection_file(self.show(), Path(path), force=force)
+
+
+def _check_count(count: object) -> int:
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_OWNED:
+        raise CollectionError(f"--count must be at least 1 and at most {MAX_OWNED:,}, not "
+                              f"{count!r}")
+    return count

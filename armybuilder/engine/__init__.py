@@ -3,13 +3,36 @@
 No database, UI or pandas imports: only the standard library and, in ``adapter``, the
 shared figure records (:mod:`armybuilder.figures`). Importing the package registers the
 rules of every special ability (:mod:`armybuilder.engine.specials`).
+
+The names below are the engine's public answers, the way python-chess's ``Board`` is: a
+player, the app and the batch runner ask these and nothing else (the import contracts in
+pyproject.toml hold them to it).
+
+- The game: :class:`Game` (``Game.new``, ``legal_actions``, ``is_legal``, ``apply``,
+  ``log_json``), :func:`replay`, the actions and the decisions owed (``state.pending``).
+- Listing and checking: :func:`legal_actions` (every attack exactly, a representative
+  set of moves), :func:`checked_actions` (the same, each attack with what its check
+  found), :func:`check` (raises :class:`IllegalAction` naming the rule), :func:`is_legal`.
+- Where a figure may go (the quick, unchecked listing players search and then check
+  exactly): :func:`contact_spot`, :func:`contact_spots`, :func:`straight_move_ends`,
+  :func:`clip_to_terrain`, :func:`nearest_facing`, :func:`try_move`,
+  :func:`move_allowance`, :func:`break_away_chance`; movement formations:
+  :func:`movement_formation_violation`, :func:`formation_speed`, :func:`member_limit`,
+  :func:`check_formation_plan`.
+- What an attack would do: :func:`forecast` (strikes, exact odds, reductions).
+- Contact and arcs: ``state.contacts``, ``state.opposing_contacts``, ``state.faces``,
+  ``state.at_rear``, ``state.touching`` (methods of :class:`State`).
+- Setting the scene: :func:`placed_features`, :func:`deploy_spots`,
+  :func:`deploy_violation`, :func:`room_for`, :func:`face_centre`.
+- Plane geometry and the 2d6 arithmetic: :mod:`geometry`, :mod:`odds`.
 """
 
-from armybuilder.engine import specials
+from armybuilder.engine import geometry, odds, specials
 from armybuilder.engine.abilities import (
     HOOK_POINTS,
     REGISTRY,
     AbilityRegistry,
+    AttackPlan,
     unimplemented_abilities,
 )
 from armybuilder.engine.actions import (
@@ -18,6 +41,7 @@ from armybuilder.engine.actions import (
     CloseAttack,
     Deploy,
     EndByAgreement,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -31,8 +55,41 @@ from armybuilder.engine.actions import (
     action_from_json,
     action_to_json,
 )
+from armybuilder.engine.bases import Base, DoubleBase, RoundBase
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.combat import Strike, reduction
+from armybuilder.engine.dice import Dice
+from armybuilder.engine.forecast import AttackForecast, StrikeOdds, forecast
+from armybuilder.engine.formations import is_mage_spawn
 from armybuilder.engine.game import Game, ReplayMismatch, apply, legal_actions, replay
+from armybuilder.engine.legal import check, is_legal
+from armybuilder.engine.legal import checked as checked_actions
+from armybuilder.engine.movement import (
+    MovePlan,
+    break_away_chance,
+    check_formation_plan,
+    formation_speed,
+    member_limit,
+    move_allowance,
+)
+from armybuilder.engine.movement import formation_violation as movement_formation_violation
+from armybuilder.engine.pending import (
+    ConfusedMove,
+    ContactCheck,
+    FollowUp,
+    FormationMoving,
+    SpinOffer,
+)
+from armybuilder.engine.places import (
+    CONTACT_GAP,
+    DIRECTIONS,
+    clip_to_terrain,
+    contact_spot,
+    contact_spots,
+    nearest_facing,
+    straight_move_ends,
+    try_move,
+)
 from armybuilder.engine.setup import (
     GameSetup,
     PlayerSetup,
@@ -40,25 +97,44 @@ from armybuilder.engine.setup import (
     ScenarioPlayer,
     SetupError,
     WarriorSpec,
+    deploy_spots,
+    deploy_violation,
+    face_centre,
+    placed_features,
+    room_for,
 )
 from armybuilder.engine.specials import CATALOGUE_ABILITIES
-from armybuilder.engine.state import IllegalAction
-from armybuilder.engine.terrain import TerrainFeature, TerrainItem
+from armybuilder.engine.state import NOBODY, IllegalAction, Player, State, Warrior
+from armybuilder.engine.terrain import Terrain, TerrainFeature, TerrainItem
+from armybuilder.engine.turns import action_violation, turn_given
 from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
     "CATALOGUE_ABILITIES",
+    "CONTACT_GAP",
+    "DIRECTIONS",
     "HOOK_POINTS",
+    "NOBODY",
     "REGISTRY",
     "AbilityRegistry",
     "Action",
+    "AttackForecast",
+    "AttackPlan",
+    "Base",
     "CancelAbility",
     "ClickStats",
     "CloseAttack",
+    "ConfusedMove",
+    "ContactCheck",
     "Deploy",
+    "Dice",
+    "DoubleBase",
     "EndByAgreement",
+    "EndTurn",
     "Face",
     "FigureCard",
+    "FollowUp",
+    "FormationMoving",
     "FormationPlan",
     "FreeSpin",
     "Game",
@@ -66,27 +142,63 @@ __all__ = [
     "IllegalAction",
     "Move",
     "MoveFormation",
+    "MovePlan",
     "Outcome",
     "Pass",
     "PlaceTerrain",
+    "Player",
     "PlayerSetup",
     "RangedAttack",
     "ReplayMismatch",
+    "RoundBase",
     "Scenario",
     "ScenarioPlayer",
     "Score",
     "SetupError",
+    "SpinOffer",
+    "State",
+    "Strike",
+    "StrikeOdds",
     "Termination",
+    "Terrain",
     "TerrainFeature",
     "TerrainItem",
     "UseAbility",
+    "Warrior",
     "WarriorSpec",
     "Withdraw",
     "action_from_json",
     "action_to_json",
+    "action_violation",
     "apply",
+    "break_away_chance",
+    "check",
+    "check_formation_plan",
+    "checked_actions",
+    "clip_to_terrain",
+    "contact_spot",
+    "contact_spots",
+    "deploy_spots",
+    "deploy_violation",
+    "face_centre",
+    "forecast",
+    "formation_speed",
+    "geometry",
+    "is_legal",
+    "is_mage_spawn",
     "legal_actions",
+    "member_limit",
+    "move_allowance",
+    "movement_formation_violation",
+    "nearest_facing",
+    "odds",
+    "placed_features",
+    "reduction",
     "replay",
+    "room_for",
     "specials",
+    "straight_move_ends",
+    "try_move",
+    "turn_given",
     "unimplemented_abilities",
 ]

@@ -12,7 +12,10 @@ An ability with no registration is *unhooked*: the engine reports it
 the start of every game) and never pretends to play it.
 
 A hook is ``fn(state, warrior, ctx)``: ``warrior`` is the figure showing the ability and
-``ctx`` the context object of that hook point, which the hook reads and changes.
+``ctx`` the context object of that hook point, which the hook reads and changes. A hook
+at a point whose answers the engine remembers (movement, line of fire, targeting) declares
+what else it reads with ``reads=`` (names from :data:`armybuilder.engine.memory.HOOK_READS`;
+``()`` for nothing else), so that no remembered answer outlives what it was made from.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from armybuilder.engine.memory import DECLARED_POINTS, HOOK_READS
 
 Hook = Callable[[Any, Any, Any], None]
 
@@ -125,6 +130,9 @@ class ContactContext:
     holder_moved: bool
     other_moved: bool
     new: bool  # the two were not in base contact before the movement
+    #: The holder was carried by another figure (Magic Levitation), not moved by its own
+    #: movement.
+    holder_carried: bool = False
     #: Clicks the hook deals: (victim, clicks, ability); applied together afterwards.
     damage: list[tuple[Any, int, str]] = field(default_factory=list)
     ends_action: bool = False
@@ -305,22 +313,36 @@ class AbilityRule:
     hooks: dict[str, Hook] = field(default_factory=dict)
     optional: bool = False
     action: str | None = None  # the kind of action it needs (ACTION_KINDS), if any
+    #: What its movement, line-of-fire and targeting hooks read besides their context,
+    #: the holder's abilities and the arrangement of the bases (memory.HOOK_READS).
+    reads: tuple[str, ...] = ()
+    #: For an ability used with a move action that does not move the holder ("special"):
+    #: ``listing(state, warrior)`` gives a representative set of its UseAbility actions,
+    #: which the engine's listing then checks. Without one the bare action is listed.
+    listing: Callable[[Any, Any], Iterable[Any]] | None = None
+    #: For a hit hook that turns a hit into a miss on a die roll: how many of the six
+    #: faces do (the exact odds an attack is forecast with).
+    avoids: int = 0
 
 
 class AbilityRegistry:
     def __init__(self) -> None:
         self._rules: dict[str, AbilityRule] = {}
         self._by_point: dict[str, dict[str, Hook]] = {p: {} for p in HOOK_POINTS}
-        #: hooks_for's answers, by ability list then hook point: asked for every warrior at
-        #: every check, and the same few ability lists come up again and again. Emptied
-        #: whenever the rules change.
+        #: hooks_for's answers, by ability list then hook point (memory.py lists this
+        #: among the kept answers): asked for every warrior at every check, and the same
+        #: few ability lists come up again and again. Emptied whenever the rules change.
         self._answers: dict[tuple[str, ...], dict[str, tuple[Hook, ...]]] = {}
+        #: reads_for's answers the same way.
+        self._reads: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         #: Counts every change of the rules: answers worked out from the hooks (such as
         #: movement.check_move's) are good while it stays the same.
         self.generation = 0
 
     def register(self, name: str, source: str, *, optional: bool = False,
-                 action: str | None = None, **hooks: Hook) -> None:
+                 action: str | None = None, reads: Iterable[str] | None = None,
+                 listing: Callable[[Any, Any], Iterable[Any]] | None = None,
+                 avoids: int = 0, **hooks: Hook) -> None:
         unknown = sorted(set(hooks) - set(HOOK_POINTS))
         if unknown:
             raise ValueError(f"ability {name}: unknown hook points {unknown}")
@@ -328,14 +350,27 @@ class AbilityRegistry:
             raise ValueError(f"ability {name}: register at least one hook")
         if action is not None and action not in ACTION_KINDS:
             raise ValueError(f"ability {name}: unknown action kind {action!r}")
+        if listing is not None and action != "special":
+            raise ValueError(f"ability {name}: only a special action has a listing")
+        declared = sorted(DECLARED_POINTS & set(hooks))
+        if declared and reads is None:
+            raise ValueError(f"ability {name}: a hook at {', '.join(declared)} must declare "
+                             "what it reads (reads=..., () for nothing beyond its context)")
+        read = tuple(sorted(set(reads or ())))
+        strange = [r for r in read if r not in HOOK_READS]
+        if strange:
+            raise ValueError(f"ability {name}: unknown reads {strange}; use some of "
+                             f"{sorted(HOOK_READS)}")
         self.unregister(name)
         self._rules[name] = AbilityRule(name=name, source=source, hooks=dict(hooks),
-                                        optional=optional, action=action)
+                                        optional=optional, action=action, reads=read,
+                                        listing=listing, avoids=avoids)
         for point, fn in hooks.items():
             self._by_point[point][name] = fn
 
     def unregister(self, name: str) -> None:
         self._answers.clear()
+        self._reads.clear()
         self.generation += 1
         self._rules.pop(name, None)
         for table in self._by_point.values():
@@ -346,7 +381,7 @@ class AbilityRegistry:
             return ()
         try:
             # Asked about every warrior at nearly every rule: an answer kept is one look-up.
-            return self._answers[abilities][point]  # type: ignore[index]
+            return self._answers[abilities][point]
         except (KeyError, TypeError):  # not asked yet, or not a tuple (a list)
             return self._work_out(abilities)[point]
 
@@ -361,6 +396,21 @@ class AbilityRegistry:
                 p: tuple(table[n] for n in abilities if n in table)
                 for p, table in self._by_point.items()}
         return points
+
+    def reads_for(self, point: str, abilities: tuple[str, ...]) -> tuple[str, ...]:
+        """What the hooks of these abilities at ``point`` declared they read, sorted."""
+        if not abilities:
+            return ()
+        key = (point, abilities)
+        found = self._reads.get(key)
+        if found is None:
+            names: set[str] = set()
+            for n in abilities:
+                rule = self._rules.get(n)
+                if rule is not None and point in rule.hooks:
+                    names.update(rule.reads)
+            found = self._reads[key] = tuple(sorted(names))
+        return found
 
     def has_hook(self, point: str, abilities: tuple[str, ...]) -> bool:
         return bool(self.hooks_for(point, abilities))
@@ -439,5 +489,5 @@ def _demoralized_movement(state: Any, warrior: Any, ctx: MoveContext) -> None:
 REGISTRY.register(
     DEMORALIZED, "Special Abilities Card; FAQ, Demoralized",
     actions=_demoralized_actions, formation=_demoralized_formation,
-    movement=_demoralized_movement,
+    movement=_demoralized_movement, reads=(),
 )

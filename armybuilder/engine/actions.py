@@ -128,6 +128,15 @@ class FreeSpin:
 
 
 @dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End your turn when every action of it has been given but a warrior may still move
+    without one (Quickness: "may perform a move action without you having to give him one
+    of your actions for the turn"). Until then the turn waits for the player."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Withdraw:
     """Rulebook VI, Withdrawing."""
 
@@ -163,13 +172,14 @@ class Deploy:
 
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
           | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
-          | Face)
+          | Face | EndTurn)
 
 ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
     "move_formation": MoveFormation, "formation_plan": FormationPlan, "free_spin": FreeSpin,
     "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
     "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
+    "end_turn": EndTurn,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 #: Each action type's field names, in order (dataclasses.fields is slow to ask every time).
@@ -230,7 +240,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
         elif isinstance(value, list):
             value = tuple(value)
         kwargs[name] = value
-    return cls(**kwargs)  # type: ignore[no-any-return]
+    return cls(**kwargs)
 
 
 _PLAIN = (int, str, bool, float, type(None))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.engine.cards import BASE_RADIUS, ClickStats, FigureCard
+from armybuilder.engine.bases import HALF_LENGTHS
+from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.figures import STATS, Figure
 
 
@@ -24,7 +25,7 @@ def cards_from_figure(figure: Figure) -> FigureCard:
                         f"{len(figure.dials)} dials are not playable in the part-1 engine")
     if not figure.dials:
         raise CardError(f"{where}, field dials: the figure has no dial")
-    if figure.base not in BASE_RADIUS:
+    if figure.base not in HALF_LENGTHS:
         raise CardError(f"{where}, field base: unknown base {figure.base!r}")
     clicks: list[ClickStats] = []
     for click in figure.main_dial.clicks:
@@ -59,7 +60,7 @@ def cards_from_figure(figure: Figure) -> FigureCard:
         targets=max(1, figure.targets),
         arc=figure.arc,
         base=figure.base,
-        base_radius=BASE_RADIUS[figure.base],
+        base_radius=HALF_LENGTHS[figure.base],
         starting_click=figure.starting_click,
     )
 

@@ -10,23 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Half the length of a base. Rulebook I mentions only that bases are round with a centre
-#: dot; the engine uses a 1" infantry base. Mounted warriors stand on a double ("peanut")
-#: base, 1.75" long and 1" wide (see RULES_NOTES.md, Bases).
-BASE_RADIUS: dict[str, float] = {"infantry": 0.5, "cavalry": 0.875}
-#: A double base is two discs along the facing: each disc's radius and the distance of its
-#: centre from the centre dot, as fractions of the half length (4/7 and 3/7 make a
-#: 1.75" x 1" base from a half length of 0.875").
-DOUBLE_DISC = 4.0 / 7.0
-DOUBLE_OFFSET = 3.0 / 7.0
-DOUBLE_BASES = frozenset({"cavalry"})
-
-
-def base_discs(base: str, half_length: float) -> tuple[float, float]:
-    """(disc radius, offset of the disc centres from the centre dot) for a base."""
-    if base in DOUBLE_BASES:
-        return half_length * DOUBLE_DISC, half_length * DOUBLE_OFFSET
-    return half_length, 0.0
+from armybuilder.engine.bases import Base, base_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +36,12 @@ class FigureCard:
     range: int = 0
     targets: int = 1
     arc: int = 90  # front arc in degrees
-    base: str = "infantry"
-    base_radius: float = 0.5
+    base: str = "infantry"  # the catalogue's base name (bases.HALF_LENGTHS)
+    base_radius: float = 0.5  # half the base's length
     starting_click: int = 0
     ability_names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
-    disc_radius: float = field(default=0.0, compare=False, repr=False)
-    disc_offset: float = field(default=0.0, compare=False, repr=False)
+    #: The base's shape, made from ``base`` and ``base_radius``.
+    shape: Base = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.clicks:
@@ -72,9 +56,7 @@ class FigureCard:
             raise ValueError(f"card {self.key} ({self.name}): base radius must be positive")
         names = frozenset(a for c in self.clicks for a in c.abilities)
         object.__setattr__(self, "ability_names", names)
-        radius, offset = base_discs(self.base, self.base_radius)
-        object.__setattr__(self, "disc_radius", radius)
-        object.__setattr__(self, "disc_offset", offset)
+        object.__setattr__(self, "shape", base_for(self.base, self.base_radius))
 
     def to_dict(self) -> dict[str, Any]:
         return {

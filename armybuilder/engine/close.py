@@ -176,15 +176,24 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
             # Rulebook IV: every member of a formation counts as having attacked.
             turns.mark_action(state, m, nonpass=True)
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
+    combat.resolve(state, plan, strikes_for(state, a, targets, members, action.capture), bonus,
+                   capture=action.capture)
+
+
+def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[Warrior],
+                capture: bool) -> list[combat.Strike]:
+    """Every figure a close combat attack by ``a`` (with ``members``) is compared with."""
     strikes = []
     for t in targets:
         rear = 0
-        if any(at_rear(state, m, t) for m in members):
-            # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single +1
-            # for the whole formation.
-            rear = 1
-        defense = CAPTURE_DEFENSE if action.capture else 0
+        for m in members:
+            if at_rear(state, m, t):
+                # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single
+                # +1 for the whole formation.
+                rear = 1
+                break
+        defense = CAPTURE_DEFENSE if capture else 0
         if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
             defense += 1  # Rulebook V, Height Advantage (primary attacker below the target)
         strikes.append(combat.Strike(t, defense_mod=defense, roll_mod=rear))
-    combat.resolve(state, plan, strikes, bonus, capture=action.capture)
+    return strikes

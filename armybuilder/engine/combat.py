@@ -87,7 +87,7 @@ def target_abilities(t: Warrior, plan: AttackPlan) -> tuple[str, ...]:
 
 def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     """The best defense value friends with Defend lend ``t``, chains included (FAQ, Chain
-    Defend): each lender's own value with its own defense abilities against this attack."""
+    Defend; see :func:`_lent`)."""
     if t.controller != NOBODY:
         return None  # a captive has no friends (Rulebook III, Capturing; state.friendly)
     team, hooks_for = t.team, REGISTRY.hooks_for
@@ -106,30 +106,38 @@ def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
     if not lenders:
         return None
     best: int | None = None
-    seen = {t.id}
-    frontier = [t]
-    while frontier:
-        nxt = []
-        for node in frontier:
-            for o in lenders:
-                if o.id in seen or not state.touching(node, o):
-                    continue
-                seen.add(o.id)
-                ctx = SharedDefenseContext(kind=plan.kind, plan=plan)
-                for fn in REGISTRY.hooks_for("shared_defense", o.abilities):
-                    fn(state, o, ctx)
-                if ctx.value is None:
-                    continue
-                nxt.append(o)
-                value = ctx.value
-                dctx = DefenseContext(role="target", kind=plan.kind, attacker=plan.attacker,
-                                      value=value, plan=plan, targeted=False)
-                for fn in REGISTRY.hooks_for("defense", o.abilities):
-                    fn(state, o, dctx)
-                if best is None or dctx.value > best:
-                    best = dctx.value
-        frontier = nxt
+    for o in lenders:
+        if state.touching(t, o):
+            value = _lent(state, o, plan, lenders, frozenset({t.id, o.id}))
+            if value is not None and (best is None or value > best):
+                best = value
     return best
+
+
+def _lent(state: State, o: Warrior, plan: AttackPlan, lenders: list[Warrior],
+          path: frozenset[int]) -> int | None:
+    """The defense value ``o`` lends: its own, or one a Defend friend it touches lends it
+    if higher (FAQ, Chain Defend: "this new defense value may then be used by other
+    friendly figures in contact"), with ``o``'s own defense modifiers on top ("figures do
+    not lose their defensive special abilities while they have a borrowed defense value";
+    an Aquatic lender in water that borrows 18 lends 20). ``path``: the figures the chain
+    has passed (none lends twice)."""
+    ctx = SharedDefenseContext(kind=plan.kind, plan=plan)
+    for fn in REGISTRY.hooks_for("shared_defense", o.abilities):
+        fn(state, o, ctx)
+    if ctx.value is None:
+        return None
+    value = ctx.value
+    for n in lenders:
+        if n.id not in path and state.touching(o, n):
+            borrowed = _lent(state, n, plan, lenders, path | {n.id})
+            if borrowed is not None and borrowed > value:
+                value = borrowed
+    dctx = DefenseContext(role="target", kind=plan.kind, attacker=plan.attacker, value=value,
+                          plan=plan, targeted=False)
+    for fn in REGISTRY.hooks_for("defense", o.abilities):
+        fn(state, o, dctx)
+    return dctx.value
 
 
 def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
@@ -156,6 +164,62 @@ def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
     return value
 
 
+def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike) -> int:
+    """What is added to the attack roll against ``s``: ``bonus`` (formation members,
+    Rulebook IV), the strike's own (rear arc, Rulebook III, Close Combat) and the
+    abilities' (the attack_roll hooks); nothing when the action ignores modifiers
+    (Special Abilities Card, Healing and Magic Healing)."""
+    if not plan.modifiers:
+        return 0
+    attacker, t = plan.attacker, s.figure
+    modifier = bonus + s.roll_mod
+    for role, holder, names in (("attacker", attacker, attacker.abilities),
+                                ("target", t, target_abilities(t, plan))):
+        hooks = REGISTRY.hooks_for("attack_roll", names)
+        if hooks:
+            actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
+                                 target=t, modifier=modifier)
+            for fn in hooks:
+                fn(state, holder, actx)
+            modifier = actx.modifier
+    return modifier
+
+
+def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
+              targeted: bool = True) -> int:
+    """How many clicks ``t``'s abilities take off the damage of an attack (Toughness,
+    Invulnerability): its damage hooks asked about an attack's damage, changing nothing.
+    ``plan`` None: an ordinary attack; Pierce's targets lose no clicks (FAQ, Flame/Lightning
+    & Pierce: the splashed still do)."""
+    names = t.abilities if plan is None else target_abilities(t, plan)
+    hooks = REGISTRY.hooks_for("damage", names)
+    if not hooks:
+        return 0
+    ctx = DamageContext(clicks=0, cause="attack", source=None if plan is None else plan.attacker,
+                        kind=None if plan is None else plan.kind,
+                        pierce=plan is not None and plan.pierce and targeted)
+    for fn in hooks:
+        fn(state, t, ctx)
+    return -ctx.clicks
+
+
+def standing_share(t: Warrior, plan: AttackPlan) -> float:
+    """The share of hits on ``t`` that stand: a hit hook that turns hits into misses on a
+    die (Dodge) declares how many faces do (``register(avoids=)``); only an opposing
+    figure's attack is avoided."""
+    if t.team == plan.attacker.team:
+        return 1.0
+    names = target_abilities(t, plan)
+    if not REGISTRY.hooks_for("hit", names):
+        return 1.0  # nearly every figure
+    share = 1.0
+    for name in names:
+        rule = REGISTRY.rule(name)
+        if rule is not None and rule.avoids:
+            share *= (6 - rule.avoids) / 6
+    return share
+
+
 def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             capture: bool = False) -> None:
     """Roll once and compare against every strike (Rulebook III, Multiple Ranged Combat
@@ -167,18 +231,7 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
     hits: list[Strike] = []
     for s in strikes:
         t = s.figure
-        modifier = 0
-        if plan.modifiers:
-            modifier = bonus + s.roll_mod
-            for role, holder, names in (("attacker", attacker, attacker.abilities),
-                                        ("target", t, target_abilities(t, plan))):
-                hooks = REGISTRY.hooks_for("attack_roll", names)
-                if hooks:
-                    actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
-                                         target=t, modifier=modifier)
-                    for fn in hooks:
-                        fn(state, holder, actx)
-                    modifier = actx.modifier
+        modifier = roll_modifier(state, plan, bonus, s)
         defense = defense_value(state, plan, s)
         total = roll + attack + modifier
         if roll == CRITICAL_MISS:

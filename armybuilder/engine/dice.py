@@ -1,12 +1,18 @@
 """The game's six-sided dice: one seeded generator per game, or a script for golden tests.
 
 The generator is splitmix64, written out here so a seed gives the same rolls on every
-Python version. Every roll the engine makes is also written to the event log.
+Python version. Every roll the engine makes is also written to the event log. Players
+and the set-up draw their own choices from dice of their own (``below``, ``fraction``,
+``uniform``, ``choice``), never from Python's ``random``, which keeps no promise between
+versions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 # The largest multiple of 6 below 2**64: values above it are re-drawn so every face is
@@ -53,13 +59,36 @@ class Dice:
     def roll(self, count: int) -> list[int]:
         return [self.d6() for _ in range(count)]
 
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely: the players' and the
+        set-up's own draws (Python's ``random`` keeps no promise between versions)."""
+        if n <= 0:
+            raise ValueError(f"draw from an empty range (n={n})")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next()
+            if value < limit:
+                return value % n
+
+    def fraction(self) -> float:
+        """A number in [0, 1) with 53 random bits, as ``random.random`` gives."""
+        return (self._next() >> 11) / float(1 << 53)
+
+    def uniform(self, low: float, high: float) -> float:
+        """A number between ``low`` and ``high``."""
+        return low + (high - low) * self.fraction()
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One of ``items``, each equally likely."""
+        return items[self.below(len(items))]
+
     def to_dict(self) -> dict[str, object]:
         if self.script is not None:
             return {"script": list(self.script)}
         return {"seed": self.seed}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Dice:
+    def from_dict(cls, data: dict[str, Any]) -> Dice:
         if "script" in data:
-            return cls(script=list(data["script"]))  # type: ignore[arg-type]
-        return cls(seed=int(data["seed"]))  # type: ignore[arg-type]
+            return cls(script=[int(d) for d in data["script"]])
+        return cls(seed=int(data["seed"]))

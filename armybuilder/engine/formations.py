@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from armybuilder.engine.abilities import REGISTRY, FormationContext
 from armybuilder.engine.cards import FigureCard
-from armybuilder.engine.geometry import discs_touch
+from armybuilder.engine.geometry import Disc
 from armybuilder.engine.state import State, Warrior
 
 MAGE_SPAWN = "Mage Spawn"
@@ -58,19 +58,30 @@ def member_violation(state: State, w: Warrior, kind: str) -> str | None:
 Poses = dict[int, tuple[float, float, float]]  # warrior id -> (x, y, facing)
 
 
-def grouped(members: Sequence[Warrior], positions: Poses | None = None) -> bool:
-    """Rulebook IV: each member touches the base of at least one other member."""
-    def discs(w: Warrior) -> tuple:
-        if positions and w.id in positions:
-            x, y, f = positions[w.id]
-            return w.discs_at((x, y), f)
-        return w.discs
+def grouped(state: State, members: Sequence[Warrior], positions: Poses | None = None) -> bool:
+    """Rulebook IV, Movement and Ranged Combat Formations: "grouped so that each one is
+    touching the base of at least one other": the members' contacts join them all into
+    one group (two pairs far apart are two groups, not a formation). ``positions`` puts
+    members elsewhere (a movement formation at the end of its action)."""
+    if not members:
+        return False
+    shapes = {w.id: _discs(w, positions) for w in members}
+    joined = {members[0].id}
+    frontier = [members[0]]
+    while frontier:
+        a = frontier.pop()
+        for b in members:
+            if b.id not in joined and state.bases_touch(shapes[a.id], shapes[b.id]):
+                joined.add(b.id)
+                frontier.append(b)
+    return len(joined) == len(members)
 
-    shapes = {w.id: discs(w) for w in members}
-    for a in members:
-        if not any(b is not a and discs_touch(shapes[a.id], shapes[b.id]) for b in members):
-            return False
-    return True
+
+def _discs(w: Warrior, positions: Poses | None) -> tuple[Disc, ...]:
+    if positions and w.id in positions:
+        x, y, f = positions[w.id]
+        return w.discs_at((x, y), f)
+    return w.discs
 
 
 def abrupt_split(state: State, members: Sequence[Warrior],

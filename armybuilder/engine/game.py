@@ -14,43 +14,16 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from armybuilder.engine import (
-    ability_actions,
-    close,
-    legal,
-    movement,
-    ranged,
-    setup,
-    turns,
-    victory,
-)
+from armybuilder.engine import kinds, legal, movement, setup, turns, victory
 from armybuilder.engine.abilities import REGISTRY
 from armybuilder.engine.actions import (
     ACTION_TYPES,
     Action,
-    CancelAbility,
-    CloseAttack,
-    Deploy,
-    EndByAgreement,
-    Face,
-    Move,
-    MoveFormation,
-    Pass,
-    PlaceTerrain,
-    RangedAttack,
-    UseAbility,
-    Withdraw,
     action_from_json,
     action_to_json,
     encode,
 )
-from armybuilder.engine.pending import (
-    ConfusedMove,
-    ContactCheck,
-    FollowUp,
-    FormationMoving,
-    SpinOffer,
-)
+from armybuilder.engine.pending import ConfusedMove, ContactCheck, FollowUp, SpinOffer
 from armybuilder.engine.setup import GameSetup, Scenario
 from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
@@ -165,83 +138,25 @@ def apply(game: Game, action: Action) -> list[Event]:
 
 
 def _dispatch(game: Game, action: Action) -> None:
-    if game.phase == "over":
-        raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
-    if game.pending:
+    if game.pending and game.phase != "over":
         _decide(game, action)
         _settle(game)
         return
-    if game.phase == "terrain":
-        if not isinstance(action, PlaceTerrain):
-            raise IllegalAction("Rulebook II, Setting the Scene", "terrain is being placed")
-        setup.apply_place_terrain(game, action)
-        return
-    if game.phase == "deploy":
-        if not isinstance(action, Deploy):
-            raise IllegalAction("Rulebook II, Setting the Scene", "armies are being placed")
-        setup.apply_deploy(game, action)
-        return
-    if isinstance(action, CancelAbility):
-        ability_actions.apply_cancel(game, action)  # uses no action
-        return
-    if isinstance(action, Face):
-        ability_actions.apply_face(game, action)  # Nimble: uses no action
-        return
-    if isinstance(action, Pass):
-        w = movement._warrior(game, action.warrior)
-        why = turns.action_violation(game, w, "pass")
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot be given a pass action")
-        turns.mark_action(game, w, nonpass=False)
-        game.emit("action", kind="pass", warrior=w.id)
-    elif isinstance(action, Move):
-        movement.apply_move(game, action)
-    elif isinstance(action, RangedAttack):
-        ranged.apply_ranged(game, action)
-    elif isinstance(action, CloseAttack):
-        close.apply_close(game, action)
-    elif isinstance(action, MoveFormation):
-        movement.apply_move_formation(game, action)
-    elif isinstance(action, UseAbility):
-        ability_actions.apply_use(game, action)
-    elif isinstance(action, Withdraw):
-        if action.player != game.current:
-            raise IllegalAction("Rulebook VI, Withdrawing: during your own turn",
-                                f"it is player {game.current}'s turn")
-        victory.withdraw(game, action.player)
-        if not victory.check_end(game):
-            turns.end_turn(game)
-            turns.next_turn(game)
-        return
-    elif isinstance(action, EndByAgreement):
-        victory.end_game(game, victory.Termination.AGREEMENT)
-        return
-    else:
-        raise IllegalAction("Rulebook III, Action List", f"{type(action).__name__} is not an "
-                            "action now")
-    _settle(game)
+    kind = kinds.kind_of(game, action)
+    kind.apply(game, action)
+    if kind.settles:
+        _settle(game)
 
 
 def _decide(game: Game, action: Action) -> None:
     """The decision owed first: check it, then carry it out. Whatever it queues comes
     before the decisions that were already waiting."""
     item = game.pending[0]
-    legal.check_decision(game, item, action)
+    kind = kinds.decision_for(game, action)
+    kind.check(game, item, action)
     rest = game.pending[1:]
     game.pending = []
-    if isinstance(item, SpinOffer):
-        movement.apply_free_spin(game, item, action)  # type: ignore[arg-type]
-    elif isinstance(item, FormationMoving):
-        movement.apply_formation_plan(game, item, action)  # type: ignore[arg-type]
-    elif isinstance(item, FollowUp):
-        if isinstance(action, Pass):
-            game.emit("follow_up_declined", warrior=item.warrior)
-        elif isinstance(action, CloseAttack):
-            close.apply_close(game, action, follow_up=True)
-        else:
-            ranged.apply_ranged(game, action, follow_up=True)  # type: ignore[arg-type]
-    elif isinstance(item, ConfusedMove):
-        movement.apply_confused_move(game, item, action)  # type: ignore[arg-type]
+    kind.apply(game, item, action)
     game.pending.extend(rest)
 
 

@@ -215,19 +215,11 @@ def boundary_distance(p: Point, poly: Polygon) -> float:
     return best
 
 
-_BOXES: dict[Polygon, tuple[float, float, float, float]] = {}
-
-
 def polygon_box(poly: Polygon) -> tuple[float, float, float, float]:
-    """(min x, min y, max x, max y) of ``poly``, remembered: terrain polygons never change."""
-    box = _BOXES.get(poly)
-    if box is None:
-        if len(_BOXES) > 4096:
-            _BOXES.clear()
-        xs = [p[0] for p in poly]
-        ys = [p[1] for p in poly]
-        box = _BOXES[poly] = (min(xs), min(ys), max(xs), max(ys))
-    return box
+    """(min x, min y, max x, max y) of ``poly``."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def disc_polygon_relation(centre: Point, radius: float, poly: Polygon) -> int:
@@ -340,6 +332,24 @@ def segment_enters_polygon(a: Point, b: Point, poly: Polygon) -> bool:
     return _inside_intervals(a, b, poly, EPS) is True
 
 
+def segment_polygon_distance(a: Point, b: Point, poly: Polygon) -> float:
+    """The least distance between segment ab and a polygon (0 when they meet or the
+    segment lies inside): at a segment end against the polygon's edges, or at a corner of
+    the polygon against the segment."""
+    if point_in_polygon(a, poly):
+        return 0.0
+    n = len(poly)
+    for i in range(n):
+        if segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+            return 0.0
+    best = min(boundary_distance(a, poly), boundary_distance(b, poly))
+    for v in poly:
+        d = segment_point_distance(a, b, v)
+        if d < best:
+            best = d
+    return best
+
+
 def length_inside_polygon(a: Point, b: Point, poly: Polygon) -> float:
     length = distance(a, b)
     return sum((t1 - t0) * length for t0, t1 in segment_inside_intervals(a, b, poly))
@@ -403,11 +413,11 @@ def front_rim_in_polygon(centre: Point, radius: float, facing: float, arc_degree
         if point_in_polygon(p, poly) and boundary_distance(p, poly) > EPS:
             return True
     # The rim can only get inside by crossing an edge.
-    for a, b in polygon_edges(poly):
-        if segment_point_distance(a, b, centre) >= radius - EPS:
+    for e0, e1 in polygon_edges(poly):
+        if segment_point_distance(e0, e1, centre) >= radius - EPS:
             continue
-        for t in _segment_circle_ts(a, b, centre, radius):
-            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        for t in _segment_circle_ts(e0, e1, centre, radius):
+            p = (e0[0] + (e1[0] - e0[0]) * t, e0[1] + (e1[1] - e0[1]) * t)
             if abs(angle_diff(bearing(centre, p), facing)) < half - ANGLE_EPS:
                 return True
     return False
@@ -437,8 +447,14 @@ def _segment_circle_ts(a: Point, b: Point, centre: Point, radius: float) -> list
     return [t for t in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)) if 0.0 <= t <= 1.0]
 
 
-def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[float]:
-    """Every t on segment ab where the distance to the polygon's boundary may equal ``radius``.
+#: A polygon edge's start corner and unit normal (None for a zero-length edge).
+EdgeNormal = tuple[float, float, tuple[float, float] | None]
+
+
+def segment_offset_ts(a: Point, b: Point, normals: Sequence[EdgeNormal], radius: float
+                      ) -> list[float]:
+    """Every t on segment ab where the distance to a polygon's boundary may equal
+    ``radius``; ``normals``: the polygon's :func:`edge_normals`.
 
     Between two consecutive values the relation of a base of that radius to the polygon
     (inside, outside, overlapping) cannot change, so scanning these values finds the exact
@@ -449,7 +465,7 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
     ax, ay = a
     qa = dx * dx + dy * dy
     rr = radius * radius
-    for px, py, normal in _edge_normals(poly):
+    for px, py, normal in normals:
         if normal is not None:
             nx, ny = normal
             denom = dx * nx + dy * ny
@@ -473,24 +489,15 @@ def segment_offset_ts(a: Point, b: Point, poly: Polygon, radius: float) -> list[
     return ts
 
 
-_NORMALS: dict[Polygon, list[tuple[float, float, tuple[float, float] | None]]] = {}
-
-
-def _edge_normals(poly: Polygon) -> list[tuple[float, float, tuple[float, float] | None]]:
-    """Each edge's start corner and unit normal (None for a zero-length edge), remembered
-    like :func:`polygon_box`: terrain polygons never change."""
-    out = _NORMALS.get(poly)
-    if out is None:
-        if len(_NORMALS) > 4096:
-            _NORMALS.clear()
-        out = []
-        n = len(poly)
-        for i in range(n):
-            p, q = poly[i], poly[(i + 1) % n]
-            ex, ey = q[0] - p[0], q[1] - p[1]
-            elen = math.hypot(ex, ey)
-            out.append((p[0], p[1], (-ey / elen, ex / elen) if elen > 0.0 else None))
-        _NORMALS[poly] = out
+def edge_normals(poly: Polygon) -> list[EdgeNormal]:
+    """Each edge's start corner and unit normal (None for a zero-length edge)."""
+    out: list[EdgeNormal] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        elen = math.hypot(ex, ey)
+        out.append((p[0], p[1], (-ey / elen, ex / elen) if elen > 0.0 else None))
     return out
 
 

@@ -16,7 +16,6 @@ terrain stops a straight move) and :func:`try_move` (the move if legal, else Non
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from itertools import combinations
@@ -27,7 +26,10 @@ from armybuilder.engine import (
     close,
     combat,
     formations,
+    kinds,
+    memory,
     movement,
+    places,
     ranged,
     setup,
     turns,
@@ -39,7 +41,7 @@ from armybuilder.engine.actions import (
     CancelAbility,
     CloseAttack,
     Deploy,
-    EndByAgreement,
+    EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
@@ -49,7 +51,6 @@ from armybuilder.engine.actions import (
     PlaceTerrain,
     RangedAttack,
     UseAbility,
-    Withdraw,
 )
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.pending import (
@@ -59,12 +60,6 @@ from armybuilder.engine.pending import (
     SpinOffer,
 )
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
-
-CONTACT_GAP = 0.001  # how far apart generated contact positions leave two bases
-DIRECTIONS = tuple(k * math.pi / 4 for k in range(8))
-#: Each direction with its cosine and sine, worked out once (the same numbers every time).
-_UNIT = tuple((a, math.cos(a), math.sin(a)) for a in DIRECTIONS)
-LEVITATION_REACH = 10.0  # FAQ, Magic Levitation (Special Ability Update): up to 10"
 
 
 def to_act(state: State) -> int:
@@ -82,7 +77,7 @@ def to_act(state: State) -> int:
 #: that does not move the warrior (Regeneration, Necromancy, Magic Levitation), "cancel"
 #: cancels an optional ability, "facing" is Nimble's free turn.
 KINDS = frozenset({"pass", "move", "close", "ranged", "formation", "ability", "cancel",
-                   "facing"})
+                   "facing", "end_turn"})
 
 
 def generate(state: State, warrior: int | None = None,
@@ -107,6 +102,9 @@ def generate(state: State, warrior: int | None = None,
     for w in state.warriors:
         if w.owner == state.current:
             yield from _warrior(state, w, wanted)
+    if "end_turn" in wanted and turns.turn_given(state):
+        # Special Abilities Card, Quickness: the turn waits while a free move is left.
+        yield EndTurn(state.current)
 
 
 #: What :func:`close.check_close` or :func:`ranged.check_ranged` returns for an attack.
@@ -172,163 +170,17 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
             yield formation, None
 
 
-#: _modes' answers by the registry's generation, the abilities and the kind of action:
-#: the answer reads nothing else, and an ability's action kind changes only when it is
-#: registered again (which counts a generation).
-_KEPT_MODES: dict[tuple[int, tuple[str, ...], str], tuple[str, ...]] = {}
-
-
 def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
     """The abilities in effect that this kind of action may name."""
     key = (REGISTRY.generation, w.abilities, kind)
-    found = _KEPT_MODES.get(key)
+    found = memory.ACTION_MODES.get(key)
     if found is None:
-        if len(_KEPT_MODES) >= 4096:  # answers of earlier generations are never asked again
-            _KEPT_MODES.clear()
-        found = _KEPT_MODES[key] = tuple(n for n in w.abilities
-                                         if REGISTRY.action_kind(n) == kind)
+        found = memory.keep(memory.ACTION_MODES, key, tuple(
+            n for n in w.abilities if REGISTRY.action_kind(n) == kind))
     return found
 
 
 # --- moves ------------------------------------------------------------------------------
-
-
-def _nearest_facing(state: State, w: Warrior, at: Point, default: float) -> float:
-    best, facing = math.inf, default
-    for o in state.warriors:
-        if o.on_table and state.opposing(w, o):
-            d = math.hypot(o.x - at[0], o.y - at[1])
-            if d < best and d > g.EPS:
-                best, facing = d, math.atan2(o.y - at[1], o.x - at[0])
-    return facing
-
-
-def contact_spot(w: Warrior, o: Warrior, angle: float, gap: float = CONTACT_GAP
-                 ) -> tuple[Point, float]:
-    """Where ``w``'s centre goes to touch ``o`` from direction ``angle`` (seen from ``o``),
-    facing ``o``: ``(place, facing)``, the bases ``gap`` apart, within the rules' contact
-    tolerance (Glossary, Base Contact). Double bases are fitted by a few Newton steps.
-    Nothing else is checked: pass the move to :func:`try_move`."""
-    ux, uy = math.cos(angle), math.sin(angle)
-    if w.offset <= 0.0 and o.offset <= 0.0:  # both round (Warrior.round)
-        reach = w.radius + o.radius + gap
-        ex, ey = o.x + reach * ux, o.y + reach * uy
-        return (ex, ey), math.atan2(o.y - ey, o.x - ex)  # g.bearing(end, (o.x, o.y))
-    facing = g.normalize_angle(angle + math.pi)
-    target = o.discs
-    s = w.radius + o.radius + gap
-    end = (o.x + s * ux, o.y + s * uy)
-    # g.discs_gap(w.discs_at(end, facing), target), the same arithmetic in the same order,
-    # with the facing's share of the disc centres worked out once (players ask this of
-    # every double base they bring into contact).
-    r, offset, hypot = w.disc_r, w.offset, math.hypot
-    dx, dy = (offset * math.cos(facing), offset * math.sin(facing)) if offset > 0.0 else (0.0, 0.0)
-    for _ in range(8):
-        ex, ey = end
-        discs = ((ex + dx, ey + dy, r), (ex - dx, ey - dy, r)) if offset > 0.0 else \
-            ((ex, ey, r),)
-        d = math.inf
-        for ax, ay, ar in discs:
-            for bx, by, br in target:
-                e = hypot(bx - ax, by - ay) - ar - br
-                if e < d:
-                    d = e
-        if abs(d - gap) < 1e-7:
-            break
-        s -= d - gap
-        end = (o.x + s * ux, o.y + s * uy)
-    return end, facing
-
-
-def try_move(state: State, w: Warrior, move: Move, limit: float,
-             around: Any = None, forced: bool = False) -> Move | None:
-    """``move`` if it is a legal move of ``w`` with ``limit`` inches to spend (Rulebook III,
-    Movement, every rule checked by :func:`movement.check_move`), else None. A warrior
-    with a captive gets another place for it next to him when the captive's own place is
-    taken (Rulebook III, Capturing); that move is returned instead.
-
-    ``around`` is :func:`movement.obstacles` when the caller already has it; ``forced``:
-    an opponent makes the move (Magic Confusion). Used by the move listing and by players
-    that make their own candidate moves.
-    """
-    try:
-        movement.check_move(state, w, move, limit, around=around, forced=forced)
-        return move
-    except IllegalAction as exc:
-        if not exc.captive_placement:
-            # Every other rule reads the same in the moves below: they would fail alike.
-            return None
-    if w.captive == NOBODY or not move.path:
-        return None
-    # Find the captive another place next to its controller.
-    c = state.warriors[w.captive]
-    end = move.path[-1]
-    gap = w.radius + c.radius + CONTACT_GAP
-    for a in DIRECTIONS:
-        at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-        alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
-                   move.ability)
-        try:
-            movement.check_move(state, w, alt, limit, around=around, forced=forced)
-            return alt
-        except IllegalAction:
-            continue
-    return None
-
-
-def clip_to_terrain(state: State, w: Warrior, start: Point, end: Point) -> Point:
-    """Where terrain stops a straight move of ``w`` from ``start`` towards ``end``
-    (Rulebook V: entering hindering terrain, going up or down elevated terrain, the far
-    side of a low wall); ``end`` itself when nothing stops it or ``w`` ignores terrain.
-    Other figures are not considered: :func:`try_move` checks those."""
-    if not state.terrain.features:
-        return end
-    rules = movement.path_rules(state, w)
-    if rules is not None and rules.ignores_terrain:
-        return end
-    ignore = movement._ignored(rules)
-    stop = state.terrain.movement_stop((start, end), w.disc_r, w.offset, ignore, w.facing)
-    if stop is None:
-        return end
-    return g.point_along((start, end), stop)
-
-
-def straight_move_ends(state: State, w: Warrior, start: Point, limit: float,
-                       halves: bool = True) -> list[tuple[Point, float]]:
-    """The ends of straight moves from ``start`` in eight directions at full and (with
-    ``halves``) half of ``limit``, kept on the table and stopped where terrain stops them
-    (:func:`clip_to_terrain`), each with its direction; other figures are not
-    considered. A representative sample of continuous space (RULES_NOTES.md, Legal
-    actions) that the AI players search too."""
-    ends = _straight_ends(w.x, w.y, w.radius, state.table, start, limit, halves)
-    if not state.terrain.features:
-        return list(ends)
-    return [(clip_to_terrain(state, w, start, end), a) for end, a in ends]
-
-
-@functools.lru_cache(maxsize=4096)
-def _straight_ends(x: float, y: float, r: float, table: float, start: Point, limit: float,
-                   halves: bool) -> tuple[tuple[Point, float], ...]:
-    """:func:`straight_move_ends` before terrain: numbers in, numbers out, so the answers
-    are kept (a warrior standing still is weighed from the same place turn after turn)."""
-    hi = table - r
-    sx, sy = start
-    hypot = math.hypot
-    distances = (limit, limit * 0.5) if halves else (limit,)  # limit * 1.0 is limit
-    out = []
-    for a, cos, sin in _UNIT:
-        for d in distances:
-            ex = x + d * cos
-            ey = y + d * sin
-            # min(hi, max(r, e)) without the calls: the same comparisons, the same float.
-            ex = ex if ex > r else r
-            ex = ex if ex < hi else hi
-            ey = ey if ey > r else r
-            ey = ey if ey < hi else hi
-            if hypot(ex - sx, ey - sy) <= 1e-6:  # g.distance(start, end)
-                continue
-            out.append(((ex, ey), a))
-    return tuple(out)
 
 
 def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = False
@@ -348,11 +200,11 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         return True
 
     def attempt(move: Move) -> Move | None:
-        return try_move(state, w, move, limit, around, forced)
+        return places.try_move(state, w, move, limit, around, forced)
 
     # Turning in place towards each opposing figure in contact, and the nearest one.
     facings = [g.bearing(start, (o.x, o.y)) for o in contacts]
-    facings.append(_nearest_facing(state, w, start, w.facing))
+    facings.append(places.nearest_facing(state, w, start, w.facing))
     for f in facings:
         if abs(g.angle_diff(f, w.facing)) > 1e-6 and fresh(start, f):
             found = attempt(Move(w.id, (), f, ability=mode))
@@ -364,13 +216,14 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     opponents = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                        key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
     for o in opponents:
-        reach = w.radius + o.radius + CONTACT_GAP
+        reach = w.half_length + o.half_length + places.CONTACT_GAP
         if math.hypot(o.x - w.x, o.y - w.y) - reach > limit:
             break
         approach = g.bearing((o.x, o.y), start)
         for da in (0.0, math.pi / 3, -math.pi / 3, 2 * math.pi / 3, -2 * math.pi / 3, math.pi):
-            end, facing = contact_spot(w, o, approach + da)
-            if g.distance(start, end) > limit or clip_to_terrain(state, w, start, end) != end:
+            end, facing = places.contact_spot(w, o, approach + da)
+            if g.distance(start, end) > limit or \
+                    places.clip_to_terrain(state, w, start, end) != end:
                 continue
             if fresh(end, facing):
                 found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
@@ -379,23 +232,25 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     if mode == "Charge":
         return  # a charge is only worth making into base contact
     # Alongside a friendly warrior, to form up.
-    for f in state.warriors:
-        if f is w or not f.on_table or not state.friendly(w, f) or f.id == w.captive:
+    for friend in state.warriors:
+        if friend is w or not friend.on_table or not state.friendly(w, friend) \
+                or friend.id == w.captive:
             continue
-        reach = w.radius + f.radius + CONTACT_GAP
-        if math.hypot(f.x - w.x, f.y - w.y) - reach > limit or state.touching(w, f):
+        reach = w.half_length + friend.half_length + places.CONTACT_GAP
+        if math.hypot(friend.x - w.x, friend.y - w.y) - reach > limit \
+                or state.touching(w, friend):
             continue
-        end, _ = contact_spot(w, f, g.bearing((f.x, f.y), start))
-        if clip_to_terrain(state, w, start, end) != end:
+        end, _ = places.contact_spot(w, friend, g.bearing((friend.x, friend.y), start))
+        if places.clip_to_terrain(state, w, start, end) != end:
             continue
-        facing = _nearest_facing(state, w, end, w.facing)
+        facing = places.nearest_facing(state, w, end, w.facing)
         if fresh(end, facing):
             found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
             if found:
                 yield found
     # Straight moves in eight directions, at full and half speed.
-    for end, a in straight_move_ends(state, w, start, limit):
-        facing = _nearest_facing(state, w, end, a)
+    for end, a in places.straight_move_ends(state, w, start, limit):
+        facing = places.nearest_facing(state, w, end, a)
         if fresh(end, facing):
             found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
             if found:
@@ -414,7 +269,7 @@ def _faces(state: State, w: Warrior) -> Iterator[Face]:
         return
     start = (w.x, w.y)
     facings = [g.bearing(start, (o.x, o.y)) for o in state.opposing_contacts(w)]
-    facings.append(_nearest_facing(state, w, start, w.facing))
+    facings.append(places.nearest_facing(state, w, start, w.facing))
     seen: list[float] = []
     for f in facings:
         if abs(g.angle_diff(f, w.facing)) > 1e-6 and all(abs(g.angle_diff(f, s)) > 1e-6
@@ -428,58 +283,15 @@ def _faces(state: State, w: Warrior) -> Iterator[Face]:
 
 
 def _special(state: State, w: Warrior, mode: str) -> Iterator[UseAbility]:
-    if mode == "Regeneration":
-        candidates: list[UseAbility] = [UseAbility(w.id, mode)]
-    elif mode == "Necromancy":
-        candidates = list(_necromancy(state, w))
-    elif mode == "Magic Levitation":
-        candidates = list(_levitation(state, w))
-    else:
-        candidates = [UseAbility(w.id, mode)]
+    rule = REGISTRY.rule(mode)
+    listing = rule.listing if rule is not None else None
+    candidates = [UseAbility(w.id, mode)] if listing is None else list(listing(state, w))
     for action in candidates:
         try:
             ability_actions.check_use(state, action)
         except IllegalAction:
             continue
         yield action
-
-
-def _necromancy(state: State, w: Warrior) -> Iterator[UseAbility]:
-    for e in state.warriors:
-        if e.owner != w.owner or e.on_table or not e.eliminations:
-            continue
-        for a in DIRECTIONS:
-            at, _ = contact_spot(e, w, a)
-            facing = _nearest_facing(state, w, at, w.facing)
-            action = UseAbility(w.id, "Necromancy", e.id, at, facing)
-            try:
-                ability_actions.check_use(state, action)
-            except IllegalAction:
-                continue
-            yield action
-            break
-
-
-def _levitation(state: State, w: Warrior) -> Iterator[UseAbility]:
-    for t in state.contacts(w):
-        if t.is_captive:
-            continue
-        start = (t.x, t.y)
-        spots: list[tuple[Point, float]] = []
-        # Next to the figures it opposes (friends carried into battle)...
-        for o in state.warriors:
-            if o.on_table and state.opposing(t, o) and \
-                    math.hypot(o.x - t.x, o.y - t.y) <= LEVITATION_REACH + t.radius + o.radius:
-                spots.append(contact_spot(t, o, g.bearing((o.x, o.y), start)))
-        # ...or straight away, 10" and 5", in eight directions (enemies carried off).
-        for a in DIRECTIONS:
-            for d in (LEVITATION_REACH, LEVITATION_REACH / 2):
-                end = (t.x + d * math.cos(a), t.y + d * math.sin(a))
-                spots.append((end, _nearest_facing(state, t, end, t.facing)))
-        for end, facing in spots:
-            if g.distance(start, end) > LEVITATION_REACH:
-                continue
-            yield UseAbility(w.id, "Magic Levitation", t.id, end, facing)
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -543,9 +355,9 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
     # Rulebook IV: each member touches another member (formations.grouped), so a firer
     # near none of its side's warriors leads no formation (the distance test that comes
     # before every contact test, a hair wide).
-    x, y, reach, hypot = w.x, w.y, w.radius + g.CONTACT_TOLERANCE + 1e-9, math.hypot
-    if not any(m is not w and m.owner == w.owner and hypot(m.x - x, m.y - y) <= reach + m.radius
-               for m in state.warriors):
+    x, y, reach, hypot = w.x, w.y, w.half_length + g.CONTACT_TOLERANCE + 1e-9, math.hypot
+    if not any(m is not w and m.owner == w.owner
+               and hypot(m.x - x, m.y - y) <= reach + m.half_length for m in state.warriors):
         return
     helpers = [m for m in state.warriors
                if m is not w and m.owner == w.owner and turns.action_violation(state, m, "ranged")
@@ -559,7 +371,7 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
         for k in range(2, min(4, len(able)) + 1):
             for combo in combinations(able, k):
                 members = [w, *combo]
-                if formations.grouped(members) and formations.faction_violation(
+                if formations.grouped(state, members) and formations.faction_violation(
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
                     yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
@@ -655,7 +467,7 @@ def _move_formations(state: State, w: Warrior) -> Iterator[MoveFormation]:
     for k in range(2, min(4, len(others)) + 1):
         for combo in combinations(others, k):
             members = [w, *combo]
-            if formations.grouped(members) and formations.faction_violation(
+            if formations.grouped(state, members) and formations.faction_violation(
                     [m.card for m in members]) is None and not formations.abrupt_split(
                     state, members):
                 yield MoveFormation(w.id, tuple(m.id for m in combo))
@@ -704,8 +516,8 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
     seen: set[FormationPlan] = set()
     members = [state.warriors[i] for i in p.members]
     lead = members[0]
-    directions = list(DIRECTIONS)
-    directions.insert(0, _nearest_facing(state, lead, (lead.x, lead.y), lead.facing))
+    directions = list(places.DIRECTIONS)
+    directions.insert(0, places.nearest_facing(state, lead, (lead.x, lead.y), lead.facing))
     # How far each member may go is the same whichever way the formation moves.
     limits = {m.id: movement.member_limit(state, m, p.speed) for m in members
               if m.id not in p.stuck}
@@ -721,10 +533,10 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
                     continue
                 dist = min(d, limits[m.id])
                 end = (m.x + dist * math.cos(a), m.y + dist * math.sin(a))
-                end = clip_to_terrain(state, m, (m.x, m.y), end)
+                end = places.clip_to_terrain(state, m, (m.x, m.y), end)
                 if g.distance((m.x, m.y), end) > 1e-6:
                     # A double base keeps its facing so the formation stays together.
-                    facing = m.facing if not m.round else _nearest_facing(state, m, end, a)
+                    facing = m.facing if not m.round else places.nearest_facing(state, m, end, a)
                     steps.append(Move(m.id, (end,), facing))
             if not steps:
                 continue
@@ -769,7 +581,7 @@ def _deploy(state: State, warrior: int | None) -> Iterator[Deploy]:
             return
     found = False
     # Bases side by side, just touching, so formations are possible from the start.
-    for at in setup.deploy_spots(state, w, 2 * w.disc_r + CONTACT_GAP):
+    for at in setup.deploy_spots(state, w, w.shape.width + places.CONTACT_GAP):
         facing = setup.face_centre(state, at)
         if setup.deploy_violation(state, w, at, facing) is None:
             found = True
@@ -787,89 +599,19 @@ def _deploy(state: State, warrior: int | None) -> Iterator[Deploy]:
 
 def check_decision(state: State, item: Any, action: Any) -> None:
     """Raise IllegalAction unless ``action`` settles the decision ``item``."""
-    if isinstance(item, SpinOffer) and isinstance(action, FreeSpin):
-        movement.free_spin_violation(state, item, action)
-        return
-    if isinstance(item, FormationMoving) and isinstance(action, FormationPlan):
-        movement.check_formation_plan(state, item, action)
-        return
-    if isinstance(item, FollowUp) and getattr(action, "warrior", None) == item.warrior:
-        if isinstance(action, Pass):
-            return
-        if item.kind == "close" and isinstance(action, CloseAttack):
-            close.check_close(state, action, follow_up=True)
-            return
-        if item.kind == "ranged" and isinstance(action, RangedAttack):
-            ranged.check_ranged(state, action, follow_up=True)
-            return
-    if isinstance(item, ConfusedMove) and isinstance(action, Move):
-        movement.check_confused_move(state, item, action)
-        return
-    raise IllegalAction("Rulebook III, Turns and Actions",
-                        f"finish the current action first: {item!r}")
+    kind = kinds.DECISIONS[type(item)]
+    if not isinstance(action, kind.answers):
+        raise IllegalAction("Rulebook III, Turns and Actions",
+                            f"finish the current action first: {item!r}")
+    kind.check(state, item, action)
 
 
 def check(state: State, action: Any) -> None:
     """Raise IllegalAction if ``action`` may not be applied now; change nothing."""
-    if state.phase == "over":
-        raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
-    if state.pending:
+    if state.pending and state.phase != "over":
         check_decision(state, state.pending[0], action)
         return
-    if state.phase == "terrain":
-        if not isinstance(action, PlaceTerrain):
-            raise IllegalAction("Rulebook II, Setting the Scene", "terrain is being placed")
-        why = setup.terrain_violation(state, setup.placed_features(state, action))
-        if why:
-            raise IllegalAction(why, "terrain cannot be placed there")
-        return
-    if state.phase == "deploy":
-        if not isinstance(action, Deploy):
-            raise IllegalAction("Rulebook II, Setting the Scene", "armies are being placed")
-        w = movement._warrior(state, action.warrior)
-        if w.owner != state.deploying or w.deployed:
-            raise IllegalAction("Rulebook II, Setting the Scene", f"{w.label} is not placed now")
-        if action.at is None:
-            if setup.room_for(state, w) is not None:
-                raise IllegalAction("Rulebook II, Setting the Scene",
-                                    f"there is still room for {w.label}")
-            return
-        why = setup.deploy_violation(state, w, action.at, float(action.facing))
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot be placed there")
-        return
-    if isinstance(action, Pass):
-        w = movement._warrior(state, action.warrior)
-        why = turns.action_violation(state, w, "pass")
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot pass")
-    elif isinstance(action, Move):
-        movement.check_move_action(state, action)
-    elif isinstance(action, RangedAttack):
-        ranged.check_ranged(state, action)
-    elif isinstance(action, CloseAttack):
-        close.check_close(state, action)
-    elif isinstance(action, MoveFormation):
-        ids = (action.warrior, *action.members)
-        if len(set(ids)) != len(ids):
-            raise IllegalAction("Rulebook IV, Movement Formations", "a warrior is listed twice")
-        why = movement.formation_violation(state, [movement._warrior(state, i) for i in ids])
-        if why:
-            raise IllegalAction(why, "no movement formation")
-    elif isinstance(action, UseAbility):
-        ability_actions.check_use(state, action)
-    elif isinstance(action, CancelAbility):
-        ability_actions.check_cancel(state, action)
-    elif isinstance(action, Face):
-        ability_actions.check_face(state, action)
-    elif isinstance(action, Withdraw):
-        if action.player != state.current:
-            raise IllegalAction("Rulebook VI, Withdrawing: during your own turn", "not your turn")
-    elif isinstance(action, EndByAgreement):
-        return
-    else:
-        raise IllegalAction("Rulebook III, Action List", f"{type(action).__name__} is not an "
-                            "action now")
+    kinds.kind_of(state, action).check(state, action)
 
 
 def is_legal(state: State, action: Any) -> bool:

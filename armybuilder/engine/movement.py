@@ -4,13 +4,11 @@ the movement abilities' hook points and the contact step (Pole Arm, Ram) after a
 from __future__ import annotations
 
 import math
-import operator
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from armybuilder.engine import formations, turns
 from armybuilder.engine import geometry as g
-from armybuilder.engine import state as st
 from armybuilder.engine.abilities import (
     REGISTRY,
     BreakAwayContext,
@@ -21,6 +19,7 @@ from armybuilder.engine.abilities import (
 )
 from armybuilder.engine.actions import FormationPlan, FreeSpin, Move, MoveFormation
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.memory import Obstacle, Obstacles, move_key
 from armybuilder.engine.pending import (
     ConfusedMove,
     ContactCheck,
@@ -96,8 +95,8 @@ def move_allowance(state: State, w: Warrior, mode: str | None = None,
     then changed by abilities (Charge and Bound double it)."""
     # allowance(state, w, base_speed(state, w)); without terrain the speed value itself
     # (players ask this of every warrior at every decision).
-    speed = max(0, speed_value(state, w))
-    speed = allowance(state, w, speed) if state.terrain.features else float(speed)
+    value = max(0, speed_value(state, w))
+    speed = allowance(state, w, value) if state.terrain.features else float(value)
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         ctx = MoveContext(stage="speed", speed=int(speed), mode=mode, forced=forced)
@@ -110,166 +109,18 @@ def move_allowance(state: State, w: Warrior, mode: str | None = None,
 # --- checking a move --------------------------------------------------------------------
 
 
-Obstacle = tuple[int, tuple[g.Disc, ...], float, float, float]  # id, discs, x, y, half length
-
-
 def obstacles(state: State, w: Warrior, poses: dict[int, Pose] | None = None
-              ) -> tuple[list[Obstacle], list[tuple[Point, Point]]]:
+              ) -> Obstacles:
     """The bases a move of ``w`` must keep clear of (its captive moves with it), and the
     lines between the centres of touching discs of two of them (Rulebook III, Movement:
-    the path may not pass between two figures in base contact).
-
-    Without ``poses`` the same lists are handed out again while the arrangement and the
-    captive stand (callers only read them): check_move knows them by identity.
-    """
-    skip = (w.id, w.captive)
-    if not poses:
-        kept = state.obstacles_kept.get(w.id)
-        if kept is not None and kept[0] == st.arrangement and kept[1] == w.captive:
-            return kept[2]
-    every, every_pair = arranged(state)
-    if poses:
-        # _obstacles(state, skip, poses): the battlefield as it stands, with the pairs of
-        # the figures placed elsewhere worked out again.
-        every, every_pair = _rearranged(state, set(poses), every, every_pair, poses)
-        return ([o for o in every if o[0] not in skip],
-                [line for i, j, line in every_pair if i not in skip and j not in skip])
-    found = ([o for o in every if o[0] not in skip],
-             [line for i, j, line in every_pair if i not in skip and j not in skip])
-    state.obstacles_kept[w.id] = (st.arrangement, w.captive, found)
-    return found
-
-
-def arranged(state: State) -> tuple[list[Obstacle], list[tuple[int, int, tuple[Point, Point]]]]:
-    """Every base on the battlefield and the lines of every touching pair of discs, with
-    the two warriors' ids: what :func:`obstacles` leaves the mover and its captive out of.
-
-    Every move checked while the figures stand still sees the same bases, so this is worked
-    out once per arrangement of the battlefield (``state.arrangement`` counts every base
-    placed, moved, turned or taken off). After a move only the pairs of the figures that
-    moved are worked out again; the rest are the same numbers as before.
-    """
-    cached = state.obstacle_cache
-    key = st.arrangement
-    if cached is not None and cached[0] == key:
-        return cached[1], cached[2]
-    warriors = state.warriors
-    if cached is None or cached[4] is not warriors or cached[3] != len(warriors):
-        others, pairs = _obstacles(state, (), None, with_ids=True)
-    else:
-        # Warrior.placed: the arrangement its base was last written at, so every figure
-        # placed, moved, turned or taken off since (or only written to) is among these.
-        seen = cached[0]
-        moved = {o.id for o in warriors if o.placed > seen}
-        if 3 * len(moved) > len(warriors):
-            others, pairs = _obstacles(state, (), None, with_ids=True)
-        else:
-            others, pairs = _rearranged(state, moved, cached[1], cached[2])
-    state.obstacle_cache = (key, others, pairs, len(warriors), warriors)
-    return others, pairs
-
-
-def _obstacle(o: Warrior, poses: dict[int, Pose] | None) -> Obstacle:
-    """``o``'s entry in an obstacle list, where ``poses`` puts it if it does."""
-    if poses and o.id in poses:
-        ox, oy, of = poses[o.id]
-        return (o.id, o.discs_at((ox, oy), of), ox, oy, o.radius)
-    return (o.id, o.discs, o.x, o.y, o.radius)
-
-
-def _rearranged(state: State, moved: set[int], old_others: list[Obstacle],
-                old_pairs: list[tuple[int, int, tuple[Point, Point]]],
-                poses: dict[int, Pose] | None = None
-                ) -> tuple[list[Obstacle], list[tuple[int, int, tuple[Point, Point]]]]:
-    """_obstacles(state, (), poses, with_ids=True), the same lists in the same order, from
-    another arrangement's when only the warriors ``moved`` stand elsewhere (all those in
-    ``poses`` among them)."""
-    if not moved:
-        return old_others, old_pairs
-    warriors = state.warriors
-    # Where the figures that moved stand in ``others``: when each of them was on the
-    # battlefield and still is, where they stood in the old list, every other entry kept
-    # in its place.
-    fresh = [k for k, o in enumerate(old_others) if o[0] in moved]
-    if len(fresh) == len(moved) and all(warriors[i].on_table for i in moved):
-        others = old_others[:]
-        for k in fresh:
-            others[k] = _obstacle(warriors[others[k][0]], poses)
-    else:
-        kept = {o[0]: o for o in old_others if o[0] not in moved}
-        others = []
-        fresh = []
-        for o in warriors:
-            if o.on_table:
-                entry = kept.get(o.id)
-                if entry is None:
-                    entry = _obstacle(o, poses)
-                    fresh.append(len(others))
-                others.append(entry)
-    pairs = [p for p in old_pairs if p[0] not in moved and p[1] not in moved]
-    found: list[tuple[int, int, tuple[Point, Point]]] = []
-    tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot
-    for k in fresh:
-        me = others[k]
-        mx, mr = me[2], me[4]
-        # Its pairs, the earlier of the two in the list first as in _obstacles; a pair of
-        # two figures that moved is done once, from the earlier one.
-        for m, other in enumerate(others):
-            if abs(mx - other[2]) > mr + other[4] + tolerance or m == k:
-                continue  # _obstacles' quick test, the same either way round
-            if m < k:
-                if other[0] in moved:
-                    continue
-                (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) = other, me
-            else:
-                (ai, ad, ax, ay, ar), (bi, bd, bx, by, br) = me, other
-            if hypot(ax - bx, ay - by) <= ar + br + tolerance:
-                for px, py, pr in ad:
-                    for qx, qy, qr in bd:
-                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
-                            found.append((ai, bi, ((px, py), (qx, qy))))
-    if not found:
-        return others, pairs
-    # Back in _obstacles' order: by the pair's warriors, in the order they stand in
-    # state.warriors (ids are places in that list); a pair's own lines keep their order.
-    pairs += found
-    pairs.sort(key=_pair_order)
-    return others, pairs
-
-
-_pair_order = operator.itemgetter(0, 1)
-
-
-def _obstacles(state: State, skip: tuple[int, ...], poses: dict[int, Pose] | None,
-               with_ids: bool = False) -> tuple[list[Obstacle], list[Any]]:
-    others: list[Obstacle] = []
-    for o in state.warriors:
-        if o.on_table and o.id not in skip:
-            if poses and o.id in poses:
-                ox, oy, of = poses[o.id]
-                discs = o.discs_at((ox, oy), of)
-            else:
-                ox, oy, discs = o.x, o.y, o.discs
-            others.append((o.id, discs, ox, oy, o.radius))
-    pairs: list[Any] = []
-    tolerance, hypot = g.CONTACT_TOLERANCE, math.hypot  # every pair of figures comes here
-    for i in range(len(others)):
-        ai, ad, ax, ay, ar = others[i]
-        for j in range(i + 1, len(others)):
-            bi, bd, bx, by, br = others[j]
-            if abs(ax - bx) <= ar + br + tolerance and \
-                    hypot(ax - bx, ay - by) <= ar + br + tolerance:
-                for px, py, pr in ad:
-                    for qx, qy, qr in bd:
-                        if hypot(px - qx, py - qy) <= pr + qr + tolerance:
-                            line = ((px, py), (qx, qy))
-                            pairs.append((ai, bi, line) if with_ids else line)
-    return others, pairs
+    the path may not pass between two figures in base contact). ``poses`` puts some
+    figures elsewhere (a formation part-way through its moves)."""
+    return state.memory.obstacles_of(state, w, poses)
 
 
 def check_move(state: State, w: Warrior, move: Move, limit: float,
                positions: dict[int, Pose] | None = None,
-               around: tuple[list[Obstacle], list[tuple[Point, Point]]] | None = None,
+               around: Obstacles | None = None,
                forced: bool = False) -> MovePlan:
     """Validate one warrior's move against every movement rule; raise IllegalAction.
 
@@ -278,13 +129,17 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
     opponent makes the move (Magic Confusion).
 
     A player checks the move it then gives, and giving it checks it again: a move found
-    legal is remembered while nothing the check reads has changed (:func:`_checked`), and
-    checked again it is only planned. Moves among ``positions`` are always checked.
+    legal is remembered while nothing the check reads has changed (memory.checked_moves and
+    what the movement hooks declare they read), and checked again it is only planned. Moves
+    among ``positions`` are always checked.
     """
-    if positions or (around is not None and around is not _kept_obstacles(state, w)):
+    if positions or (around is not None and around is not state.memory.kept_obstacles(w)):
         return _check_move(state, w, move, limit, positions, around, forced)
-    checked = _checked(state)
-    key = (move, limit, forced, w.id, w.captive, w.abilities)
+    checked = state.memory.checked_moves(state, REGISTRY.generation)
+    key: tuple[Hashable, ...] = (move, limit, forced, w.id, w.captive, w.abilities)
+    reads = REGISTRY.reads_for("movement", w.abilities)
+    if reads:
+        key += move_key(state, w, reads)
     if key in checked:
         start = (w.x, w.y)
         end = move.path[-1] if move.path else start
@@ -295,46 +150,13 @@ def check_move(state: State, w: Warrior, move: Move, limit: float,
                         captive_at=captive_at, captive_facing=captive_facing,
                         moved=bool(move.path))
     plan = _check_move(state, w, move, limit, None, around, forced)
-    if len(checked) >= CHECKED_KEPT:
-        checked.clear()
     checked.add(key)
     return plan
 
 
-#: At most this many legal moves are remembered for one state of the battlefield (listing
-#: every legal action checks a few hundred).
-CHECKED_KEPT = 4096
-
-
-def _kept_obstacles(state: State, w: Warrior) -> Any:
-    """:func:`obstacles` of ``w`` as last handed out, if still good, else None."""
-    kept = state.obstacles_kept.get(w.id)
-    if kept is not None and kept[0] == st.arrangement and kept[1] == w.captive:
-        return kept[2]
-    return None
-
-
-def _checked(state: State) -> set[tuple[Any, ...]]:
-    """The moves found legal since the last change to anything a move's check reads, by
-    (move, limit, forced, warrior, its captive, its abilities in effect).
-
-    Besides those: every base's place, facing, size and side and who holds whom
-    (``state.arrangement``: the mover, its captive, the bases in the way, the figures it
-    would touch and whether they oppose it), the battlefield and its terrain, the rules
-    registered (the movement hooks) and the turn (left to any hook that reads it).
-    """
-    terrain = state.terrain
-    at = (st.arrangement, REGISTRY.generation, state.turn, state.table, terrain,
-          len(terrain.features), state.warriors, len(state.warriors))
-    if state.moves_checked_at != at:
-        state.moves_checked_at = at
-        state.moves_checked = set()
-    return state.moves_checked
-
-
 def _check_move(state: State, w: Warrior, move: Move, limit: float,
                 positions: dict[int, Pose] | None,
-                around: tuple[list[Obstacle], list[tuple[Point, Point]]] | None,
+                around: Obstacles | None,
                 forced: bool) -> MovePlan:
     if positions and w.id in positions:
         sx, sy, sf = positions[w.id]
@@ -369,10 +191,10 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
         if rules is None or not rules.crosses_bases:
             _check_path_bases(w, points, others, pairs)
         if terrain is not None and (rules is None or not rules.ignores_terrain):
-            why = terrain.path_violation(points, ignore)
+            why = terrain.path_violation(points, w.shape, ignore)
             if why:
                 raise IllegalAction(why, f"{w.label} cannot move along this path")
-            stop = terrain.movement_stop(points, w.disc_r, w.offset, ignore, sf)
+            stop = terrain.movement_stop(points, w.shape, ignore, sf, state.memory)
             if stop is not None and length > stop + LENGTH_SLACK:
                 raise IllegalAction(
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
@@ -382,10 +204,19 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
     facing = sf if move.facing is None else g.normalize_angle(move.facing)
     end_discs = w.discs_at(end, facing)
     _check_position(state, w, end_discs, end, others, ignore)
-    if move.stuck_facing is not None and w.offset > 0.0:
-        # A double base re-faced after failing to break away must still fit.
-        _check_position(state, w, w.discs_at(start, g.normalize_angle(move.stuck_facing)),
-                        start, others, ignore)
+    if move.stuck_facing is not None and not w.round:
+        # A base that turning moves (a double base), re-faced after failing to break away,
+        # must still fit, its captive included (it stays where it stands).
+        stuck = w.discs_at(start, g.normalize_angle(move.stuck_facing))
+        _check_position(state, w, stuck, start, others, ignore)
+        if captive is not None:
+            held = captive.discs_at(*_captive_spot(captive, positions))
+            if g.discs_overlap(stuck, held):
+                raise IllegalAction("Rulebook III, Movement: bases may not overlap",
+                                    f"{w.label} would turn onto its captive's base")
+            why = _captive_left(stuck, held)
+            if why:
+                raise IllegalAction(why, f"{w.label} would turn away from its captive")
     captive_at: Point | None = None
     captive_facing = None
     if captive is not None:
@@ -402,7 +233,7 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
     if hooks:
         contacts = tuple(
             oid for oid, odiscs, ox, oy, orad in others
-            if math.hypot(ox - end[0], oy - end[1]) <= w.radius + orad + g.CONTACT_TOLERANCE
+            if math.hypot(ox - end[0], oy - end[1]) <= w.half_length + orad + g.CONTACT_TOLERANCE
             and state.opposing(w, state.warriors[oid]) and g.discs_touch(end_discs, odiscs))
         ctx = MoveContext(stage="end", moved=moved, new_contacts=contacts, mode=move.ability,
                           forced=forced)
@@ -432,6 +263,15 @@ def _place_captive(state: State, w: Warrior, captive: Warrior, move: Move,
     # Rulebook III, Capturing: the controller's speed abilities serve both figures.
     _check_position(state, captive, cdiscs, captive_at, others, ignore)
     return captive_at, captive_facing
+
+
+def _captive_spot(captive: Warrior, positions: dict[int, Pose] | None
+                  ) -> tuple[Point, float]:
+    """Where the captive stands now (or among ``positions``), and facing which."""
+    if positions and captive.id in positions:
+        cx, cy, cf = positions[captive.id]
+        return (cx, cy), cf
+    return (captive.x, captive.y), captive.facing
 
 
 def _captive_pose(captive: Warrior, move: Move, positions: dict[int, Pose] | None,
@@ -520,7 +360,7 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
         if not (r - g.EPS <= x <= table - r + g.EPS and r - g.EPS <= y <= table - r + g.EPS):
             raise IllegalAction("Rulebook II, Setting the Scene",
                                 f"{w.label} would stand off the battlefield")
-    reach, wid, (ax, ay), hypot = w.radius, w.id, at, math.hypot
+    reach, wid, (ax, ay), hypot = w.half_length, w.id, at, math.hypot
     for oid, odiscs, ox, oy, orad in others:
         # abs(dx) first: it is never more than the hypot, so nothing near is missed.
         if abs(ax - ox) < reach + orad and hypot(ax - ox, ay - oy) < reach + orad \
@@ -537,7 +377,7 @@ def placement_violation(state: State, w: Warrior, at: Point, facing: float,
                         skip: tuple[int, ...] = (), ignore: frozenset[str] = NOTHING
                         ) -> str | None:
     """Why ``w`` may not be set down here (Magic Levitation, Necromancy), or None."""
-    others = [(o.id, o.discs, o.x, o.y, o.radius) for o in state.warriors
+    others: list[Obstacle] = [(o.id, o.discs, o.x, o.y, o.half_length) for o in state.warriors
               if o.on_table and o is not w and o.id not in skip]
     try:
         _check_position(state, w, w.discs_at(at, facing), at, others, ignore)
@@ -549,11 +389,24 @@ def placement_violation(state: State, w: Warrior, at: Point, facing: float,
 def facing_violation(state: State, w: Warrior, facing: float) -> str | None:
     """Why ``w`` may not turn to ``facing`` where it stands: only a double base can hit
     another base or terrain by turning (RULES_NOTES.md, Bases)."""
-    if w.offset <= 0.0:
+    if w.round:
         return None
     rules = path_rules(state, w)
-    return placement_violation(state, w, (w.x, w.y), g.normalize_angle(facing),
-                               skip=(w.captive,), ignore=_ignored(rules))
+    facing = g.normalize_angle(facing)
+    # Its captive stays where it stands: the turned base may not overlap it either ...
+    why = placement_violation(state, w, (w.x, w.y), facing, ignore=_ignored(rules))
+    if why is None and w.captive != NOBODY:
+        why = _captive_left(w.discs_at((w.x, w.y), facing), state.warriors[w.captive].discs)
+    return why
+
+
+def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str | None:
+    """... nor turn away from it: Rulebook III, Capturing: "The captive must always be kept
+    in base contact with its controlling warrior"."""
+    if not g.discs_touch(discs, captive):
+        return ("Rulebook III, Capturing: the captive must always be kept in base contact "
+                "with its controlling warrior")
+    return None
 
 
 # --- giving a move action ---------------------------------------------------------------
@@ -621,13 +474,25 @@ def contact_pairs(state: State, movers: tuple[int, ...]) -> frozenset[tuple[int,
     return frozenset(out)
 
 
-def _breaks_away(state: State, w: Warrior) -> bool:
-    """Rulebook III, Breaking Away: 1-3 fails, 4-6 succeeds."""
+def _fails_up_to(state: State, w: Warrior) -> int:
+    """Rulebook III, Breaking Away: the highest roll that fails (3; 1 with Charge, Bound
+    or Flight)."""
     ctx = BreakAwayContext()
     for fn in REGISTRY.hooks_for("break_away", w.abilities):
         fn(state, w, ctx)
+    return ctx.fails_up_to
+
+
+def break_away_chance(state: State, w: Warrior) -> float:
+    """The chance that ``w`` breaks away (Rulebook III, Breaking Away)."""
+    return (6 - _fails_up_to(state, w)) / 6
+
+
+def _breaks_away(state: State, w: Warrior) -> bool:
+    """Rulebook III, Breaking Away: 1-3 fails, 4-6 succeeds."""
+    fails_up_to = _fails_up_to(state, w)
     die = state.roll(1, "break away", warrior=w.id)[0]
-    ok = die > ctx.fails_up_to
+    ok = die > fails_up_to
     state.emit("break_away", warrior=w.id, success=ok)
     return ok
 
@@ -729,7 +594,8 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
                     continue
                 ctx = ContactContext(other=other, holder_moved=holder.id in movers,
                                      other_moved=other.id in movers,
-                                     new=pair not in step.before)
+                                     new=pair not in step.before,
+                                     holder_carried=holder.id in step.carried)
                 for fn in hooks:
                     fn(state, holder, ctx)
                 damage += [(victim, clicks, ability, holder)
@@ -781,9 +647,9 @@ def formation_violation(state: State, members: list[Warrior]) -> str | None:
             state, m, "move")
         if why:
             return why
-    if not formations.grouped(members):
-        return ("Rulebook IV, Movement Formations: each warrior touches the base of at least "
-                "one other")
+    if not formations.grouped(state, members):
+        return ("Rulebook IV, Movement Formations: the warriors are grouped so that each one "
+                "is touching the base of at least one other")
     why = formations.faction_violation([m.card for m in members])
     if why:
         return why
@@ -811,7 +677,8 @@ def member_limit(state: State, m: Warrior, speed: int, pose: Pose | None = None)
     return allowance(state, m, max(0, speed), pose)
 
 
-def apply_move_formation(state: State, action: MoveFormation) -> None:
+def check_move_formation(state: State, action: MoveFormation) -> list[Warrior]:
+    """The members, the declaring warrior first; IllegalAction if they cannot form up."""
     ids = (action.warrior, *action.members)
     if len(set(ids)) != len(ids):
         raise IllegalAction("Rulebook IV, Movement Formations", "a warrior is listed twice")
@@ -819,6 +686,12 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
     why = formation_violation(state, members)
     if why:
         raise IllegalAction(why, "these warriors cannot form a movement formation")
+    return members
+
+
+def apply_move_formation(state: State, action: MoveFormation) -> None:
+    members = check_move_formation(state, action)
+    ids = tuple(m.id for m in members)
     speed = formation_speed(state, members)
     state.emit("action", kind="move formation", warrior=action.warrior, members=list(ids),
                speed=speed)
@@ -862,9 +735,9 @@ def check_formation_plan(state: State, pending: FormationMoving, plan: Formation
                                     c.facing if mp.captive_facing is None else mp.captive_facing)
         done.append((w, mp))
     members = [state.warriors[i] for i in pending.members]
-    if not formations.grouped(members, positions):
+    if not formations.grouped(state, members, positions):
         raise IllegalAction("Rulebook IV, Movement Formations: at the end of the action each "
-                            "warrior's base must still touch another member's",
+                            "warrior's base must still touch another member's, all one group",
                             "the formation would come apart")
     if formations.abrupt_split(state, members, positions):
         raise IllegalAction("Rulebook V, Abrupt Elevated Terrain: formations may not have "

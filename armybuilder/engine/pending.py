@@ -35,6 +35,8 @@ class ContactCheck:
 
     movers: tuple[int, ...]
     before: frozenset[tuple[int, int]]
+    #: Movers carried by another figure (Magic Levitation) rather than moving themselves.
+    carried: frozenset[int] = frozenset()
 
 
 @dataclass(slots=True)

@@ -53,12 +53,12 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
             return ("Rulebook III, Capturing: the controlling warrior may not be the target of "
                     "a ranged combat action")
         if firer.controller == NOBODY:  # captives have no friends (state.friendly)
-            tx, ty, reach = t.x, t.y, t.radius + g.CONTACT_TOLERANCE + g.CLEAR_MARGIN
+            tx, ty, reach = t.x, t.y, t.half_length + g.CONTACT_TOLERANCE + g.CLEAR_MARGIN
             for o in state.warriors:
                 # state.friendly and state.touching, with a quick distance test first.
                 if o.on_table and o.team == firer.team and o.controller == NOBODY \
-                        and o is not t and abs(o.x - tx) <= reach + o.radius \
-                        and abs(o.y - ty) <= reach + o.radius and state.touching(o, t):
+                        and o is not t and abs(o.x - tx) <= reach + o.half_length \
+                        and abs(o.y - ty) <= reach + o.half_length and state.touching(o, t):
                     return ("Rulebook III, Ranged Combat: the target is in base contact with "
                             "a figure friendly to the firer")
     if plan is not None and plan.max_tokens is not None and t.tokens > plan.max_tokens:
@@ -103,8 +103,8 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         if not o.on_table or o is firer or o is t:
             continue
         # Quick test: a base whose every part lies beyond the line's bounding box cannot
-        # block it (its discs' centres are within ``offset`` of the dot).
-        reach = o.offset + o.disc_r + g.CLEAR_MARGIN
+        # block it.
+        reach = o.half_length + g.CLEAR_MARGIN
         if o.x + reach < lo_x or o.x - reach > hi_x or o.y + reach < lo_y or \
                 o.y - reach > hi_y:
             continue
@@ -112,7 +112,8 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         # figure bases block; off elevated terrain every base blocks (Rulebook III). FAQ,
         # Special Abilities and Line of Fire: the bases of figures that cannot be targeted
         # block too.
-        if (high_f is not None or high_t is not None) and terrain.elevation((o.x, o.y)) is None:
+        if terrain is not None and (high_f is not None or high_t is not None) \
+                and terrain.elevation((o.x, o.y)) is None:
             continue
         if g.segment_crosses_discs(a, b, o.discs):
             blocked = ("Rulebook III, Ranged Combat: the line of fire is blocked by a figure "
@@ -227,9 +228,9 @@ def formation_violation(state: State, members: list[Warrior], shots: list[Shot],
     why = formations.member_violation(state, members[0], "ranged")
     if why:
         return why
-    if not formations.grouped(members):
-        return ("Rulebook IV, Ranged Combat Formations: each warrior touches the base of "
-                "another")
+    if not formations.grouped(state, members):
+        return ("Rulebook IV, Ranged Combat Formations: the warriors are grouped so that each "
+                "one is touching the base of another")
     why = formations.faction_violation([m.card for m in members])
     if why:
         return why
@@ -261,6 +262,19 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     return list(strikes.values())
 
 
+def damage_per_figure(plan: AttackPlan, shots: list[Shot]) -> int:
+    """The damage value each figure the attack affects takes, before the critical hit and
+    abilities."""
+    if plan.everyone:
+        # Special Abilities Card, Shockwave: 1 click each when two or more figures are in
+        # reach, the normal damage when only one is.
+        return plan.damage if len(shots) == 1 else 1
+    if len(shots) > 1 or plan.splash:
+        # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
+        return 1
+    return plan.damage
+
+
 def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
     firer, members, plan, shots = check_ranged(state, action, follow_up)
     extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
@@ -273,12 +287,6 @@ def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) ->
         for m in members:
             # Rulebook IV: every member of a formation counts as having fired.
             turns.mark_action(state, m, nonpass=True)
-    if plan.everyone:
-        # Special Abilities Card, Shockwave: 1 click each when two or more figures are in
-        # reach, the normal damage when only one is.
-        plan.damage = plan.damage if len(shots) == 1 else 1
-    elif len(shots) > 1 or plan.splash:
-        # Rulebook III, Multiple Ranged Combat Targets: several targets take 1 click each.
-        plan.damage = 1
+    plan.damage = damage_per_figure(plan, shots)
     bonus = len(members) - 1  # Rulebook IV: +1 per extra member
     combat.resolve(state, plan, strikes_for(state, plan, shots), bonus)

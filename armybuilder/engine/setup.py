@@ -277,13 +277,19 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
     return None
 
 
-def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
+def check_place_terrain(state: State, action: PlaceTerrain) -> list[TerrainFeature]:
+    """The features the item would place; IllegalAction if it may not go there."""
     if state.phase != "terrain":
         raise IllegalAction("Rulebook II, Setting the Scene", "terrain is not being placed now")
     features = placed_features(state, action)
     why = terrain_violation(state, features)
     if why:
         raise IllegalAction(why, f"terrain item {action.item} cannot be placed there")
+    return features
+
+
+def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
+    features = check_place_terrain(state, action)
     for f in features:
         state.terrain.add(f)
     state.terrain_pile[action.item] = None
@@ -329,7 +335,7 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
 def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
-    r = w.radius
+    r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
     return [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
 
@@ -352,7 +358,8 @@ def room_for(state: State, w: Warrior) -> Point | None:
     return None
 
 
-def apply_deploy(state: State, action: Deploy) -> None:
+def check_deploy(state: State, action: Deploy) -> Warrior:
+    """The warrior placed; IllegalAction if it may not be placed so."""
     if state.phase != "deploy":
         raise IllegalAction("Rulebook II, Setting the Scene", "armies are not being placed now")
     if not 0 <= action.warrior < len(state.warriors):
@@ -368,13 +375,21 @@ def apply_deploy(state: State, action: Deploy) -> None:
         if room_for(state, w) is not None:
             raise IllegalAction("Rulebook II, Setting the Scene: each warrior is placed within "
                                 "his starting area", f"there is still room for {w.label}")
+        return w
+    why = deploy_violation(state, w, (float(action.at[0]), float(action.at[1])),
+                           float(action.facing))
+    if why:
+        raise IllegalAction(why, f"{w.label} cannot be placed there")
+    return w
+
+
+def apply_deploy(state: State, action: Deploy) -> None:
+    w = check_deploy(state, action)
+    if action.at is None:
         w.deployed = True
         state.emit("no_room", warrior=w.id)
     else:
         at = (float(action.at[0]), float(action.at[1]))
-        why = deploy_violation(state, w, at, float(action.facing))
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot be placed there")
         w.x, w.y = at
         w.facing = g.normalize_angle(float(action.facing))
         w.on_table = True

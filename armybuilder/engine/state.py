@@ -14,6 +14,7 @@ from armybuilder.engine.abilities import REGISTRY, DamageContext, DialContext, H
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.memory import DIAL, PLACING, Memory
 from armybuilder.engine.terrain import Terrain
 
 Event = dict[str, Any]
@@ -43,28 +44,15 @@ class IllegalAction(ValueError):
 REDUCIBLE = frozenset({"attack", "ability"})
 
 
-#: How many times any warrior's base has been placed, moved, turned, taken off or put back,
-#: captured or freed: the contact lists a State keeps are good while this stays the same.
-#: Warrior.__setattr__ counts every write of these fields, so no rule can forget to.
-arrangement = 0
-_PLACING = frozenset({"x", "y", "facing", "on_table", "controller", "team", "radius", "disc_r",
-                      "offset"})
-#: The fields the dial's readings (stats, abilities showing and in effect) are made from.
-_DIAL = frozenset({"card", "click", "cancelled", "controller"})
 _set_slot = object.__setattr__
-#: The action-token bookkeeping: fields that neither place a base nor are read off the dial
-#: (in neither _PLACING nor _DIAL), so Warrior.__setattr__ would only store them. Written
-#: after every action and at every turn's end, they go straight into their slots with
-#: :data:`write_plain` (tests/engine/test_engine_kept_pairs.py checks they stay plain).
-PLAIN_WRITES = frozenset({"acted_turn", "tokens", "token_turn"})
-write_plain = _set_slot
 
 
 class Warrior:
     __slots__ = (
         "abilities", "acted_turn", "cancelled", "captive", "card", "click", "controller",
-        "deployed", "disc_r", "eliminations", "facing", "id", "offset", "on_table", "owner",
-        "placed", "radius", "showing", "stats", "team", "token_turn", "tokens", "x", "y",
+        "deployed", "eliminations", "facing", "half_length", "id", "memory", "on_table",
+        "owner", "placed", "round", "shape", "showing", "stats", "team", "token_turn",
+        "tokens", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -73,18 +61,22 @@ class Warrior:
     showing: tuple[str, ...]
     #: The click showing in the stat slot.
     stats: ClickStats
-    #: ``arrangement`` as the last write that places its base left it.
+    #: The game's memory, told of every write that places the base (memory.PLACING).
+    memory: Memory
+    #: memory.arrangement as the last write that placed the base left it.
     placed: int
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
+        _set_slot(self, "memory", _DETACHED)
         self.id = wid
         self.card = card
         self.owner = owner
         self.team = team
-        #: Half the base's length: every part of the base is within this of the centre dot.
-        self.radius = card.base_radius
-        self.disc_r = card.disc_radius
-        self.offset = card.disc_offset  # 0 for a round base
+        self.shape = card.shape
+        #: Every part of the base is within this of the centre dot.
+        self.half_length = card.shape.half_length
+        #: Turning in place leaves the base where it was.
+        self.round = card.shape.round
         #: Optional abilities its owner cancelled for the rest of the turn (Rulebook III).
         self.cancelled: frozenset[str] = frozenset()
         self.x = 0.0
@@ -105,30 +97,35 @@ class Warrior:
         return (self.x, self.y)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        # Every write of a field something is remembered from is reported, so no rule can
+        # forget to (memory.py, What invalidates what).
         _set_slot(self, name, value)
-        if name in _PLACING:
-            global arrangement
-            arrangement += 1
-            _set_slot(self, "placed", arrangement)
-        if name in _DIAL:
+        if name in PLACING:
+            self.memory.placed(self)
+        if name in DIAL:
             self._read_dial()
 
+    def __setstate__(self, state: Any) -> None:
+        # copy.deepcopy and pickle restore the fields as they were, memory included: no
+        # write is reported (there is nothing yet to report it to).
+        _, fields = state if isinstance(state, tuple) else (state, None)
+        for name, value in (fields or {}).items():
+            _set_slot(self, name, value)
+
     def place(self, x: float, y: float, facing: float) -> None:
-        """``self.x, self.y, self.facing = x, y, facing``: three placing writes, counted
-        as __setattr__ counts them, stored at once (every move made writes all three)."""
-        global arrangement
+        """Set the base down at (x, y) facing ``facing``: the three placing writes a move
+        makes, reported at once."""
         _set_slot(self, "x", x)
         _set_slot(self, "y", y)
         _set_slot(self, "facing", facing)
-        arrangement += 3
-        _set_slot(self, "placed", arrangement)
+        self.memory.placed(self, 3)
 
     def _read_dial(self) -> None:
         try:
             card, click, controller, cancelled = (self.card, self.click, self.controller,
                                                   self.cancelled)
         except AttributeError:
-            return  # still being built (__init__, copy.deepcopy): the last field reads it
+            return  # still being built (__init__): the last field reads it
         if not 0 <= click < len(card.clicks):
             return  # past the last live click: state.damage puts it back on that click
         stats = card.clicks[click]
@@ -148,18 +145,16 @@ class Warrior:
 
     @property
     def discs(self) -> tuple[g.Disc, ...]:
-        if self.offset <= 0.0:
-            return ((self.x, self.y, self.disc_r),)  # g.discs_at's round base, without a call
-        return g.discs_at(self.x, self.y, self.facing, self.disc_r, self.offset)
+        """The parts of the base where it stands."""
+        if self.round:
+            return ((self.x, self.y, self.half_length),)  # RoundBase.discs_at, without a call
+        return self.shape.discs_at(self.x, self.y, self.facing)
 
     def discs_at(self, pos: Point, facing: float) -> tuple[g.Disc, ...]:
-        if self.offset <= 0.0:
-            return ((pos[0], pos[1], self.disc_r),)
-        return g.discs_at(pos[0], pos[1], facing, self.disc_r, self.offset)
-
-    @property
-    def round(self) -> bool:
-        return self.offset <= 0.0
+        """The parts of the base if it stood at ``pos`` facing ``facing``."""
+        if self.round:
+            return ((pos[0], pos[1], self.half_length),)
+        return self.shape.discs_at(pos[0], pos[1], facing)
 
     @property
     def is_captive(self) -> bool:
@@ -172,6 +167,10 @@ class Warrior:
     def __repr__(self) -> str:
         return (f"Warrior({self.id}, {self.card.name!r}, owner={self.owner}, "
                 f"at=({self.x:.3f}, {self.y:.3f}), click={self.click})")
+
+
+#: The memory of warriors not yet in a game's list (State adopts them).
+_DETACHED = Memory()
 
 
 class Player:
@@ -212,11 +211,6 @@ def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
 
 
-#: Answers about two bases kept by the first, then the second (State.faces, State.at_rear):
-#: (the first's card, both Warrior.placed as they were, the answer).
-PairAnswers = dict[Warrior, dict[Warrior, tuple[Any, int, int, bool]]]
-
-
 class State:
     """Everything about one battle that changes as it is played."""
 
@@ -246,35 +240,9 @@ class State:
         self.engaged_at_start: frozenset[int] = frozenset()
         self.free_action = False  # the action under way uses none of the turn's actions
         self.action_ended = False  # Pole Arm or Ram ended the action under way
-        #: movement.arranged's work for one arrangement of the figures (see
-        #: ``arrangement``), kept to work out the next one's from. Not part of the game.
-        self.obstacle_cache: Any = None
-        #: opposing_contacts' and contacts' answers for the arrangement numbered
-        #: ``contacts_seen`` (see ``arrangement``): the AI and the rules ask the same
-        #: question many times between two moves. Not part of the game.
-        self.contacts_seen = -1
-        self.opposing_cache: dict[Warrior, list[Warrior]] = {}
-        self.contact_cache: dict[Warrior, list[Warrior]] = {}
-        #: faces(a, b)'s answers by a then b, with a's card and both Warrior.placed as
-        #: they were; at_rear(a, t)'s by t then a, with t's card and t's then a's placed.
-        self.facing_cache: PairAnswers = {}
-        self.rear_cache: PairAnswers = {}
-        #: Every figure on the battlefield as the contact lists read it, for the same
-        #: arrangement: (warrior, x, y, half length, team, round base, not held captive).
-        self.standing: list[tuple[Warrior, float, float, float, int, bool, bool]] = []
-        #: Where each warrior stands in ``standing``: a figure that moved is written over
-        #: in its place, the others' entries kept.
-        self.standing_at: dict[Warrior, int] = {}
-        #: The warriors list ``standing`` was made from, and its length.
-        self.standing_of: tuple[list[Warrior], int] | None = None
-        #: movement.obstacles' answer for each warrior, with the arrangement and captive it
-        #: was worked out for: the same lists are handed out again while those stand.
-        self.obstacles_kept: dict[int, tuple[int, int, Any]] = {}
-        #: The moves movement.check_move found legal while everything it reads stood as
-        #: ``moves_checked_at`` says: a player checks a move, then gives it. Not part of
-        #: the game.
-        self.moves_checked_at: tuple[Any, ...] = ()
-        self.moves_checked: set[tuple[Any, ...]] = set()
+        #: What this game remembers to answer faster (memory.py); not part of the game.
+        self.memory = Memory()
+        self.memory.adopt(warriors)
 
     # --- relations ----------------------------------------------------------------------
 
@@ -286,158 +254,60 @@ class State:
         return a.team != b.team and a.controller == NOBODY and b.controller == NOBODY
 
     def touching(self, a: Warrior, b: Warrior) -> bool:
-        if a.offset <= 0.0 and b.offset <= 0.0:
-            return math.hypot(b.x - a.x, b.y - a.y) <= a.radius + b.radius + g.CONTACT_TOLERANCE
-        if math.hypot(b.x - a.x, b.y - a.y) > a.radius + b.radius + g.CONTACT_TOLERANCE:
+        """Base contact (Glossary, Base Contact; Rulebook VIII, Etiquette 3)."""
+        reach = a.half_length + b.half_length + g.CONTACT_TOLERANCE
+        if math.hypot(b.x - a.x, b.y - a.y) > reach:
             return False
-        return g.discs_touch(a.discs, b.discs)
+        if not (a.round and b.round) and not g.discs_touch(a.discs, b.discs):
+            return False
+        # FAQ, Pole Arm & Low Walls: figures on opposite sides of a low wall are not in
+        # base contact, however thin the wall.
+        return not (self.terrain.walls and self.terrain.separates(a.discs, b.discs))
+
+    def bases_touch(self, a: tuple[g.Disc, ...], b: tuple[g.Disc, ...]) -> bool:
+        """:meth:`touching` for two bases given by their discs (wherever they stand)."""
+        return g.discs_touch(a, b) and not (self.terrain.walls
+                                            and self.terrain.separates(a, b))
 
     def on_table(self) -> list[Warrior]:
         return [w for w in self.warriors if w.on_table]
 
     def opposing_contacts(self, w: Warrior) -> list[Warrior]:
         """Opposing figures in base contact with ``w`` (captives ignored, Rulebook III)."""
-        if self.contacts_seen != arrangement:
-            self._rearranged()
-        found = self.opposing_cache.get(w)
-        if found is None:
-            found = self._opposing_contacts(w)
-            if w.on_table:  # what _rearranged looks through to forget lists
-                self.opposing_cache[w] = found
-        return found[:]  # the caller's own list
-
-    def _opposing_contacts(self, w: Warrior) -> list[Warrior]:
-        out = []
-        wx, wy, wr, team, hypot = w.x, w.y, w.radius, w.team, math.hypot
-        tolerance = g.CONTACT_TOLERANCE
-        w_round = w.offset <= 0.0
-        for o, ox, oy, orad, oteam, o_round, free in self.standing:
-            if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
-                    and ((w_round and o_round) or self.touching(w, o)):
-                out.append(o)
-        return out
+        memory = self.memory
+        if memory.contacts_seen == memory.arrangement:
+            # The list kept for this arrangement, without a second call: players and rules
+            # ask this of every warrior at every decision.
+            found = memory.opposing.get(w)
+            if found is not None:
+                return found[:]
+        return memory.opposing_contacts(self, w)
 
     def contacts(self, w: Warrior) -> list[Warrior]:
         """Every other figure on the battlefield in base contact with ``w``, captives too."""
-        if self.contacts_seen != arrangement:
-            self._rearranged()
-        found = self.contact_cache.get(w)
-        if found is None:
-            found = self._contacts(w)
-            if w.on_table:
-                self.contact_cache[w] = found
-        return found[:]
-
-    def _contacts(self, w: Warrior) -> list[Warrior]:
-        # self.touching inlined for two round bases (nearly every pair): asked for every
-        # warrior at every action.
-        out = []
-        wx, wy, wr, hypot = w.x, w.y, w.radius, math.hypot
-        tolerance = g.CONTACT_TOLERANCE
-        w_round = w.offset <= 0.0
-        for o, ox, oy, orad, _, o_round, _ in self.standing:
-            if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
-                    and ((w_round and o_round) or self.touching(w, o)):
-                out.append(o)
-        return out
-
-    def _rearranged(self) -> None:
-        """Some base has been placed, moved, turned or taken off since the contact lists
-        were kept: note where every figure on the battlefield stands (its base, side and
-        whether it is free) for the lists asked for next, and forget the lists the figures
-        that changed could be in or out of.
-
-        A list is kept only while no changed figure is within reach of touching its
-        warrior, before or after: then none of them was in it or can be now, and every
-        other figure reads as it did, so the list asked afresh is the same, in the same
-        order. (Warrior.placed says which changed: every write is counted.)"""
-        seen, self.contacts_seen = self.contacts_seen, arrangement
-        warriors = self.warriors
-        old = self.standing
-        of = self.standing_of
-        if of is None or of[0] is not warriors or of[1] != len(warriors):
-            self.standing_of = (warriors, len(warriors))
-            self._stand_all()
-            self.opposing_cache = {}
-            self.contact_cache = {}
-            self.facing_cache = {}
-            self.rear_cache = {}
-            return
-        changed = [o for o in warriors if o.placed > seen]
-        if not changed:
-            return  # every figure's entry reads as it did
-        at = self.standing_at
-        stayed = all(o.on_table and o in at for o in changed)
-        if stayed:
-            # Only figures that stay on the battlefield changed: the others' entries, and
-            # every entry's place in the list, stay as they were.
-            standing = self.standing = old[:]
-            for o in changed:
-                standing[at[o]] = (o, o.x, o.y, o.radius, o.team, o.offset <= 0.0,
-                                   o.controller == NOBODY)
-        else:
-            self._stand_all()
-        if 3 * len(changed) > len(warriors):
-            self.opposing_cache = {}
-            self.contact_cache = {}
-            return
-        # Where each changed figure stood and stands now, when on the battlefield, with its
-        # half length: how far its base reaches.
-        stale = set(changed)
-        if stayed:
-            spots = [old[at[o]][1:4] for o in changed]
-            spots += [(o.x, o.y, o.radius) for o in changed]
-        else:
-            spots = [(x, y, r) for o, x, y, r, _, _, _ in old if o in stale]
-            spots += [(o.x, o.y, o.radius) for o in changed if o.on_table]
-        # Only warriors on the battlefield have lists kept (see opposing_contacts): those
-        # not changed stand in ``standing`` still. Every base touching another lies within
-        # the pair's reach of it along x and y both: a box test (never more than the
-        # distance), a hair wider than the reach so that no rounding of the sum keeps a
-        # list it should not.
-        slack = g.CONTACT_TOLERANCE + 1e-9
-        near = []
-        for o, ox, oy, orad, _, _, _ in self.standing:
-            if o in stale:
-                continue
-            orad += slack
-            for x, y, r in spots:
-                reach = r + orad
-                if -reach <= x - ox <= reach and -reach <= y - oy <= reach:
-                    near.append(o)
-                    break
-        opposing, contact = self.opposing_cache, self.contact_cache
-        for w in (*changed, *near):
-            opposing.pop(w, None)
-            contact.pop(w, None)
-
-    def _stand_all(self) -> None:
-        """``standing`` and ``standing_at`` made afresh from every warrior."""
-        self.standing = [(o, o.x, o.y, o.radius, o.team, o.offset <= 0.0, o.controller == NOBODY)
-                         for o in self.warriors if o.on_table]
-        self.standing_at = {entry[0]: i for i, entry in enumerate(self.standing)}
-
-    # Whether one figure faces another, or meets its rear arc, reads those two bases alone
-    # and the first one's card (its arcs): an answer is kept while neither base has been
-    # written to (Warrior.placed is as it was) and the card is the same. Close combat asks
-    # it of the same pair again and again while the figures stand still.
+        memory = self.memory
+        if memory.contacts_seen == memory.arrangement:
+            found = memory.contact.get(w)
+            if found is not None:
+                return found[:]
+        return memory.contacts(self, w)
 
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
         if facing is not None:
             return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
-        found = _kept_pair(self.facing_cache, a, b)
+        found = self.memory.kept_facing(a, b)
         if found is None:
-            found = _keep_pair(self.facing_cache, a, b,
-                               g.faces(a.discs, a.facing, a.card.arc, b.discs))
+            found = self.memory.keep_facing(a, b, g.faces(a.discs, a.facing, a.card.arc,
+                                                          b.discs))
         return found
 
     def at_rear(self, a: Warrior, t: Warrior) -> bool:
         """Does ``a`` meet ``t``'s rear arc?"""
-        found = _kept_pair(self.rear_cache, t, a)
+        found = self.memory.kept_rear(a, t)
         if found is None:
-            found = _keep_pair(self.rear_cache, t, a,
-                               g.meets_rear(t.discs, t.facing, t.card.arc, a.discs))
+            found = self.memory.keep_rear(a, t, g.meets_rear(t.discs, t.facing, t.card.arc,
+                                                             a.discs))
         return found
 
     def elevation(self, w: Warrior) -> int | None:
@@ -580,24 +450,3 @@ class State:
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
         }
-
-
-def _kept_pair(cache: PairAnswers, first: Warrior, second: Warrior) -> bool | None:
-    """The answer kept about two bases and ``first``'s card (State.faces, State.at_rear),
-    if neither base has been written to since and the card is the same; else None."""
-    row = cache.get(first)
-    if row is None:
-        return None
-    kept = row.get(second)
-    if kept is not None and kept[0] is first.card and kept[1] == first.placed \
-            and kept[2] == second.placed:
-        return kept[3]
-    return None
-
-
-def _keep_pair(cache: PairAnswers, first: Warrior, second: Warrior, found: bool) -> bool:
-    row = cache.get(first)
-    if row is None:
-        row = cache[first] = {}
-    row[second] = (first.card, first.placed, second.placed, found)
-    return found

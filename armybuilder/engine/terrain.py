@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine.bases import Base
 from armybuilder.engine.geometry import INSIDE, OUTSIDE, Point, Polygon
+
+if TYPE_CHECKING:
+    from armybuilder.engine.memory import Memory
 
 KINDS: tuple[str, ...] = (
     "hindering", "blocking", "elevated", "shallow_water", "deep_water", "low_wall",
@@ -159,8 +163,13 @@ def _wholly_outside(discs: Discs, poly: Polygon, box: Box) -> bool:
 
 
 _UNKNOWN = object()
-#: movement_stop answers kept per battlefield (legal-move generation asks twice).
-STOP_CACHE_SIZE = 4096
+
+
+def _segment_meets_polygon(p: Point, q: Point, poly: Polygon) -> bool:
+    """Does segment pq touch or enter the polygon (an edge crossed, or p inside)?"""
+    if g.point_in_polygon(p, poly):
+        return True
+    return any(g.segments_cross(p, q, a, b) for a, b in g.polygon_edges(poly))
 
 
 class Terrain:
@@ -170,26 +179,30 @@ class Terrain:
     names terrain kinds a figure's abilities let it treat as clear (Aquatic: water).
     """
 
-    __slots__ = ("_boxes", "_stops", "blocking", "elevated", "features", "hindering", "walls",
-                 "water")
+    __slots__ = ("_boxes", "_normals", "blocking", "elevated", "features", "hindering",
+                 "version", "walls", "water")
 
     def __init__(self, features: tuple[TerrainFeature, ...] = ()) -> None:
         self.features: list[TerrainFeature] = []
+        #: Each feature's bounding box and edge normals, worked out when it is placed.
         self._boxes: list[tuple[float, float, float, float]] = []
+        self._normals: list[list[g.EdgeNormal]] = []
+        #: Counts the features placed: answers about this terrain are good while it stands.
+        self.version = 0
         self.blocking: list[int] = []
         self.hindering: list[int] = []
         self.elevated: list[int] = []
         self.walls: list[int] = []
         self.water: list[int] = []
-        self._stops: dict[tuple, float | None] = {}
         for f in features:
             self.add(f)
 
     def add(self, feature: TerrainFeature) -> None:
-        self._stops.clear()
+        self.version += 1
         i = len(self.features)
         self.features.append(feature)
         self._boxes.append(_bbox(feature.polygon))
+        self._normals.append(g.edge_normals(feature.polygon))
         if feature.kind in BLOCKS_MOVEMENT:
             self.blocking.append(i)
         elif feature.kind in HINDERS_MOVEMENT:
@@ -285,19 +298,30 @@ class Terrain:
 
     # --- movement -----------------------------------------------------------------------
 
-    def path_violation(self, points: tuple[Point, ...],
+    def path_violation(self, points: tuple[Point, ...], shape: Base,
                        ignore: frozenset[str] = NOTHING) -> str | None:
-        """Rules a movement path breaks on its way (blocking terrain, cliffs), or None."""
+        """Rules a movement path breaks on its way (blocking terrain, cliffs), or None.
+
+        Rulebook V, Blocking Terrain: "movement is prohibited into or through blocking
+        terrain" (deep water likewise): no part of the base may pass over it, so a base does
+        not squeeze through a gap narrower than itself or cut a building's corner. The base
+        travels lengthwise along each stretch (``shape.tracks``, RULES_NOTES.md, Bases).
+        """
+        reach = shape.half_length
+        radius = shape.disc_radius
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
             for i in self.blocking:
-                if self.features[i].kind in ignore:
+                f = self.features[i]
+                if f.kind in ignore or not self._near(i, a, b, reach):
                     continue
-                if self._near(i, a, b, 0.0) and g.segment_enters_polygon(
-                        a, b, self.features[i].polygon):
-                    if self.features[i].kind == "deep_water":
-                        return "Rulebook V, Deep Water: blocking terrain for movement"
-                    return "Rulebook V, Blocking Terrain: movement may not enter or cross it"
+                if any(g.segment_polygon_distance(sa, sb, f.polygon) < radius - g.EPS
+                       for sa, sb in shape.tracks(a, b)):
+                    if f.kind == "deep_water":
+                        return ("Rulebook V, Deep Water: blocking terrain for movement; no part "
+                                "of the base may pass over it")
+                    return ("Rulebook V, Blocking Terrain: movement is prohibited into or "
+                            "through it; no part of the base may pass over it")
             for i in self.elevated:
                 f = self.features[i]
                 if not f.abrupt or not self._near(i, a, b, 0.0):
@@ -313,38 +337,48 @@ class Terrain:
                                 "only by a stairway or ladder")
         return None
 
-    def movement_stop(self, points: tuple[Point, ...], radius: float, offset: float = 0.0,
-                      ignore: frozenset[str] = NOTHING, facing: float = 0.0) -> float | None:
+    def movement_stop(self, points: tuple[Point, ...], shape: Base,
+                      ignore: frozenset[str] = NOTHING, facing: float = 0.0,
+                      memory: Memory | None = None) -> float | None:
         """How far along the path terrain makes the figure stop, or None.
 
         Rulebook V: a move ends when the base has crossed wholly into a hindering feature
         (one it did not start wholly inside), when it has gone wholly up onto or down off
-        elevated terrain, and when it reaches the far side of a low wall. A double base
-        (``offset`` above 0) starts at ``facing`` and travels lengthwise along each stretch
-        of the path (RULES_NOTES.md, Bases).
+        elevated terrain, and when it reaches the far side of a low wall. The base starts
+        at ``facing`` and travels lengthwise along each stretch of the path
+        (RULES_NOTES.md, Bases). ``memory``: the game's, where answers are kept.
         """
         relevant = self.hindering or self.elevated or self.walls
         if not relevant or len(points) < 2:
             return None
-        key = (points, radius, offset, ignore, facing if offset > 0.0 else 0.0)
-        known = self._stops.get(key, _UNKNOWN)
+        if memory is None:
+            return self._movement_stop(points, shape, ignore, facing)
+        stops = memory.stops_for(self)
+        key = (points, shape, ignore, 0.0 if shape.round else facing)
+        known = stops.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
-        if len(self._stops) >= STOP_CACHE_SIZE:
-            self._stops.clear()
-        stop = self._movement_stop(points, radius, offset, ignore, facing)
-        self._stops[key] = stop
+        stop = stops[key] = self._movement_stop(points, shape, ignore, facing)
         return stop
 
-    def _movement_stop(self, points: tuple[Point, ...], radius: float, offset: float,
-                       ignore: frozenset[str], facing: float) -> float | None:
-        start = g.discs_at(points[0][0], points[0][1], facing, radius, offset)
+    def _movement_stop(self, points: tuple[Point, ...], shape: Base, ignore: frozenset[str],
+                       facing: float) -> float | None:
+        start = shape.discs_at(points[0][0], points[0][1], facing)
+        radius = shape.disc_radius
         # Where the base starts, against each feature: only asked of the features a stretch
         # comes near (most moves come near none), then remembered for the next stretch.
         starts: dict[int, int] = {}
         hinder = [i for i in self.hindering if self.features[i].kind not in ignore]
+        for i in self._reached(start, hinder):
+            starts[i] = self._rel(start, i)
+            if starts[i] == INSIDE:
+                # Rulebook V, Hindering Terrain: the stop applies to a warrior that "begins
+                # a move with any part of his base touching clear terrain"; one that begins
+                # wholly inside hindering terrain is not stopped by entering another.
+                hinder = []
+                break
         crossing = dict.fromkeys(self.walls, False)
-        reach = radius + offset
+        reach = shape.half_length
         travelled = 0.0
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
@@ -370,14 +404,10 @@ class Terrain:
                 continue
             dx, dy = b[0] - a[0], b[1] - a[1]
             heading = math.atan2(dy, dx)
-            # The disc centres run along the same line, ahead of and behind the dot.
-            shifts = (0.0,) if offset <= 0.0 else (offset / seg, -offset / seg)
             ts = {1.0}
-            for shift in shifts:
-                sa = (a[0] + dx * shift, a[1] + dy * shift)
-                sb = (b[0] + dx * shift, b[1] + dy * shift)
+            for sa, sb in shape.tracks(a, b):
                 for i in near_h + near_e + near_w:
-                    ts.update(g.segment_offset_ts(sa, sb, self.features[i].polygon, radius))
+                    ts.update(g.segment_offset_ts(sa, sb, self._normals[i], radius))
             ordered = sorted(t for t in ts if 0.0 < t <= 1.0)
             samples: list[float] = []
             prev = 0.0
@@ -387,7 +417,7 @@ class Terrain:
                 prev = t
             for t in samples:
                 p = (a[0] + dx * t, a[1] + dy * t)
-                base = g.discs_at(p[0], p[1], heading, radius, offset)
+                base = shape.discs_at(p[0], p[1], heading)
                 for i in near_h:
                     if _wholly_inside(base, self.features[i].polygon, self._boxes[i]):
                         return travelled + seg * t
@@ -466,6 +496,27 @@ class Terrain:
         fx, fy, fr = firer[0]
         return not (self._rel(firer, i) != OUTSIDE
                     and not g.front_rim_in_polygon((fx, fy), fr, facing, arc, f.polygon))
+
+    def wall_between(self, p: Point, q: Point) -> bool:
+        """Does the segment from ``p`` to ``q`` cross a low wall?"""
+        for i in self.walls:
+            if self._near(i, p, q, 0.0) and not g.polygon_clear_of_line(
+                    p, q, self.features[i].polygon) and _segment_meets_polygon(
+                    p, q, self.features[i].polygon):
+                return True
+        return False
+
+    def separates(self, a: Discs, b: Discs) -> bool:
+        """Rulebook V, Low Walls; FAQ, Pole Arm & Low Walls: do two bases stand on opposite
+        sides of a low wall? Asked of the discs that come nearest each other: the line
+        between their centres crosses the wall."""
+        best = None
+        for ax, ay, ar in a:
+            for bx, by, br in b:
+                gap = math.hypot(bx - ax, by - ay) - ar - br
+                if best is None or gap < best[0]:
+                    best = (gap, (ax, ay), (bx, by))
+        return best is not None and self.wall_between(best[1], best[2])
 
     def across_wall(self, a: Discs, b: Discs) -> bool:
         """Rulebook V, Low Walls: adjacent figures on opposite sides of a low wall."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
-from armybuilder.engine.state import NOBODY, State, Warrior, write_plain
+from armybuilder.engine.actions import EndTurn, Pass
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
 def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = False
@@ -25,6 +26,11 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
     if w.acted_turn == state.turn and not follow_up:
         return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
                 "per turn")
+    if state.actions_used >= state.turn_actions and not follow_up \
+            and not action_is_free(state, w, kind):
+        # Special Abilities Card, Quickness: only a warrior that moves without using one of
+        # the turn's actions may still act once they have all been given.
+        return ("Rulebook III, Turns and Actions: every action of this turn has been given")
     if kind != "pass":
         if w.tokens >= 2 and not follow_up:
             return ("Rulebook III, Pushing: no warrior may be given an action other than pass "
@@ -42,19 +48,37 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
     return None
 
 
+def check_pass(state: State, action: Pass) -> Warrior:
+    """Rulebook III, Turns and Actions: a pass is an action given to a warrior."""
+    if not 0 <= action.warrior < len(state.warriors):
+        raise IllegalAction("Rulebook III, Turns and Actions",
+                            f"there is no warrior {action.warrior}")
+    w = state.warriors[action.warrior]
+    why = action_violation(state, w, "pass")
+    if why:
+        raise IllegalAction(why, f"{w.label} cannot be given a pass action")
+    return w
+
+
+def apply_pass(state: State, action: Pass) -> None:
+    w = check_pass(state, action)
+    mark_action(state, w, nonpass=False)
+    state.emit("action", kind="pass", warrior=w.id)
+
+
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
     """Rulebook III, Marking Figures with Actions and Pushing."""
-    write_plain(w, "acted_turn", state.turn)  # state.PLAIN_WRITES
+    w.acted_turn = state.turn
     if not nonpass:
         return
     if w.tokens and w.token_turn < state.turn:
         # An action on two consecutive turns: a second token, and a click of damage once
         # the action is fully resolved.
-        write_plain(w, "tokens", 2)
+        w.tokens = 2
         state.pushed.append(w.id)
     else:
-        write_plain(w, "tokens", 1)
-    write_plain(w, "token_turn", state.turn)
+        w.tokens = 1
+    w.token_turn = state.turn
     state.emit("tokens", warrior=w.id, tokens=w.tokens)
 
 
@@ -87,6 +111,50 @@ def action_is_free(state: State, w: Warrior, kind: str) -> bool:
     for fn in hooks:
         fn(state, w, ctx)
     return ctx.free
+
+
+def free_move_left(state: State, player: int) -> bool:
+    """May one of ``player``'s warriors still be given a move action that uses none of the
+    turn's actions (Special Abilities Card, Quickness)? Then the turn waits for the player
+    to move it or end the turn."""
+    for w in state.warriors:
+        if w.owner == player and w.on_table and w.controller == NOBODY \
+                and w.acted_turn != state.turn and w.abilities \
+                and action_is_free(state, w, "move") \
+                and action_violation(state, w, "move") is None:
+            return True
+    return False
+
+
+def turn_given(state: State) -> bool:
+    """Has every action of the turn been given (or is no warrior left to give one to)?"""
+    return state.actions_used >= state.turn_actions or not can_still_act(state, state.current)
+
+
+def end_if_given(state: State) -> None:
+    """End the turn when its actions are all given and no warrior may still move without
+    one: after an ability is cancelled or Nimble turns a warrior, say, which give no
+    action but may leave nothing to wait for."""
+    if state.phase == "play" and not state.pending and turn_given(state) \
+            and not free_move_left(state, state.current):
+        end_turn(state)
+        next_turn(state)
+
+
+def check_end_turn(state: State, action: EndTurn) -> None:
+    if action.player != state.current:
+        raise IllegalAction("Rulebook III, Turns and Actions", "end your own turn")
+    if not turn_given(state):
+        raise IllegalAction("Rulebook III, Turns and Actions: actions must be chosen and given "
+                            "to your warriors (a pass is an action)",
+                            "the turn still has actions to give")
+
+
+def apply_end_turn(state: State, action: EndTurn) -> None:
+    check_end_turn(state, action)
+    state.emit("turn_ended", player=action.player)
+    end_turn(state)
+    next_turn(state)
 
 
 def start_turn(state: State, player: int) -> None:
@@ -130,7 +198,7 @@ def end_turn(state: State) -> None:
     # placed the turn before, but leave those placed this turn.
     for w in state.warriors:
         if w.owner == player and w.tokens and w.token_turn < state.turn:
-            write_plain(w, "tokens", 0)
+            w.tokens = 0
         if w.cancelled:
             # Rulebook III, Special Abilities: cancelled until the end of the current turn.
             w.cancelled = frozenset()
@@ -161,7 +229,8 @@ def next_turn(state: State) -> None:
             return
         if victory.check_end(state):
             return  # start-of-turn damage (Venom) may leave one side alone
-        if state.turn_actions > 0 and can_still_act(state, state.current):
+        if (state.turn_actions > 0 and can_still_act(state, state.current)) \
+                or free_move_left(state, state.current):
             return
         end_turn(state)
     victory.check_end(state)
@@ -180,6 +249,9 @@ def finish_action(state: State) -> None:
     state.action_ended = False
     if victory.check_end(state):
         return
-    if state.actions_used >= state.turn_actions or not can_still_act(state, state.current):
+    if (state.actions_used >= state.turn_actions or not can_still_act(state, state.current)) \
+            and not free_move_left(state, state.current):
+        # Special Abilities Card, Quickness: while a warrior may still move without an
+        # action, the turn waits for the player (EndTurn).
         end_turn(state)
         next_turn(state)

@@ -7,7 +7,8 @@ from enum import Enum
 from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
-from armybuilder.engine.state import NOBODY, State, in_area
+from armybuilder.engine.actions import EndByAgreement, Withdraw
+from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
 
 class Termination(Enum):
@@ -139,6 +140,20 @@ def end_game(state: State, termination: Termination) -> None:
     state.outcome = Outcome(termination=termination, scores=scores, winners=won,
                             round=state.round, team_scores=team_scores)
     state.emit("game_over", **state.outcome.to_dict())
+
+
+def check_withdraw(state: State, action: Withdraw) -> None:
+    if action.player != state.current:
+        raise IllegalAction("Rulebook VI, Withdrawing: during your own turn",
+                            f"it is player {state.current}'s turn")
+
+
+def check_agreement(state: State, action: EndByAgreement) -> None:
+    """Rulebook VI, Ending the Game 3: all remaining players may agree to end the game."""
+
+
+def apply_agreement(state: State, action: EndByAgreement) -> None:
+    end_game(state, Termination.AGREEMENT)
 
 
 def withdraw(state: State, player: int) -> None:

@@ -2,9 +2,9 @@
 each readable back by ``read_army_file``.
 
 The workbook has an Army sheet (the list, a totals row with points and actions), a Dials
-sheet (every click of every figure, ability cells in the dial's colours, with a legend) and
-a Checks sheet (the legality findings). Headers are frozen, widths set, pages print
-landscape one page wide.
+sheet (every click of every figure, ability cells in the dial's colours, with a legend), a
+Checks sheet (the legality findings) and an Abilities sheet (every ability's rules text).
+Headers are frozen, widths set, pages print landscape one page wide.
 """
 
 from __future__ import annotations
@@ -16,13 +16,22 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from armybuilder.export.atomic import (
+    check_destination,
+    neutral_cell,
+    restored_cell,
+    text_cell,
+    workbook_bytes,
+    write_atomically,
+)
 from armybuilder.export.listing import ArmyListing, ListFormatError, ReadArmy, ReadRow
 from armybuilder.figures import STATS, Figure
+from armybuilder.text import shown
 
 FORMATS = (".xlsx", ".csv", ".txt")
 LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "Points each",
@@ -31,6 +40,11 @@ LIST_COLUMNS = ["Figure", "Key", "Set", "Number", "Rank", "Factions", "Count", "
 CSV_COLUMNS = [c.lower().replace(" ", "_") for c in LIST_COLUMNS]
 HEADER_ROW = 6  # the Army sheet's header; rows 1-4 hold the army's name, total and profile
 SKULL = "skull"
+#: An army list is read only as far as an army list goes: at most this many figure rows
+#: (an army has a few dozen at most) and a file of at most this many bytes; a longer one
+#: is refused at once, whatever it declares.
+MAX_LIST_ROWS = 1_000
+MAX_LIST_BYTES = 1024 * 1024
 
 #: Fills for the dial colours the ability table uses (Special Abilities Card colours).
 FILLS = {
@@ -49,16 +63,19 @@ def _check_suffix(path: Path) -> str:
     return suffix
 
 
-def write_army_file(listing: ArmyListing, path: Path) -> Path:
+def write_army_file(listing: ArmyListing, path: Path, force: bool = False) -> Path:
+    """Write the list whole or not at all (export.atomic): never over an existing file
+    unless ``force``, never through a symbolic link."""
     path = Path(path)
     suffix = _check_suffix(path)
+    check_destination(path, force)
     if suffix == ".xlsx":
-        _write_xlsx(listing, path)
+        data: bytes | str = workbook_bytes(lambda: _workbook(listing), path)
     elif suffix == ".csv":
-        path.write_text(_csv_text(listing), encoding="utf-8", newline="")
+        data = _csv_text(listing)
     else:
-        path.write_text(text_list(listing), encoding="utf-8")
-    return path
+        data = text_list(listing)
+    return write_atomically(path, data, force)
 
 
 # --- rows shared by the formats ---------------------------------------------------------
@@ -73,16 +90,16 @@ def _rows(listing: ArmyListing) -> list[list[Any]]:
     rows = []
     for e in listing.entries:
         f = e.figure
-        rows.append([f.name, f.key, f.expansion, f.number, f.rank, ", ".join(f.factions),
-                     e.count, e.points, e.points * e.count, f.range, f.targets, f.arc,
-                     *_start(f), e.castle, e.passenger])
+        rows.append([shown(f.name), f.key, f.expansion, f.number, f.rank,
+                     shown(", ".join(f.factions)), e.count, e.points, e.points * e.count,
+                     f.range, f.targets, f.arc, *_start(f), e.castle, e.passenger])
     return rows
 
 
 # --- xlsx ---------------------------------------------------------------------------------
 
 
-def _write_xlsx(listing: ArmyListing, path: Path) -> None:
+def _workbook(listing: ArmyListing) -> Workbook:
     book = Workbook()
     army = book.active
     assert army is not None
@@ -91,7 +108,15 @@ def _write_xlsx(listing: ArmyListing, path: Path) -> None:
     _dials_sheet(book.create_sheet("Dials"), listing)
     _checks_sheet(book.create_sheet("Checks"), listing)
     _abilities_sheet(book.create_sheet("Abilities"), listing)
-    book.save(path)
+    return book
+
+
+def _put(sheet: Worksheet, row: int, column: int, value: Any) -> Any:
+    """A cell holding ``value``; text is shown literally and never a live formula."""
+    cell = sheet.cell(row=row, column=column, value=shown(value) if isinstance(value, str)
+                      else value)
+    text_cell(cell)
+    return cell
 
 
 def _header(sheet: Worksheet, row: int, names: Iterable[str]) -> None:
@@ -117,12 +142,12 @@ def _army_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
             ("Profile", listing.profile), ("Legal", "yes" if listing.legal else "no")]
     for row, (label, value) in enumerate(meta, start=1):
         sheet.cell(row=row, column=1, value=label).font = _BOLD
-        sheet.cell(row=row, column=2, value=value)
+        _put(sheet, row, 2, value)
     _header(sheet, HEADER_ROW, LIST_COLUMNS)
     rows = _rows(listing)
     for r, values in enumerate(rows, start=HEADER_ROW + 1):
         for c, value in enumerate(values, start=1):
-            sheet.cell(row=r, column=c, value=value)
+            _put(sheet, r, c, value)
     total_row = HEADER_ROW + len(rows) + 1
     sheet.cell(row=total_row, column=1, value="Total").font = _BOLD
     sheet.cell(row=total_row, column=LIST_COLUMNS.index("Count") + 1,
@@ -160,12 +185,12 @@ def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         for dial in figure.dials:
             for click in dial.clicks:
                 label = click.index + 1
-                values = [figure.name, figure.key, dial.position,
+                values = [shown(figure.name), figure.key, dial.position,
                           f"{label} (start)" if click.index == figure.starting_click else label]
                 values += [SKULL if click.value(s) is None else click.value(s) for s in STATS]
                 values += [click.abilities.get(s, "") for s in STATS]
                 for col, value in enumerate(values, start=1):
-                    sheet.cell(row=row, column=col, value=value)
+                    _put(sheet, row, col, value)
                 for i, stat in enumerate(STATS):
                     name = click.abilities.get(stat)
                     ability = listing.abilities.get(name or "")
@@ -181,7 +206,7 @@ def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
     legend_col = len(headers) + 2
     sheet.cell(row=1, column=legend_col, value="Legend").font = _BOLD
     for r, (name, colour) in enumerate(sorted(used.items()), start=2):
-        cell = sheet.cell(row=r, column=legend_col, value=name)
+        cell = _put(sheet, r, legend_col, name)
         styled = _fill(colour)
         if styled:
             cell.fill, cell.font = styled
@@ -197,7 +222,7 @@ def _checks_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         values = [f.get("severity", ""), f.get("rule", ""), f.get("source", ""),
                   f.get("message", ""), ", ".join(f.get("figures", ()))]
         for c, value in enumerate(values, start=1):
-            sheet.cell(row=r, column=c, value=value)
+            _put(sheet, r, c, value)
     _printable(sheet, 1, {1: 10, 2: 28, 3: 34, 4: 70, 5: 30})
 
 
@@ -220,7 +245,7 @@ def _abilities_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
                   (f"FAQ update: {ability.text_source}" if faq else ability.text_source)
                   if ability else ""]
         for col, value in enumerate(values, start=1):
-            cell = sheet.cell(row=row, column=col, value=value)
+            cell = _put(sheet, row, col, value)
             if col == 5:
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
         styled = _fill(ability.colour) if ability else None
@@ -236,12 +261,13 @@ def _abilities_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
 
 def _csv_text(listing: ArmyListing) -> str:
     out = io.StringIO()
-    out.write(f"# army: {listing.name}\n# build_total: {listing.build_total}\n"
-              f"# profile: {listing.profile}\n# points: {listing.points}\n"
+    out.write(f"# army: {shown(listing.name)}\n# build_total: {listing.build_total}\n"
+              f"# profile: {shown(listing.profile)}\n# points: {listing.points}\n"
               f"# actions: {listing.actions}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(_rows(listing))
+    # No cell a spreadsheet would run as a formula (export.atomic.neutral_cell).
+    writer.writerows([neutral_cell(v) for v in row] for row in _rows(listing))
     return out.getvalue()
 
 
@@ -250,18 +276,18 @@ RANK_MARK = {"weak": "*", "standard": "**", "tough": "***", "unique": "unique"}
 
 def text_list(listing: ArmyListing) -> str:
     """A list to paste on a forum; ``read_army_file`` reads it back."""
-    lines = [f"Army: {listing.name}",
-             f"Build total: {listing.build_total} ({listing.profile})", ""]
+    lines = [f"Army: {shown(listing.name)}",
+             f"Build total: {listing.build_total} ({shown(listing.profile)})", ""]
     for e in listing.entries:
         f = e.figure
         extra = f", {e.castle}" if e.castle else ""
         rider = f" carrying {e.passenger}" if e.passenger else ""
-        lines.append(f"{e.count}x {f.name} ({RANK_MARK.get(f.rank, f.rank)}{extra}) "
+        lines.append(f"{e.count}x {shown(f.name)} ({RANK_MARK.get(f.rank, f.rank)}{extra}) "
                      f"[{f.key}]{rider} - {e.points * e.count} pts")
     lines += ["", f"Total: {listing.points} / {listing.build_total} points, "
               f"{listing.actions} action{'s' if listing.actions != 1 else ''} per turn"]
     if listing.notes:
-        lines += ["", f"Notes: {listing.notes}"]
+        lines += ["", f"Notes: {shown(listing.notes)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -272,19 +298,46 @@ def read_army_file(path: Path) -> ReadArmy:
     path = Path(path)
     suffix = _check_suffix(path)
     if not path.is_file():
-        raise ListFormatError(f"{path}: no such file")
+        raise ListFormatError(f"{shown(path)}: no such file")
     if suffix == ".xlsx":
-        return _read_xlsx(path)
-    text = path.read_text(encoding="utf-8-sig")
-    return _read_csv(text, path.name) if suffix == ".csv" else _read_text(text, path.name)
+        army = _read_xlsx(path)
+    else:
+        text = read_bounded(path)
+        army = _read_csv(text, path.name) if suffix == ".csv" else _read_text(text, path.name)
+    return army
+
+
+def read_bounded(path: Path, most: int = MAX_LIST_BYTES, what: str = "an army list") -> str:
+    """A list file's text: at most ``most`` bytes (a longer file is refused at once), UTF-8
+    (a byte that is not is named)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(most + 1)
+    except OSError as exc:
+        raise ListFormatError(f"{shown(path)}: {exc.strerror or exc}") from exc
+    if len(data) > most:
+        raise ListFormatError(f"{shown(path.name)}: larger than {most // 1024:,} KB; "
+                              f"not {what}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ListFormatError(f"{shown(path.name)}: not UTF-8 text ({exc.reason} at byte "
+                              f"{exc.start}); save it as UTF-8") from exc
+
+
+def _added(army: ReadArmy, row: ReadRow) -> None:
+    if len(army.rows) >= MAX_LIST_ROWS:
+        raise ListFormatError(f"{row.where}: more than {MAX_LIST_ROWS:,} figure rows; an army "
+                              "list this long is not an army")
+    army.rows.append(row)
 
 
 def _int(value: Any, where: str, column: str, minimum: int = 0) -> int:
     text = str(value).strip() if value is not None else ""
-    if not re.fullmatch(r"\d+", text) or int(text) < minimum:
+    if not re.fullmatch(r"\d{1,9}", text) or int(text) < minimum:
         raise ListFormatError(f"{where}, column {column}: expected a whole number "
                               f"{'of at least ' + str(minimum) if minimum else ''}, "
-                              f"got {value!r}".replace("  ", " "))
+                              f"got '{shown(text)[:40]}'".replace("  ", " "))
     return int(text)
 
 
@@ -301,14 +354,19 @@ def _row(values: dict[str, Any], where: str) -> ReadRow:
 
 
 def _read_xlsx(path: Path) -> ReadArmy:
+    from armybuilder.importers.spreadsheet import open_workbook, sheet_rows
+
+    book = open_workbook(path, ListFormatError, most=32 * 1024 * 1024)
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise ListFormatError(f"{path.name}: not a readable .xlsx workbook ({exc})") from exc
-    if "Army" not in book.sheetnames:
-        raise ListFormatError(f"{path.name}: no sheet named Army")
-    rows = list(book["Army"].iter_rows(values_only=True))
-    book.close()
+        if "Army" not in book.sheetnames:
+            raise ListFormatError(f"{shown(path.name)}: no sheet named Army")
+        # The rows the sheet really holds, never its declared dimension; a list longer
+        # than an army list could be is refused as it is met.
+        rows = list(sheet_rows(book["Army"], f"{shown(path.name)}, sheet Army",
+                               ListFormatError, most_rows=HEADER_ROW + MAX_LIST_ROWS + 10,
+                               most_columns=2 * len(LIST_COLUMNS)))
+    finally:
+        book.close()
     army = ReadArmy()
     header_at = None
     for i, row in enumerate(rows):
@@ -331,7 +389,7 @@ def _read_xlsx(path: Path) -> ReadArmy:
         first = str(row[0]).strip() if row and row[0] is not None else ""
         if first in ("Total", "Actions per turn") or not any(v not in (None, "") for v in row):
             continue
-        army.rows.append(_row(values, f"{path.name}, sheet Army, row {i}"))
+        _added(army, _row(values, f"{shown(path.name)}, sheet Army, row {i}"))
     return army
 
 
@@ -351,9 +409,8 @@ def _read_csv(text: str, name: str) -> ReadArmy:
             body.append("")
         else:
             body.append(line)
-    reader = csv.reader(body)
     header: list[str] | None = None
-    for line_number, row in enumerate(reader, start=1):
+    for line_number, row in csv_rows(body, name):
         if not row or not any(cell.strip() for cell in row):
             continue
         if header is None:
@@ -362,11 +419,22 @@ def _read_csv(text: str, name: str) -> ReadArmy:
                 raise ListFormatError(f"{name}, line {line_number}: expected a header with "
                                       "key or figure columns")
             continue
-        army.rows.append(_row(dict(zip(header, row, strict=False)),
-                              f"{name}, line {line_number}"))
+        _added(army, _row(dict(zip(header, map(restored_cell, row), strict=False)),
+                          f"{shown(name)}, line {line_number}"))
     if header is None:
         raise ListFormatError(f"{name}: no header row")
     return army
+
+
+def csv_rows(lines: list[str], name: str) -> Iterable[tuple[int, list[str]]]:
+    reader = csv.reader(lines)
+    number = 0
+    try:
+        for number, row in enumerate(reader, start=1):
+            yield number, row
+    except csv.Error as exc:  # a field over the csv module's limit, a stray quote
+        raise ListFormatError(f"{shown(name)}, line {number + 1}: not readable as CSV "
+                              f"({exc})") from exc
 
 
 _TEXT_LINE = re.compile(
@@ -389,19 +457,23 @@ def _read_text(text: str, name: str) -> ReadArmy:
             found = re.match(r"build total:\s*(\d+)\s*(?:\((.*)\))?", stripped, re.IGNORECASE)
             if not found:
                 raise ListFormatError(f"{name}, line {number}: expected 'Build total: N'")
-            army.build_total = int(found.group(1))
+            army.build_total = _int(found.group(1), f"{shown(name)}, line {number}",
+                                    "build total", 1)
             army.profile = (found.group(2) or "").strip()
         elif lowered.startswith(("total:", "notes:")):
             continue
         else:
-            match = _TEXT_LINE.match(stripped)
+            where = f"{shown(name)}, line {number}"
+            match = _TEXT_LINE.match(stripped[:1000])
             if not match:
-                raise ListFormatError(f"{name}, line {number}: expected a figure line like "
-                                      f"'2x Utem Guardsman (**) [rebellion:5]', got {stripped!r}")
+                raise ListFormatError(f"{where}: expected a figure line like '2x Utem "
+                                      f"Guardsman (**) [rebellion:5]', got "
+                                      f"'{shown(stripped)[:80]}'")
             rank = match.group("rank").lower()
-            army.rows.append(ReadRow(
-                where=f"{name}, line {number}", key=(match.group("key") or "").strip(),
+            _added(army, ReadRow(
+                where=where, key=(match.group("key") or "").strip(),
                 name=match.group("name").strip(), rank=_STARS.get(rank, rank),
-                count=int(match.group("count")), castle=(match.group("castle") or "").lower(),
+                count=_int(match.group("count"), where, "count", 1),
+                castle=(match.group("castle") or "").lower(),
                 passenger=match.group("passenger") or ""))
     return army

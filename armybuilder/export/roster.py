@@ -7,12 +7,14 @@ card shows the figure's card values and every click of every dial, ability cells
 Special Abilities Card's colours, with a legend giving each ability's text.
 
 The PDF's built-in Helvetica covers Latin-1 only: other characters are written as their
-nearest Latin-1 form (curly quotes as straight ones, a skull as an X on black).
+nearest Latin-1 form (curly quotes as straight ones, a skull as an X on black). Names are
+written literally, control characters made visible (armybuilder.text). The file is
+written whole or not at all, never over a file unasked, never through a link
+(export.atomic).
 """
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export.army_files import FILLS
+from armybuilder.export.atomic import check_destination, write_atomically
 from armybuilder.figures import STATS, Ability, Dial, Expansion, Figure
+from armybuilder.text import shown
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -49,9 +53,10 @@ class RosterOptions:
 
 
 def plain(text: str) -> str:
-    """``text`` in the Latin-1 the PDF's core font can show."""
+    """``text`` shown literally (control characters visible), in the Latin-1 the PDF's
+    core font can show."""
     out = []
-    for ch in str(text):
+    for ch in shown(text):
         ch = _PLAIN.get(ch, ch)
         try:
             ch.encode("latin-1")
@@ -73,7 +78,7 @@ class _Roster:
 
         paper = PAPERS.get(options.paper.lower())
         if paper is None:
-            raise RosterError(f"paper must be a4 or letter, not {options.paper!r}")
+            raise RosterError(f"paper must be a4 or letter, not '{shown(options.paper)}'")
         self.checked = checked
         self.abilities = abilities
         self.expansions = expansions
@@ -306,16 +311,8 @@ class _Roster:
         pdf.cell(0, 4, plain(f"{SKULL_TEXT} on black: a skull.  > marks the starting click."),
                  new_x="LMARGIN", new_y="NEXT")
 
-    def output(self, path: Path) -> None:
-        temporary = path.with_name(f".{path.name}.part")
-        try:
-            self.pdf.output(str(temporary))
-            os.replace(temporary, path)  # a reader never sees half a file
-        except OSError as exc:
-            raise RosterError(f"{path}: cannot write the roster ({exc.strerror or exc})") \
-                from exc
-        finally:
-            temporary.unlink(missing_ok=True)
+    def output(self, path: Path, force: bool) -> None:
+        write_atomically(path, bytes(self.pdf.output()), force)
 
 
 def _to_first_dead(dial: Dial) -> list[Any]:
@@ -340,16 +337,18 @@ def _abilities_on(figure: Figure) -> list[str]:
 
 def write_roster(checked: ArmyCheck, abilities: Mapping[str, Ability],
                  expansions: Mapping[str, Expansion], path: Path,
-                 options: RosterOptions | None = None) -> Path:
-    """Write the roster and dial cards of ``checked`` to ``path`` (a .pdf)."""
+                 options: RosterOptions | None = None, force: bool = False) -> Path:
+    """Write the roster and dial cards of ``checked`` to ``path`` (a .pdf): never over an
+    existing file unless ``force``, never through a symbolic link."""
     path = Path(path)
     if path.suffix.lower() != ".pdf":
-        raise RosterError(f"{path}: a roster is written as .pdf, not "
-                          f"{path.suffix or 'no extension'}")
+        raise RosterError(f"{shown(path)}: a roster is written as .pdf, not "
+                          f"{shown(path.suffix) or 'no extension'}")
     if not path.parent.is_dir():
-        raise RosterError(f"{path}: the folder {path.parent} does not exist")
+        raise RosterError(f"{shown(path)}: the folder {shown(path.parent)} does not exist")
+    check_destination(path, force)  # before the work, not after it
     roster = _Roster(checked, abilities, expansions, options or RosterOptions())
     roster.roster()
     roster.cards()
-    roster.output(path)
+    roster.output(path, force)
     return path

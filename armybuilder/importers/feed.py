@@ -28,6 +28,7 @@ from armybuilder.figures import (
     Figure,
     expansion_slug,
 )
+from armybuilder.text import control_in, shown
 
 BLANK_ABILITY = 85
 DEAD_ABILITY = 93
@@ -37,6 +38,16 @@ _RANGE = re.compile(r"^\s*(\d+)\s*(?:\(\s*(\d+)\s*Targets?\s*\)\s*)?$", re.IGNOR
 _SET_ID = re.compile(r"^([A-Za-z]+)(\d+)$")
 _SYMBOLS = {"ab_squ": "square", "ab_circ": "circle", "ab_skull": "skull"}
 _COLOURS = {"1.0,0.582,0.0,1.0": "orange"}
+#: Bounds of the feed's numbers: generous for any Mage Knight figure, and far inside what
+#: SQLite's integers hold (a larger number is refused, never stored).
+MAX_ID = 2**31 - 1
+MAX_NUMBER = 99_999  # collector numbers and points
+MAX_RANGE = 999
+MAX_TARGETS = 99
+MAX_STAT = 999  # speed, attack, defense, damage on a click
+MAX_CLICKS = 999
+#: The longest name the feed may give a figure, expansion, faction or ability.
+MAX_NAME = 200
 
 MODEL_KEYS = (
     "Model.ModelId",
@@ -83,6 +94,55 @@ def parse_json(text: str | bytes, file: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise FeedError(file, f"not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    except UnicodeDecodeError as exc:
+        raise FeedError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except RecursionError:
+        raise FeedError(file, "not a feed: its JSON is nested too deep") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer
+        raise FeedError(file, f"not a feed: {exc}") from None
+
+
+def _name(value: Any, file: str, label: str, field: str) -> str:
+    """A name: text, not empty, no control characters, not too long."""
+    if not isinstance(value, str):
+        raise FeedError(file, f"expected a name (text), got {_kind(value)}", label, field)
+    text = " ".join(value.split())
+    if not text:
+        raise FeedError(file, "the name is empty", label, field)
+    bad = control_in(text)
+    if bad is not None:
+        raise FeedError(file, f"the name holds a control character ({shown(bad)})", label,
+                        field)
+    if len(text) > MAX_NAME:
+        raise FeedError(file, f"a name has at most {MAX_NAME} characters, not {len(text):,}",
+                        label, field)
+    return text
+
+
+def _optional_text(model: dict, key: str, file: str, label: str) -> str:
+    """A field the feed may leave out or null; when given, it is text."""
+    value = model.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FeedError(file, f"expected text or null, got {_kind(value)}", label, key)
+    return value
+
+
+def _whole(value: Any, file: str, label: str, field: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FeedError(file, f"expected an integer, got {_kind(value)}", label, field)
+    if not low <= value <= high:
+        raise FeedError(file, f"must be from {low:,} to {high:,}, not {value:,}", label, field)
+    return value
+
+
+def _kind(value: Any) -> str:
+    """A wrong value as an error message shows it: its type and a short, literal repr."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {shown(text)}"
 
 
 def read_feed(
@@ -134,8 +194,12 @@ def _label(model: Any, position: int) -> str:
     if isinstance(model, dict):
         name = model.get("Model.Name")
         model_id = model.get("Model.ModelId")
-        if name or model_id is not None:
-            return f"{model_id} {name!r}" if name else str(model_id)
+        if isinstance(model_id, int) and not isinstance(model_id, bool) \
+                and abs(model_id) <= MAX_ID:
+            return f"{model_id} '{shown(name)[:60]}'" if isinstance(name, str) and name \
+                else str(model_id)
+        if isinstance(name, str) and name:
+            return f"#{position + 1} '{shown(name)[:60]}'"
     return f"#{position + 1}"
 
 
@@ -154,10 +218,11 @@ def _abilities(files: FeedFiles, known: Mapping[str, Ability]) -> dict[int, Abil
         for key in ("SpecialAbilityTypeKey", "SpecialAbilityShortName", "Stat"):
             if not isinstance(entry, dict) or key not in entry:
                 raise FeedError(name, "missing key", where, key)
-        ability_id = entry["SpecialAbilityTypeKey"]
-        if not isinstance(ability_id, int):
-            raise FeedError(name, f"expected an integer, got {ability_id!r}", where,
-                            "SpecialAbilityTypeKey")
+        ability_id = _whole(entry["SpecialAbilityTypeKey"], name, where,
+                            "SpecialAbilityTypeKey", 0, MAX_ID)
+        for key in ("SpecialAbilityDisplayName", "Stat", "AbilityColor", "AbilitySymbol",
+                    "SpecialAbilityDescription"):
+            _optional_text(entry, key, name, where)
         if ability_id in (BLANK_ABILITY, DEAD_ABILITY, STARTING_POSITION_ABILITY):
             continue
         if ability_id in ours:
@@ -165,9 +230,9 @@ def _abilities(files: FeedFiles, known: Mapping[str, Ability]) -> dict[int, Abil
             continue
         # An ability the project does not know yet (a later expansion's): keep the
         # feed's own name and text so the dial still shows what the figure has.
-        display = str(entry.get("SpecialAbilityDisplayName") or entry["SpecialAbilityShortName"])
+        display = entry.get("SpecialAbilityDisplayName") or entry["SpecialAbilityShortName"]
         out[ability_id] = Ability(
-            name=display.strip(),
+            name=_name(display, name, where, "SpecialAbilityDisplayName"),
             slot=str(entry["Stat"]).lower(),
             colour=_colour(str(entry.get("AbilityColor", ""))),
             symbol=_SYMBOLS.get(str(entry.get("AbilitySymbol", "")), "square"),
@@ -192,15 +257,21 @@ def _expansions(files: FeedFiles) -> dict[int, Expansion] | None:
         raise FeedError(name, 'expected an object with an "Expansions" list')
     out: dict[int, Expansion] = {}
     for i, entry in enumerate(table["Expansions"]):
+        where = f"entry {i + 1}"
         for key in ("ExpansionId", "ExpansionName"):
             if not isinstance(entry, dict) or key not in entry:
-                raise FeedError(name, "missing key", f"entry {i + 1}", key)
-        title = " ".join(str(entry["ExpansionName"]).split())
-        out[int(entry["ExpansionId"])] = Expansion(
+                raise FeedError(name, "missing key", where, key)
+        expansion_id = _whole(entry["ExpansionId"], name, where, "ExpansionId", 0, MAX_ID)
+        # A null or empty name would re-key the whole expansion ("none:7"): refused.
+        title = _name(entry["ExpansionName"], name, where, "ExpansionName")
+        if expansion_id in out:
+            raise FeedError(name, f"expansion id {expansion_id} appears twice", where,
+                            "ExpansionId")
+        out[expansion_id] = Expansion(
             slug=expansion_slug(title),
             name=title,
-            set_letter=str(entry.get("ShortName", "")).upper(),
-            feed_id=int(entry["ExpansionId"]),
+            set_letter=_optional_text(entry, "ShortName", name, where).strip().upper(),
+            feed_id=expansion_id,
         )
     return out
 
@@ -214,28 +285,35 @@ def _factions(files: FeedFiles, known: Mapping[str, Faction]) -> dict[str, Facti
     if not isinstance(table, dict) or not isinstance(table.get("Factions"), list):
         raise FeedError(name, 'expected an object with a "Factions" list')
     for i, entry in enumerate(table["Factions"]):
+        where = f"entry {i + 1}"
         if not isinstance(entry, dict) or "FactionName" not in entry:
-            raise FeedError(name, "missing key", f"entry {i + 1}", "FactionName")
-        title = str(entry["FactionName"]).strip()
+            raise FeedError(name, "missing key", where, "FactionName")
+        title = _name(entry["FactionName"], name, where, "FactionName")
+        feed_id = entry.get("FactionID")
+        if feed_id is not None:
+            feed_id = _whole(feed_id, name, where, "FactionID", 0, MAX_ID)
+        short = _optional_text(entry, "FactionShortName", name, where).strip()
         if title not in out:
-            out[title] = Faction(name=title, short_name=str(entry.get("FactionShortName", "")),
-                                 feed_id=entry.get("FactionID"))
+            out[title] = Faction(name=title, short_name=short, feed_id=feed_id)
     return out
 
 
 def _text(model: dict, key: str, file: str, label: str) -> str:
     value = model[key]
     if not isinstance(value, str):
-        raise FeedError(file, f"expected a string, got {type(value).__name__} {value!r}",
-                        label, key)
+        raise FeedError(file, f"expected a string, got {_kind(value)}", label, key)
     return value
 
 
-def _int_text(model: dict, key: str, file: str, label: str) -> int:
+def _int_text(model: dict, key: str, file: str, label: str, low: int = 0,
+              high: int = MAX_NUMBER) -> int:
     value = _text(model, key, file, label).strip()
-    if not re.fullmatch(r"-?\d+", value):
-        raise FeedError(file, f"expected a whole number, got {value!r}", label, key)
-    return int(value)
+    if not re.fullmatch(r"-?\d{1,12}", value):
+        raise FeedError(file, f"expected a whole number, got '{shown(value)[:40]}'", label, key)
+    number = int(value)
+    if not low <= number <= high:
+        raise FeedError(file, f"must be from {low:,} to {high:,}, not {number:,}", label, key)
+    return number
 
 
 def _figure(
@@ -253,10 +331,9 @@ def _figure(
         if key not in model:
             raise FeedError(file, "missing key", label, key)
     for key in ("Model.ModelId", "Model.ExpansionId"):
-        if not isinstance(model[key], int) or isinstance(model[key], bool):
-            raise FeedError(file, f"expected an integer, got {model[key]!r}", label, key)
+        _whole(model[key], file, label, key, 0, MAX_ID)
 
-    expansion_name = " ".join(_text(model, "Model.ExpansionName", file, label).split())
+    expansion_name = _name(model["Model.ExpansionName"], file, label, "Model.ExpansionName")
     expansion = Expansion(slug=expansion_slug(expansion_name), name=expansion_name,
                           feed_id=model["Model.ExpansionId"])
     if expansions is not None:
@@ -265,40 +342,53 @@ def _figure(
             raise FeedError(file, f"expansion id {model['Model.ExpansionId']} is not in "
                             "expansions.json", label, "Model.ExpansionId")
         expansion = listed
-    set_id = str(model.get("Model.CorrectNameID") or "")
+    set_id = _optional_text(model, "Model.CorrectNameID", file, label).strip()
     match = _SET_ID.match(set_id)
     if match and not expansion.set_letter:
         expansion.set_letter = match.group(1).upper()
 
     number = _int_text(model, "Model.FigureNumber", file, label)
-    points = _int_text(model, "Model.UnitCost", file, label)
+    points = _int_text(model, "Model.UnitCost", file, label, low=-MAX_NUMBER)
     if points < 0:
         raise FeedError(file, f"points cannot be negative ({points})", label, "Model.UnitCost")
     range_text = _text(model, "Model.Range", file, label)
-    found = _RANGE.match(range_text)
+    found = _RANGE.match(range_text) if len(range_text) < 40 else None
     if not found:
         raise FeedError(file, f"expected a range like '10' or '10 (2 Targets)', got "
-                        f"{range_text!r}", label, "Model.Range")
+                        f"'{shown(range_text)[:40]}'", label, "Model.Range")
     range_value, targets = int(found.group(1)), int(found.group(2) or 1)
-    arc = _int_text(model, "Model.Arc", file, label)
+    if range_value > MAX_RANGE:
+        raise FeedError(file, f"a range is at most {MAX_RANGE}, not {range_value:,}", label,
+                        "Model.Range")
+    if not 1 <= targets <= MAX_TARGETS:
+        # Rulebook IV, Ranged Combat: a figure has at least one target (the bolt symbols).
+        raise FeedError(file, f"targets must be from 1 to {MAX_TARGETS}, not {targets:,}",
+                        label, "Model.Range")
+    arc = _int_text(model, "Model.Arc", file, label, high=360)
     if arc not in (90, 180, 270, 360):
         raise FeedError(file, f"front arc must be 90, 180, 270 or 360, got {arc}", label,
                         "Model.Arc")
 
     rank, stars, promo, limited = _rank(model, file, label)
-    faction_names = [f.strip() for f in _text(model, "Model.Factions", file, label).split(",")
+    faction_names = [" ".join(f.split())
+                     for f in _text(model, "Model.Factions", file, label).split(",")
                      if f.strip()]
     for name in faction_names:
         if name not in factions:
-            raise FeedError(file, f"unknown faction {name!r}", label, "Model.Factions")
-    base = str(model.get("Model.BaseType") or "infantry").strip().lower()
+            raise FeedError(file, f"unknown faction '{shown(name)[:60]}'", label,
+                            "Model.Factions")
+    base = (_optional_text(model, "Model.BaseType", file, label).strip().lower()
+            or "infantry")
     if base not in ("infantry", "cavalry"):
-        raise FeedError(file, f"unknown base type {base!r}", label, "Model.BaseType")
+        raise FeedError(file, f"unknown base type '{shown(base)[:40]}'", label,
+                        "Model.BaseType")
 
     dials = _dials(model, file, label, abilities)
     kind = "chariot" if len(dials) == 4 else "warrior"
-    name = str(model.get("Model.CorrectName") or "").strip() or _strip_rank(
-        _text(model, "Model.Name", file, label))
+    full_name = _name(model["Model.Name"], file, label, "Model.Name")
+    correct = _optional_text(model, "Model.CorrectName", file, label)
+    name = (_name(correct, file, label, "Model.CorrectName") if correct.strip()
+            else _name(_strip_rank(full_name), file, label, "Model.Name"))
     figure = Figure(
         expansion=expansion.slug,
         number=number,
@@ -330,7 +420,7 @@ def _strip_rank(name: str) -> str:
 
 def _rank(model: dict, file: str, label: str) -> tuple[str, int, bool, bool]:
     """Rank, rank stars, promo and limited edition from the feed's Rank and Frequency."""
-    rank_text = _text(model, "Model.Rank", file, label).strip()
+    rank_text = _text(model, "Model.Rank", file, label).strip()[:40]
     frequency = _text(model, "Model.Frequency", file, label).strip().upper()
     limited = frequency.startswith("LE") or bool(re.fullmatch(r"PROMO\s+L\d", rank_text, re.I))
     lowered = rank_text.lower()
@@ -341,7 +431,7 @@ def _rank(model: dict, file: str, label: str) -> tuple[str, int, bool, bool]:
         # unique (Rulebook II, Building Your Army: "A figure is unique if it has no
         # rank stars on its base").
         return "unique", 0, True, limited
-    raise FeedError(file, f"unknown rank {rank_text!r}", label, "Model.Rank")
+    raise FeedError(file, f"unknown rank '{shown(rank_text)}'", label, "Model.Rank")
 
 
 def _dials(model: dict, file: str, label: str, abilities: Mapping[int, Ability]) -> list[Dial]:
@@ -385,9 +475,8 @@ def _click(raw: Any, i: int, file: str, label: str, where: str,
     at = f"{where}.Clicks[{i}]"
     if not isinstance(raw, dict):
         raise FeedError(file, "expected an object", label, at)
-    number = raw.get(CLICK + "ClickNumber")
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise FeedError(file, f"expected an integer, got {number!r}", label, at + ".ClickNumber")
+    number = _whole(raw.get(CLICK + "ClickNumber"), file, label, at + ".ClickNumber", 0,
+                    MAX_CLICKS)
     values: dict[str, int | None] = {}
     slot_abilities: dict[str, str] = {}
     ids: dict[str, int] = {}
@@ -399,17 +488,16 @@ def _click(raw: Any, i: int, file: str, label: str, where: str,
         if id_key not in raw:
             raise FeedError(file, "missing key", label, f"{at}.{stat.capitalize()}AbilityId")
         value, ability_id = raw[key], raw[id_key]
-        if not isinstance(ability_id, int) or isinstance(ability_id, bool):
-            raise FeedError(file, f"expected an integer ability id, got {ability_id!r}", label,
-                            f"{at}.{stat.capitalize()}AbilityId")
+        ability_id = _whole(ability_id, file, label, f"{at}.{stat.capitalize()}AbilityId", 0,
+                            MAX_ID)
         ids[stat] = ability_id
         if value == "Dead":
             values[stat] = None
-        elif isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
+        elif isinstance(value, str) and re.fullmatch(r"\d{1,3}", value.strip()):
             values[stat] = int(value)
         else:
-            raise FeedError(file, f'expected a number as text or "Dead", got {value!r}', label,
-                            f"{at}.{stat.capitalize()}")
+            raise FeedError(file, f'expected a number (0 to {MAX_STAT}) as text or "Dead", '
+                            f"got {_kind(value)}", label, f"{at}.{stat.capitalize()}")
         if ability_id in (BLANK_ABILITY, DEAD_ABILITY):
             continue
         if ability_id not in abilities:

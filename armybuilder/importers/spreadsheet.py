@@ -78,12 +78,22 @@ dials, and a starting click that is not on every dial or is dead.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from armybuilder.export.atomic import (
+    FORMULA_PREFIXES,
+    check_destination,
+    neutral_cell,
+    restored_cell,
+    text_cell,
+    workbook_bytes,
+    write_all,
+)
 from armybuilder.figures import (
     ARCS,
     BASES,
@@ -100,6 +110,7 @@ from armybuilder.figures import (
     Figure,
     figure_key,
 )
+from armybuilder.text import control_in, shown
 
 FIGURE_COLUMNS: tuple[str, ...] = (
     "key", "expansion", "number", "name", "rank", "rank_stars", "unique", "promo",
@@ -132,7 +143,18 @@ PROJECT_EXPANSIONS: dict[str, str] = {
 }
 _KIND_BASE = {"warrior": "infantry", "chariot": "chariot", "castle": "castle"}
 _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
-_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE = re.compile(r"[+-]?\d{1,12}")
+#: The largest whole number a cell may hold (numbers, points, clicks, ids): far past any
+#: figure, far inside what SQLite stores.
+MAX_WHOLE = 999_999
+#: The longest name (figure, expansion, ability, faction).
+MAX_NAME = 200
+#: Reading is bounded by the data, never by what a file declares: at most this many rows
+#: a table (the full catalogue has about 13,000 clicks) and this many columns a row.
+MAX_ROWS = 200_000
+MAX_COLUMNS = 64
+#: The most a workbook may hold once unzipped (the full catalogue is a few megabytes).
+MAX_UNZIPPED = 256 * 1024 * 1024
 _WIDTHS = {"key": 16, "name": 28, "factions": 28, "source": 40, "text": 60,
            "text_source": 30, "castle_section": 14, "limited_edition": 15}
 
@@ -163,15 +185,29 @@ class _Row:
             raise self.fail(column, "must not be empty")
         return value
 
+    def name(self, column: str) -> str:
+        """A name: not empty, one line of text without control characters, not too long."""
+        value = self.required(column)
+        bad = control_in(value)
+        if bad is not None:
+            raise self.fail(column, f"a name may not hold a control character ({shown(bad)})")
+        if len(value) > MAX_NAME:
+            raise self.fail(column, f"a name has at most {MAX_NAME} characters, not "
+                            f"{len(value):,}")
+        return value
+
     def whole(self, column: str, minimum: int = 0, blank: int | None = None) -> int:
         value = self.text(column)
         if not value and blank is not None:
             return blank
         if not _WHOLE.fullmatch(value):
-            raise self.fail(column, f"expected a whole number, got {value!r}")
-        if int(value) < minimum:
-            raise self.fail(column, f"must be at least {minimum}, got {int(value)}")
-        return int(value)
+            raise self.fail(column, f"expected a whole number, got '{shown(value)[:40]}'")
+        number = int(value)
+        if number < minimum:
+            raise self.fail(column, f"must be at least {minimum}, got {number}")
+        if number > MAX_WHOLE:
+            raise self.fail(column, f"must be at most {MAX_WHOLE:,}, got {number:,}")
+        return number
 
     def maybe_whole(self, column: str, minimum: int = 0) -> int | None:
         return self.whole(column, minimum) if self.text(column) else None
@@ -184,7 +220,8 @@ class _Row:
             return True
         if value in _FALSE:
             return False
-        raise self.fail(column, f"expected true/false, yes/no or 1/0, got {value!r}")
+        raise self.fail(column, f"expected true/false, yes/no or 1/0, got "
+                        f"'{shown(value)[:40]}'")
 
     def choice(self, column: str, options: Iterable[Any], blank: str | None = None) -> str:
         value = self.text(column).lower()
@@ -192,9 +229,9 @@ class _Row:
             return blank
         allowed = [str(o) for o in options]
         if value not in allowed:
-            shown = ", ".join(allowed)
-            raise self.fail(column, f"expected one of {shown}, got {value!r}"
-                            if value else f"must not be empty (one of {shown})")
+            listed = ", ".join(allowed)
+            raise self.fail(column, f"expected one of {listed}, got '{shown(value)[:40]}'"
+                            if value else f"must not be empty (one of {listed})")
         return value
 
 
@@ -258,30 +295,54 @@ def _cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def write_catalogue(data: CatalogueData, path: Path) -> list[Path]:
+def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> list[Path]:
     """Write every table of ``data`` to PATH (.xlsx, NAME.csv or a folder); returns the
-    files written. The records are written as they are, unchecked."""
+    files written. The records are written as they are, unchecked, each file whole or not
+    at all and never over an existing file unless ``force`` (export.atomic)."""
     path = Path(path)
     _check_suffix(path)
     tables = _table_rows(data)
     if path.suffix.lower() == ".xlsx":
-        _write_xlsx(tables, path)
-        return [path]
-    targets = csv_paths(path)
-    next(iter(targets.values())).parent.mkdir(parents=True, exist_ok=True)
-    for name, columns in TABLES.items():
-        with targets[name].open("w", encoding="utf-8", newline="") as out:
-            writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(columns)
-            writer.writerows([_cell(v) for v in row] for row in tables[name])
-    return list(targets.values())
+        check_destination(path, force)
+        files: dict[Path, bytes | str] = {
+            path: workbook_bytes(lambda: _workbook(tables, path), path)}
+    else:
+        targets = csv_paths(path)
+        for target in targets.values():
+            check_destination(target, force)
+        files = {targets[name]: _csv_text(targets[name], name, tables[name])
+                 for name in TABLES}
+    next(iter(files)).parent.mkdir(parents=True, exist_ok=True)
+    return write_all(files, force)
 
 
-def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
+def _illegal(where: str, name: str, number: int, columns: tuple[str, ...],
+             values: list[Any]) -> None:
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    for column, value in zip(columns, values, strict=True):
+        if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
+            raise SpreadsheetError(f"{where}, sheet {name}, row {number}, column "
+                                   f"{column}: a control character a spreadsheet cannot "
+                                   "hold")
+
+
+def _csv_text(file: Path, name: str, rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(TABLES[name])
+    for number, row in enumerate(rows, start=2):
+        values = [_cell(v) for v in row]
+        _illegal(str(file), name, number, TABLES[name], values)
+        # No cell a spreadsheet would run as a formula; the reader takes the quote off.
+        writer.writerow([neutral_cell(v) for v in values])
+    return out.getvalue()
+
+
+def _workbook(tables: dict[str, list[list[Any]]], path: Path) -> Any:
     # openpyxl is imported when a workbook is written or read: it is a third of the
     # app's start-up, and most starts never touch a spreadsheet.
     from openpyxl import Workbook
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
     from openpyxl.styles import Font
 
     book = Workbook()
@@ -297,18 +358,14 @@ def _write_xlsx(tables: dict[str, list[list[Any]]], path: Path) -> None:
         sheet.freeze_panes = "A2"
         for number, row in enumerate(tables[name], start=2):
             values = [_cell(v) for v in row]
-            for column, value in zip(columns, values, strict=True):
-                if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
-                    raise SpreadsheetError(f"{path}, sheet {name}, row {number}, column "
-                                           f"{column}: a control character .xlsx cannot hold")
+            _illegal(str(path), name, number, columns, values)
             sheet.append(values)
             for index, value in enumerate(values, start=1):
-                # Text that starts with "=" is a name or a rule text, never a formula.
+                # Text that looks like a formula is a name or a rule text, never a formula.
                 # (Cells are reached one by one: ``sheet[row]`` rescans the whole sheet.)
-                if isinstance(value, str) and value.startswith("="):
-                    sheet.cell(row=number, column=index).data_type = "s"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    book.save(path)
+                if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+                    text_cell(sheet.cell(row=number, column=index))
+    return book
 
 
 # --- reading the tables ----------------------------------------------------------------
@@ -339,15 +396,52 @@ def _read_tables(path: Path) -> dict[str, _Table | None]:
     return out
 
 
-def _read_xlsx(path: Path) -> dict[str, _Table | None]:
+def open_workbook(path: Path, error: type[ValueError], most: int = MAX_UNZIPPED) -> Any:
+    """An .xlsx opened to read (read-only), after checking that it is a zip file that does
+    not unpack to more than ``most`` bytes; ``error`` is raised, naming the file."""
+    import zipfile
+
     if not path.is_file():
-        raise SpreadsheetError(f"{path}: no such file")
+        raise error(f"{shown(path)}: no such file")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unzipped = sum(item.file_size for item in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise error(f"{shown(path)}: not a readable .xlsx workbook ({shown(exc)})") from exc
+    if unzipped > most:
+        raise error(f"{shown(path)}: unpacks to {unzipped / 1024**2:,.0f} MB, more than a "
+                    f"workbook here may hold ({most // 1024**2} MB)")
     try:
         from openpyxl import load_workbook
 
-        book = load_workbook(path, read_only=True, data_only=True)
+        return load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise SpreadsheetError(f"{path}: not a readable .xlsx workbook ({exc})") from exc
+        raise error(f"{shown(path)}: not a readable .xlsx workbook ({shown(exc)})") from exc
+
+
+def sheet_rows(sheet: Any, where: str, error: type[ValueError], most_rows: int = MAX_ROWS,
+               most_columns: int = MAX_COLUMNS) -> Iterator[tuple[Any, ...]]:
+    """The rows a read-only worksheet really holds: its declared dimension (which a file
+    may set to A1:XFD1048576) is ignored, at most ``most_columns`` cells are read a row,
+    and a row past ``most_rows`` is refused. Broken sheet XML is ``error`` too."""
+    sheet.reset_dimensions()
+    number = 0
+    try:
+        for number, row in enumerate(sheet.iter_rows(max_col=most_columns, values_only=True),
+                                     start=1):
+            if number > most_rows:
+                raise error(f"{where}: more than {most_rows:,} rows; not a sheet this "
+                            "importer reads")
+            yield row
+    except error:
+        raise
+    except Exception as exc:  # the sheet's XML is broken (a zip's bytes, bad markup)
+        raise error(f"{where}, after row {number}: the sheet cannot be read "
+                    f"({type(exc).__name__}: {shown(exc)})") from exc
+
+
+def _read_xlsx(path: Path) -> dict[str, _Table | None]:
+    book = open_workbook(path, SpreadsheetError)
     try:
         sheets = {s.lower(): s for s in book.sheetnames}
         out: dict[str, _Table | None] = {}
@@ -356,11 +450,13 @@ def _read_xlsx(path: Path) -> dict[str, _Table | None]:
             if sheet is None:
                 if name in REQUIRED_TABLES:
                     raise SpreadsheetError(f"{path}: no sheet named {name} (the workbook "
-                                           f"has {', '.join(book.sheetnames)})")
+                                           f"has {shown(', '.join(book.sheetnames))})")
                 out[name] = None
                 continue
-            rows = ([_text(v) for v in row] for row in book[sheet].iter_rows(values_only=True))
-            out[name] = _table(f"{path}, sheet {sheet}", name, rows)
+            where = f"{path}, sheet {sheet}"
+            rows = ([_text(v) for v in row]
+                    for row in sheet_rows(book[sheet], where, SpreadsheetError))
+            out[name] = _table(where, name, rows)
     finally:
         book.close()
     return out
@@ -394,8 +490,12 @@ def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
             raise SpreadsheetError(f"{where}, row 1: missing column {column} (the {name} "
                                    f"table has columns {', '.join(TABLES[name])})")
     for number, row in enumerate(iterator, start=2):
+        if number > MAX_ROWS:
+            raise SpreadsheetError(f"{where}: more than {MAX_ROWS:,} rows; not a table this "
+                                   "importer reads")
         if any(cell.strip() for cell in row):
-            table.rows.append(_Row(where, number, dict(zip(header, row, strict=False))))
+            table.rows.append(_Row(where, number, dict(zip(header, map(restored_cell, row),
+                                                           strict=False))))
     return table
 
 
@@ -472,6 +572,18 @@ def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = N
     return data
 
 
+_SLUG = re.compile(r"[^\s:\x00-\x1f\x7f-\x9f]{1,60}")
+
+
+def _slug(row: _Row, column: str) -> str:
+    """An expansion slug: the first part of every key (``rebellion`` in ``rebellion:58``)."""
+    slug = row.required(column).lower()
+    if not _SLUG.fullmatch(slug):
+        raise row.fail(column, f"an expansion slug is one word without ':' (at most 60 "
+                       f"characters), not '{shown(slug)[:60]}'")
+    return slug
+
+
 def _missing_expansion(slug: str, known: Mapping[str, Expansion] | None) -> Expansion:
     if slug in PROJECT_EXPANSIONS:
         return Expansion(slug=slug, name=PROJECT_EXPANSIONS[slug])
@@ -481,7 +593,7 @@ def _missing_expansion(slug: str, known: Mapping[str, Expansion] | None) -> Expa
 
 
 def _ability(row: _Row) -> Ability:
-    return Ability(name=row.required("name"), slot=row.choice("slot", ABILITY_SLOTS),
+    return Ability(name=row.name("name"), slot=row.choice("slot", ABILITY_SLOTS),
                    colour=row.text("colour"),
                    symbol=row.choice("symbol", ABILITY_SYMBOLS, blank="square"),
                    optional=row.flag("optional"), text=row.text("text"),
@@ -489,18 +601,18 @@ def _ability(row: _Row) -> Ability:
 
 
 def _expansion(row: _Row) -> Expansion:
-    return Expansion(slug=row.required("slug").lower(), name=row.required("name"),
+    return Expansion(slug=_slug(row, "slug"), name=row.name("name"),
                      set_letter=row.text("set_letter"), feed_id=row.maybe_whole("feed_id"))
 
 
 def _figure(row: _Row, known_factions: Collection[str] | None) -> Figure:
     key = row.required("key").lower()
-    expansion = row.required("expansion").lower()
+    expansion = _slug(row, "expansion")
     number = row.whole("number")
     if key != figure_key(expansion, number):
         raise row.fail("key", f"{key} does not match expansion:number "
                        f"({figure_key(expansion, number)})")
-    name = row.required("name")
+    name = row.name("name")
     rank = row.choice("rank", RANK_STARS)
     kind = row.choice("kind", KINDS, blank="warrior")
     section = row.choice("castle_section", CASTLE_SECTIONS, blank="")
@@ -511,6 +623,11 @@ def _figure(row: _Row, known_factions: Collection[str] | None) -> Figure:
         raise row.fail("castle_section", f"only kind castle has a castle section; this is "
                        f"a {kind}")
     factions = [f.strip() for f in row.text("factions").split(",") if f.strip()]
+    for faction in factions:
+        bad = control_in(faction)
+        if bad is not None:
+            raise row.fail("factions", f"a faction name may not hold a control character "
+                           f"({shown(bad)})")
     if known_factions is not None:
         unknown = [f for f in factions if f not in known_factions]
         if unknown:

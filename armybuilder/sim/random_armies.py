@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from armybuilder.engine import FigureCard
+from armybuilder.engine import Dice, FigureCard
 
 #: Below this many points left no figure fits (the cheapest printed figures cost about 10).
 SMALLEST_FIGURE = 10
 
 
-def random_army(cards: Sequence[FigureCard], rng: random.Random, total: int = 200
+def random_army(cards: Sequence[FigureCard], rng: Dice, total: int = 200
                 ) -> tuple[FigureCard, ...]:
     """Figures drawn at random while any still fits the build total. Unique figures are
     left out, so any draw is legal on uniques (Rulebook II, Building Your Army)."""

@@ -16,10 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from armybuilder.engine import Game, GameSetup, ReplayMismatch, SetupError, replay
+from armybuilder.engine import Game, GameSetup, ReplayMismatch, replay
 from armybuilder.engine import geometry as g
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
+from armybuilder.text import shown, shown_lines
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
@@ -38,24 +39,50 @@ MARK_POOLS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "12345
               "&$@?%!<>")
 
 
+#: The largest log read: a 25-round game logs about a megabyte.
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+
 def read_log(path: Path) -> dict[str, Any]:
     """The log at ``path``, checked by replaying it; BattleError says what is wrong."""
+    where = shown(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_LOG_BYTES + 1)
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BattleError(f"cannot read the log {path}: {exc}") from exc
+        raise BattleError(f"cannot read the log {where}: {shown(exc)}") from exc
+    if len(raw) > MAX_LOG_BYTES:
+        raise BattleError(f"log {where}: larger than {MAX_LOG_BYTES // 1024**2} MB; not a "
+                          "game log")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BattleError(f"log {path}: not JSON ({exc})") from exc
+        raise BattleError(f"log {where}: not JSON ({exc})") from exc
+    except RecursionError:
+        raise BattleError(f"log {where}: not a game log (JSON nested too deep)") from None
+    except ValueError as exc:  # Python's limit on an integer's digits
+        raise BattleError(f"log {where}: not a game log ({exc})") from None
     if not isinstance(data, dict) or "start" not in data or "entries" not in data:
-        raise BattleError(f"log {path}: not an armybuilder game log (no start and entries)")
+        raise BattleError(f"log {where}: not an armybuilder game log (no start and entries)")
+    entries = data["entries"]
+    if not isinstance(entries, list) or not entries or not all(
+            isinstance(e, dict) and isinstance(e.get("events"), list) for e in entries):
+        raise BattleError(f"log {where}: not a game log (entries must be a list of "
+                          "objects with events)")
+    for i, entry in enumerate(entries[1:], start=1):
+        if not isinstance(entry.get("action"), dict):
+            raise BattleError(f"log {where}, entry {i}, field action: expected an action, "
+                              f"got {shown(repr(entry.get('action')))[:60]}")
     try:
         replay(data)
     except ReplayMismatch as exc:
-        raise BattleError(f"log {path} does not replay: {exc}") from exc
-    except (SetupError, KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BattleError(f"log {path} is damaged: {type(exc).__name__}: {exc}") from exc
+        raise BattleError(f"log {where} does not replay: {shown(exc)}") from exc
+    except Exception as exc:
+        # Any other failure of the engine on this log (a wrong type deep in an event, a
+        # warrior that does not exist) means the file was changed: refused, in one line.
+        raise BattleError(f"log {where} is damaged: {type(exc).__name__}: "
+                          f"{shown(exc)[:200]}") from exc
     return data
 
 
@@ -78,7 +105,7 @@ class _Table:
     def __init__(self, game: Game) -> None:
         self.size = game.table
         self.features = list(game.terrain.features)
-        self.names = [p.name for p in game.players]
+        self.names = [shown(p.name) for p in game.players]
         self.owner = [w.owner for w in game.warriors]
         self.cards = [w.card for w in game.warriors]
         self.pos: list[tuple[float, float] | None] = [
@@ -98,7 +125,7 @@ class _Table:
         return marks
 
     def label(self, wid: int) -> str:
-        return f"{self.marks[wid]} {self.cards[wid].name}"
+        return f"{self.marks[wid]} {shown(self.cards[wid].name)}"
 
     def status(self, wid: int) -> str:
         if self.out[wid]:
@@ -147,7 +174,7 @@ class _Narrator:
         self.maps = maps
         self.round = 0
         self.last_roll: list[int] = []
-        self.pile = [item["name"] for p in data["start"].get("players", [])
+        self.pile = [shown(item["name"]) for p in data["start"].get("players", [])
                      for item in p.get("terrain", [])]
 
     def player(self, index: int) -> str:
@@ -380,9 +407,10 @@ def narrate(data: dict[str, Any], maps: str = "round") -> Iterator[str]:
     narrator = _Narrator(game, data, maps)
     # The map shades the terrain as it lies once set-up is over.
     narrator.t.features = list(final.terrain.features)
-    yield from narrator.header(data)
+    yield from map(shown_lines, narrator.header(data))
     yield ""
     entries = data["entries"]
-    yield from narrator.entry(None, entries[0]["events"])
+    # Names are shown literally (armybuilder.text); so is anything else the log brings.
+    yield from map(shown_lines, narrator.entry(None, entries[0]["events"]))
     for entry in entries[1:]:
-        yield from narrator.entry(entry["action"], entry["events"])
+        yield from map(shown_lines, narrator.entry(entry["action"], entry["events"]))

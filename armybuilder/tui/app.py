@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from armybuilder.text import shown_lines
 from armybuilder.tui.army_editor import ArmyChecked, ArmyEditFailed, ArmyEditor
 from armybuilder.tui.commands import ActionsProvider
 from armybuilder.tui.first_look import FirstLook, first_look
@@ -34,6 +36,7 @@ from armybuilder.tui.widgets.figure_table import FigureTable
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
+    from armybuilder.armies.service import SavedEntry
     from armybuilder.tui.services import Services
 
 
@@ -104,7 +107,8 @@ class ArmyBuilderApp(App[None]):
             services = Services.open(self.db_path)
             self.army_names = services.armies.names()
         except Exception as exc:  # a broken or newer database file: say so and stop
-            self.call_from_thread(self.exit, None, 2, f"armybuilder: error: {exc}")
+            self.call_from_thread(self.exit, None, 2,
+                                  f"armybuilder: error: {shown_lines(exc)}")
             return
         self.call_from_thread(self._database_opened, services)
 
@@ -125,6 +129,13 @@ class ArmyBuilderApp(App[None]):
     def on_unmount(self) -> None:
         if self.services is not None:
             self.services.close()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification is plain text: messages carry army and figure names, which
+        are shown literally (armybuilder.text), never read as markup."""
+        super().notify(shown_lines(message), title=shown_lines(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     # --- the open army ------------------------------------------------------------
 
@@ -168,41 +179,55 @@ class ArmyBuilderApp(App[None]):
         if not isinstance(self.screen, BuilderScreen):
             self.notify(f"Added {label or key} to {name}", timeout=2)
 
+    def _entry_shown(self, index: int) -> tuple[str, str, str] | None:
+        """The entry at ``index`` of the army as the player sees it, by what it is: the
+        saved list may have changed since (another window, another program)."""
+        checked = self.army_check
+        if checked is None or not 0 <= index < len(checked.army.entries):
+            return None
+        e = checked.army.entries[index]
+        return e.figure_key, e.castle, e.passenger
+
     def remove_entry(self, index: int, count: int | None) -> None:
         """Take ``count`` (None: all) of the army's entry at ``index`` out of it."""
         name = self.army_name
-        if name is None:
+        which = self._entry_shown(index)
+        if name is None or which is None:
             return
 
         def remove(s: Services, army: str) -> None:
-            saved = s.armies.get(army)
-            if not 0 <= index < len(saved.entries):
-                return
-            entry = saved.entries[index]
-            if count is not None and entry.count > count:
-                entry.count -= count
-            else:
-                del saved.entries[index]
-            s.replace_entries(saved, saved.entries)
+            def change(entries: list[SavedEntry]) -> list[SavedEntry]:
+                for i, e in enumerate(entries):
+                    if (e.figure_key, e.castle, e.passenger) == which:
+                        if count is not None and e.count > count:
+                            e.count -= count
+                        else:
+                            del entries[i]
+                        break
+                return entries
+
+            s.armies.edit_entries(army, change)
 
         self.editor.submit(name, remove)
 
     def toggle_castle(self, index: int) -> None:
         name = self.army_name
-        if name is None:
+        which = self._entry_shown(index)
+        if name is None or which is None:
             return
 
         def toggle(s: Services, army: str) -> None:
-            from armybuilder.armies.service import SavedEntry
+            from armybuilder.tui.services import merged
 
-            # Castle rules, Point Value: a section plays at its Heavy or its Light value.
-            saved = s.armies.get(army)
-            if 0 <= index < len(saved.entries):
-                e = saved.entries[index]
-                saved.entries[index] = SavedEntry(
-                    e.figure_key, e.count, "light" if e.castle != "light" else "heavy",
-                    e.passenger, e.seen_name, e.seen_points)
-                s.replace_entries(saved, saved.entries)
+            def change(entries: list[SavedEntry]) -> list[SavedEntry]:
+                # Castle rules, Point Value: a section plays at its Heavy or its Light value.
+                for e in entries:
+                    if (e.figure_key, e.castle, e.passenger) == which:
+                        e.castle = "light" if e.castle != "light" else "heavy"
+                        break
+                return merged(entries)
+
+            s.armies.edit_entries(army, change)
 
         self.editor.submit(name, toggle)
 
@@ -248,7 +273,11 @@ class ArmyBuilderApp(App[None]):
             return
         from armybuilder.tui.screens.compare import CompareScreen
 
-        figures = [self.services.figure_view(k).figure for k in keys]
+        try:
+            figures = [self.services.figure_view(k).figure for k in keys]
+        except ValueError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
         self.call_from_thread(self.push_screen, CompareScreen(figures, self.services.abilities))
 
     def share_code(self, name: str) -> None:

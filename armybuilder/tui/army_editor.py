@@ -44,6 +44,14 @@ class NothingToUndo(Exception):
     pass
 
 
+def _said(exc: Exception) -> str:
+    from armybuilder.catalogue.database import DatabaseError
+
+    if isinstance(exc, ValueError | DatabaseError):
+        return str(exc)
+    return f"internal error (a bug in armybuilder, please report it): {type(exc).__name__}: {exc}"
+
+
 class ArmyEditor:
     """Runs the changes, and keeps each army's undo history while the app is open."""
 
@@ -91,8 +99,10 @@ class ArmyEditor:
             except NothingToUndo as exc:
                 self.app.post_message(ArmyEditFailed(army, str(exc), quiet=True))
                 continue
-            except ValueError as exc:  # ArmyError, CatalogueError, ProfileError
-                self.app.post_message(ArmyEditFailed(army, str(exc)))
+            except Exception as exc:
+                # ArmyError, CatalogueError, ProfileError name the problem; DatabaseBusy says
+                # another program held the database too long. Never out of the app.
+                self.app.post_message(ArmyEditFailed(army, _said(exc)))
                 continue
             self.app.post_message(ArmyChecked(checked, said))
 

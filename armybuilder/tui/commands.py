@@ -8,6 +8,10 @@ from functools import partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+
+from armybuilder.text import shown
 
 #: Already offered by Textual's own commands, or meaningless from the palette.
 SKIP = {"command_palette", "quit", "help_quit", "focus_next", "focus_previous"}
@@ -36,11 +40,24 @@ class ActionsProvider(Provider):
 
     async def discover(self) -> Hits:
         for title, help_text, callback in self.commands():
-            yield DiscoveryHit(title, callback, help=help_text)
+            yield DiscoveryHit(Content(shown(title)), callback, text=title, help=help_text)
 
     async def search(self, query: str) -> AsyncIterator[Hit]:  # type: ignore[override]
         matcher = self.matcher(query)
         for title, help_text, callback in self.commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+                yield Hit(score, _highlight(matcher, title), callback, text=title,
+                          help=help_text)
+
+
+def _highlight(matcher: Matcher, title: str) -> Content:
+    """The title with the letters the query matched marked, shown literally: Textual's own
+    ``Matcher.highlight`` reads the title as markup (an army named "Bad[/]Army")."""
+    text = shown(title)
+    content = Content(text)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

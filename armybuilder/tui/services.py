@@ -97,15 +97,20 @@ class Services:
         return check(self.armies, self.armies.get(name))
 
     def replace_entries(self, army: SavedArmy, entries: list[SavedEntry]) -> SavedArmy:
-        """Store an army with its entries changed (castle Heavy/Light), same name and notes."""
-        merged: list[SavedEntry] = []
-        for e in entries:
-            for m in merged:
-                if (m.figure_key, m.castle, m.passenger) == (e.figure_key, e.castle,
-                                                              e.passenger):
-                    m.count += e.count
-                    break
-            else:
-                merged.append(e)
-        army.entries = merged
+        """Store an army with its entries changed, same name and notes; entries that are
+        the same figure, castle option and passenger are merged."""
+        army.entries = merged(entries)
         return self.armies.save(army, replace=True)
+
+
+def merged(entries: list[SavedEntry]) -> list[SavedEntry]:
+    """Entries of the same figure, castle option and passenger as one."""
+    out: list[SavedEntry] = []
+    for e in entries:
+        for m in out:
+            if (m.figure_key, m.castle, m.passenger) == (e.figure_key, e.castle, e.passenger):
+                m.count += e.count
+                break
+        else:
+            out.append(e)
+    return out

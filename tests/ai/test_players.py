@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-import random
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from armybuilder.ai.players import RandomPlayer, make_player
 from armybuilder.engine import (
     ClickStats,
     CloseAttack,
+    Dice,
     FigureCard,
     GameSetup,
     Move,
@@ -182,7 +182,7 @@ def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
     cards = _real_cards()
     wins = 0
     for seed in range(WIN_RATE_GAMES):
-        rng = random.Random(seed)
+        rng = Dice(seed)
         armies = [random_army(cards, rng), random_army(cards, rng)]
         heuristic_seat = seed % 2
         setup = GameSetup(players=(PlayerSetup("A", armies[0], 200, "south"),

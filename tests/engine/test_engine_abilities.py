@@ -34,7 +34,7 @@ def ward() -> Iterator[list[str]]:
                 ctx.extra_actions += 1
         return fn
 
-    REGISTRY.register(TEST_ABILITY, "test", **{p: hook(p) for p in HOOK_POINTS})
+    REGISTRY.register(TEST_ABILITY, "test", reads=(), **{p: hook(p) for p in HOOK_POINTS})
     yield calls
     REGISTRY.unregister(TEST_ABILITY)
 
@@ -109,7 +109,7 @@ def test_a_movement_hook_can_let_a_path_cross_bases_and_terrain() -> None:
         if ctx.stage == "path":
             ctx.crosses_bases = ctx.ignores_terrain = True
 
-    REGISTRY.register("Test Wings", "test", movement=wings)
+    REGISTRY.register("Test Wings", "test", movement=wings, reads=())
     try:
         flyer = card("Flyer", 20, speed=8, abilities={0: ("Test Wings",)})
         house = TerrainFeature("blocking", rectangle(9, 14, 11, 15))

@@ -19,18 +19,19 @@ from armybuilder.engine import (
     apply,
 )
 from armybuilder.engine import geometry as g
-from armybuilder.engine.cards import BASE_RADIUS
+from armybuilder.engine.bases import HALF_LENGTHS, DoubleBase
 from armybuilder.engine.geometry import rectangle
 
-LANCER = card("Lancer", 40, base="cavalry", base_radius=BASE_RADIUS["cavalry"], arc=180,
+LANCER = card("Lancer", 40, base="cavalry", base_radius=HALF_LENGTHS["cavalry"], arc=180,
               speed=10, attack=10, damage=3, range=6, clicks=6)
 FOOT = card("Foot", 20, defense=14, clicks=6)
 FAR = w(card("Far", 10), 1, 34, 34)
 
 
 def test_the_double_base_is_1_75_inches_long_and_1_inch_wide() -> None:
-    assert LANCER.disc_radius == pytest.approx(0.5)
-    assert LANCER.disc_offset == pytest.approx(0.375)
+    assert isinstance(LANCER.shape, DoubleBase) and not LANCER.shape.round
+    assert LANCER.shape.disc_radius == pytest.approx(0.5)
+    assert LANCER.shape.width == pytest.approx(1.0)
     game = scenario(w(LANCER, 0, 10, 10, NORTH), FAR)
     (fx, fy, fr), (rx, ry, rr) = game.warriors[0].discs
     assert (fx, fy) == pytest.approx((10, 10.375)) and (rx, ry) == pytest.approx((10, 9.625))
@@ -128,3 +129,58 @@ def test_the_path_may_not_cross_a_double_base() -> None:
     with pytest.raises(IllegalAction, match="may not cross any figure base"):
         apply(game, Move(0, ((10.8, 14),)))  # through the lancer's front disc
     apply(game, Move(0, ((11.7, 14),)))
+
+
+# --- a captor never turns onto its captive (issue 22) ------------------------------------
+
+NIMBLE_LANCER = card("Nimble Lancer", 40, base="cavalry", base_radius=HALF_LENGTHS["cavalry"],
+                     arc=180, speed=10, abilities={0: ("Nimble",)}, clicks=6)
+
+
+def _holding() -> object:
+    """A lancer facing north holding a captive at its side, an enemy in front of it."""
+    return scenario(w(NIMBLE_LANCER, 0, 10, 10, NORTH), w(FOOT, 1, 10.97, 10, captive_of=0),
+                    w(FOOT, 1, 10, 13, SOUTH), FAR, dice=(1,))
+
+
+def test_a_mounted_captor_does_not_turn_onto_its_captive() -> None:
+    from armybuilder.engine import Face
+
+    game = _holding()
+    with pytest.raises(IllegalAction, match="overlap"):
+        apply(game, Face(0, 0.0))  # east: the front disc would stand on the captive
+    apply(game, Face(0, SOUTH))  # right round: clear of it
+
+
+def test_a_mounted_captor_failing_to_break_away_does_not_turn_onto_its_captive() -> None:
+    game = _holding()
+    game.warriors[2].y = 11.05  # the enemy touches the lancer's front disc
+    assert game.opposing_contacts(game.warriors[0])
+    with pytest.raises(IllegalAction, match="captive"):
+        apply(game, Move(0, ((10, 4),), stuck_facing=0.0))
+
+
+def test_a_mounted_captor_is_offered_no_free_spin_onto_its_captive() -> None:
+    # The enemy moves up to the lancer's east side: turning to face it would put the
+    # lancer's front disc on the captive, so that spin is not listed and not allowed.
+    game = scenario(w(FOOT, 0, 16, 10, WEST), w(NIMBLE_LANCER, 1, 10, 10, NORTH),
+                    w(FOOT, 0, 10.97, 10, captive_of=1), FAR, dice=(6,))
+    apply(game, Move(0, ((10.714, 11.089),), WEST))
+    assert game.pending, "the lancer is owed a free spin"
+    offer = game.pending[0]
+    spins = [s for s in game.legal_actions() if isinstance(s, FreeSpin)]
+    assert spins == [FreeSpin(offer.warrior, None)]  # only declining fits
+    with pytest.raises(IllegalAction, match="cannot turn"):
+        apply(game, FreeSpin(offer.warrior, g.bearing((10, 10), (10.714, 11.089))))
+
+
+def test_a_mounted_captor_does_not_turn_away_from_its_captive() -> None:
+    # Rulebook III, Capturing: "The captive must always be kept in base contact with its
+    # controlling warrior"; the captive stays put while the captor turns.
+    from armybuilder.engine import Face
+
+    game = scenario(w(NIMBLE_LANCER, 0, 10, 10, NORTH), w(FOOT, 1, 10.875, 10.88, captive_of=0),
+                    FAR)
+    with pytest.raises(IllegalAction, match="kept in base contact"):
+        apply(game, Face(0, -math.pi / 4))
+    apply(game, Face(0, 0.0))  # east: the rear disc still touches it

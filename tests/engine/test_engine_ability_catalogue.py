@@ -48,8 +48,8 @@ def test_every_ability_on_the_catalogues_dials_has_rules(catalogue_cards: list) 
 
 def test_mounted_warriors_get_the_double_base(catalogue_cards: list) -> None:
     cavalry = [c for c in catalogue_cards if c.base == "cavalry"]
-    assert cavalry and all(c.disc_offset > 0 for c in cavalry)
-    assert all(c.disc_offset == 0 for c in catalogue_cards if c.base == "infantry")
+    assert cavalry and all(not c.shape.round for c in cavalry)
+    assert all(c.shape.round for c in catalogue_cards if c.base == "infantry")
 
 
 def test_a_battle_between_real_armies_plays_and_replays(catalogue_cards: list) -> None:

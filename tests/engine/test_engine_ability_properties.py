@@ -28,9 +28,10 @@ from armybuilder.engine import (
     TerrainItem,
     apply,
     replay,
+    turns,
 )
 from armybuilder.engine import geometry as g
-from armybuilder.engine.cards import BASE_RADIUS
+from armybuilder.engine.bases import HALF_LENGTHS
 from armybuilder.engine.geometry import rectangle
 from armybuilder.engine.state import NOBODY
 from armybuilder.engine.terrain import WATER
@@ -55,15 +56,19 @@ POOL = [
     dial("Healer", 25, ("Magic Healing", "Defend", "Aquatic"), range=6, targets=2),
     dial("Medic", 20, ("Healing", "Dodge", "Nimble"), attack=8),
     dial("Charger", 40, ("Charge", "Weapon Master", "Toughness"), base="cavalry",
-         base_radius=BASE_RADIUS["cavalry"], arc=180, speed=9, attack=10),
+         base_radius=HALF_LENGTHS["cavalry"], arc=180, speed=9, attack=10),
     dial("Bounder", 35, ("Bound", "Battle Armor", "Magic Retaliation"), range=6, speed=8,
-         base="cavalry", base_radius=BASE_RADIUS["cavalry"], arc=180),
+         base="cavalry", base_radius=HALF_LENGTHS["cavalry"], arc=180),
     dial("Flyer", 30, ("Flight", "Sweep", "Limited Invisibility"), speed=10, arc=180),
     dial("Sneak", 25, ("Quickness", "Sneak Attack", "Regeneration"), speed=8),
     dial("Pikeman", 20, ("Forced March", "Venom", "Pole Arm"), speed=7),
     dial("Rammer", 35, ("Ram", "Vampirism", "Invulnerability", "Berserk"), speed=8, arc=180),
     dial("Warlord", 35, ("Magic Levitation", "Command", "Battle Fury"), speed=6, range=4),
     dial("Lich", 30, ("Necromancy",), range=0),
+    # A mounted captor that turns freely (Nimble) and on free spins: it must never turn
+    # onto its captive's base (issue 22).
+    dial("Rider", 30, ("Nimble",), base="cavalry", base_radius=HALF_LENGTHS["cavalry"],
+         arc=180, speed=9, attack=11),
     card("Zombie", 10, clicks=2, factions=ORCS),
 ]
 WATERS = [
@@ -117,7 +122,10 @@ def check_invariants(game: Game) -> None:
         if not w.on_table:
             assert w.controller == NOBODY and w.captive == NOBODY
     if game.phase == "play" and not game.pending:
-        assert game.actions_used < game.turn_actions
+        # Special Abilities Card, Quickness: a turn whose actions are all given waits only
+        # while a warrior may still move without one.
+        assert game.actions_used < game.turn_actions or turns.free_move_left(game,
+                                                                             game.current)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],

@@ -13,7 +13,7 @@ import random
 
 from engine_helpers import card, scenario, w
 
-from armybuilder.engine import legal
+from armybuilder.engine import legal, places
 from armybuilder.engine.abilities import REGISTRY
 from armybuilder.engine.actions import CloseAttack
 from armybuilder.engine.state import NOBODY
@@ -39,7 +39,7 @@ def test_listed_capture_attempts_are_those_the_rules_allow() -> None:
             x.x += rng.choice((-0.2, -0.05, 0.05, 0.2))
         elif change == "touch":
             o = rng.choice([o for o in game.warriors if o is not x])
-            (x.x, x.y), x.facing = legal.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
+            (x.x, x.y), x.facing = places.contact_spot(x, o, rng.uniform(-math.pi, math.pi))
         elif change == "facing":
             x.facing = rng.uniform(-math.pi, math.pi)
         else:

@@ -74,7 +74,7 @@ def test_size_and_grouping_rules() -> None:
     game = scenario(*line_of(c, c), w(c, 0, 20, 10), w(c, 1, 30, 30))
     with pytest.raises(IllegalAction, match="3, 4 or 5"):
         apply(game, MoveFormation(0, (1,)))
-    with pytest.raises(IllegalAction, match="touches the base"):
+    with pytest.raises(IllegalAction, match="touching the base"):
         apply(game, MoveFormation(0, (1, 2)))
 
 

@@ -92,7 +92,7 @@ def test_the_front_arc_of_the_rim_against_a_polygon() -> None:
 
 
 def test_offset_parameters_find_where_a_moving_base_fits_inside() -> None:
-    ts = g.segment_offset_ts((-2, 2), (6, 2), SQUARE, 0.5)
+    ts = g.segment_offset_ts((-2, 2), (6, 2), g.edge_normals(SQUARE), 0.5)
     assert any(abs(t - 2.5 / 8) < 1e-9 for t in ts)  # centre at x=0.5: base wholly inside
 
 

@@ -26,6 +26,7 @@ from armybuilder.engine import (
     Withdraw,
     apply,
     replay,
+    turns,
 )
 from armybuilder.engine import geometry as g
 from armybuilder.engine.geometry import rectangle
@@ -76,8 +77,9 @@ def battles(draw: Any) -> tuple[GameSetup, int]:
 def check_invariants(game: Game) -> None:
     on = [w for w in game.warriors if w.on_table]
     for i, a in enumerate(on):
-        assert a.radius - 1e-6 <= a.x <= game.table - a.radius + 1e-6
-        assert a.radius - 1e-6 <= a.y <= game.table - a.radius + 1e-6
+        for x, y, r in a.discs:  # every part of the base, both discs of a double base
+            assert r - 1e-6 <= x <= game.table - r + 1e-6, a
+            assert r - 1e-6 <= y <= game.table - r + 1e-6, a
         assert 0 <= a.click < len(a.card.clicks)
         assert a.tokens in (0, 1, 2)
         if game.terrain:
@@ -91,7 +93,10 @@ def check_invariants(game: Game) -> None:
         if a.controller != NOBODY:
             assert game.warriors[a.controller].captive == a.id
     if game.phase == "play" and not game.pending:
-        assert game.actions_used < game.turn_actions
+        # Special Abilities Card, Quickness: a turn whose actions are all given waits only
+        # while a warrior may still move without one.
+        assert game.actions_used < game.turn_actions or turns.free_move_left(game,
+                                                                             game.current)
 
 
 def scored(game: Game) -> list[int]:

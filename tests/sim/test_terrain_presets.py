@@ -105,7 +105,7 @@ def test_the_heuristic_deploys_a_faction_in_contact_for_movement_formations() ->
     game = _scene(army, army, 5)
     mine = [w for w in game.warriors if w.owner == 0 and w.card.factions == ("Atlantis Guild",)]
     assert len(mine) == 4 and all(w.on_table for w in mine)
-    assert formations.grouped(mine)
+    assert formations.grouped(game, mine)
     # Fighters stand in front (further from the south edge) of the shooters.
     fighters = [w.y for w in mine if w.card.range == 0]
     shooters = [w.y for w in mine if w.card.range > 0]

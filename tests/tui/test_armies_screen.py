@@ -45,7 +45,7 @@ async def test_save_reopen_and_export_to_xlsx(tui_db: Path, tmp_path: Path) -> N
         await settle(pilot)
         assert isinstance(app.screen, ArmiesScreen)
         table = app.screen.query_one("#armies-table", DataTable)
-        assert table.get_row_at(0)[0] == "Rich"
+        assert str(table.get_row_at(0)[0]) == "Rich"
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, BuilderScreen)

@@ -215,7 +215,8 @@ async def test_battle_preselects_the_open_army_and_shows_figures(tui_db: Path) -
         await settle(pilot)
         figures = screen.query_one("#battle-figures")
         rows = [figures.get_row_at(i) for i in range(figures.row_count)]
-        assert {r[1] for r in rows} >= {"Demo Crossbowman", "Demo Warlord"}
+        # The names are Text (shown literally, never markup).
+        assert {str(r[1]) for r in rows} >= {"Demo Crossbowman", "Demo Warlord"}
         assert all(r[6].endswith("%") for r in rows)
 
 

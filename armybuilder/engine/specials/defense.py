@@ -48,7 +48,7 @@ def _aquatic_defense(state: Any, w: Any, ctx: DefenseContext) -> None:
 
 REGISTRY.register(
     "Aquatic", "FAQ, Special Ability Update: Aquatic; FAQ, Aquatic", optional=True,
-    movement=_aquatic_movement, defense=_aquatic_defense,
+    movement=_aquatic_movement, defense=_aquatic_defense, reads=(),
 )
 
 
@@ -95,7 +95,7 @@ def _dodge(state: Any, w: Any, ctx: HitContext) -> None:
 
 
 REGISTRY.register("Dodge", "Special Abilities Card, Dodge; FAQ, Dodge & Flame/Lightning",
-                  optional=True, hit=_dodge)
+                  optional=True, hit=_dodge, avoids=3)  # 4, 5 and 6 of a die
 
 
 # --- Invulnerability --------------------------------------------------------------------
@@ -160,7 +160,7 @@ def _limited_invisibility(state: Any, w: Any, ctx: TargetContext) -> None:
 
 REGISTRY.register("Limited Invisibility", "Special Abilities Card, Limited Invisibility; "
                   "FAQ, Flame/Lightning & Limited Invisibility", optional=True,
-                  targeting=_limited_invisibility)
+                  targeting=_limited_invisibility, reads=())
 
 
 # --- Stealth ----------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def _stealth(state: Any, w: Any, ctx: LineOfFireContext) -> None:
 
 
 REGISTRY.register("Stealth", "Special Abilities Card, Stealth; FAQ, Shockwave & Stealth",
-                  optional=True, line_of_fire=_stealth)
+                  optional=True, line_of_fire=_stealth, reads=())
 
 
 # --- Toughness --------------------------------------------------------------------------

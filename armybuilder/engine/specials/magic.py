@@ -4,10 +4,11 @@ Magic Healing, Magic Immunity, Magic Levitation, Magic Retaliation."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine import movement
+from armybuilder.engine import movement, places
 from armybuilder.engine.abilities import (
     REGISTRY,
     AfterAttackContext,
@@ -18,6 +19,7 @@ from armybuilder.engine.abilities import (
     TargetContext,
     magic_affects,
 )
+from armybuilder.engine.actions import UseAbility
 from armybuilder.engine.pending import ContactCheck
 from armybuilder.engine.state import NOBODY
 
@@ -49,7 +51,7 @@ def _immunity_targeting(state: Any, w: Any, ctx: TargetContext) -> None:
 
 
 REGISTRY.register("Magic Immunity", "Special Abilities Card, Magic Immunity",
-                  magic=_immunity_magic, targeting=_immunity_targeting)
+                  magic=_immunity_magic, targeting=_immunity_targeting, reads=())
 
 
 # --- Magic Blast ------------------------------------------------------------------------
@@ -191,7 +193,8 @@ def _levitation(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     if t.owner == state.current:
         t.acted_turn = state.turn
     movement.offer_free_spins(state, [t.id], given_move=False)
-    state.pending.append(ContactCheck(movers=(t.id,), before=before))
+    state.pending.append(ContactCheck(movers=(t.id,), before=before,
+                                      carried=frozenset({t.id})))
 
 
 def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
@@ -237,6 +240,28 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
     return None
 
 
+def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
+    for t in state.contacts(w):
+        if t.is_captive:
+            continue
+        start = (t.x, t.y)
+        spots: list[tuple[tuple[float, float], float]] = []
+        # Next to the figures it opposes (friends carried into battle)...
+        for o in state.warriors:
+            if o.on_table and state.opposing(t, o) and math.hypot(o.x - t.x, o.y - t.y) \
+                    <= LEVITATION_REACH + t.half_length + o.half_length:
+                spots.append(places.contact_spot(t, o, g.bearing((o.x, o.y), start)))
+        # ...or straight away, 10" and 5", in eight directions (enemies carried off).
+        for a in places.DIRECTIONS:
+            for d in (LEVITATION_REACH, LEVITATION_REACH / 2):
+                end = (t.x + d * math.cos(a), t.y + d * math.sin(a))
+                spots.append((end, places.nearest_facing(state, t, end, t.facing)))
+        for end, facing in spots:
+            if g.distance(start, end) > LEVITATION_REACH:
+                continue
+            yield UseAbility(w.id, MAGIC_LEVITATION, t.id, end, facing)
+
+
 REGISTRY.register("Magic Levitation", "FAQ, Special Ability Update: Magic Levitation; FAQ, "
                   "Demoralized & Magic Levitation", optional=True, action="special",
-                  special_action=_levitation)
+                  special_action=_levitation, listing=_levitation_listing)

@@ -54,12 +54,12 @@ def _move_then(name: str, attack: str) -> Any:
 REGISTRY.register(
     "Charge", "Special Abilities Card, Charge", optional=True, action="move",
     movement=_move_then("Charge", "close"), break_away=_break_away_on_a_one,
-    formation=_no_formation("Charge", ANY_FORMATION),
+    formation=_no_formation("Charge", ANY_FORMATION), reads=(),
 )
 REGISTRY.register(
     "Bound", "Special Abilities Card, Bound", optional=True, action="move",
     movement=_move_then("Bound", "ranged"), break_away=_break_away_on_a_one,
-    formation=_no_formation("Bound", ANY_FORMATION),
+    formation=_no_formation("Bound", ANY_FORMATION), reads=(),
 )
 
 
@@ -78,7 +78,7 @@ def _flight(state: Any, w: Any, ctx: MoveContext) -> None:
 REGISTRY.register(
     "Flight", "Special Abilities Card, Flight; Rulebook V, Abrupt Elevated Terrain",
     optional=True, movement=_flight, break_away=_break_away_on_a_one,
-    formation=_no_formation("Flight", ("move",)),
+    formation=_no_formation("Flight", ("move",)), reads=(),
 )
 
 
@@ -141,13 +141,15 @@ REGISTRY.register("Pole Arm", "Special Abilities Card, Pole Arm; FAQ, Pole Arm",
 
 
 def _ram(state: Any, w: Any, ctx: ContactContext) -> None:
-    # Chariot rules, Ram: coming into base contact with an opposing figure during your turn
-    # with that figure touching its front arc, it deals 1 click and the action ends; FAQ,
-    # Pole Arm & Ram: after the free spins, at the same time as Pole Arm.
-    if ctx.new and w.owner == state.current and state.faces(w, ctx.other):
+    # Special Abilities Card, Ram: "When this warrior moves, and his front arc is in base
+    # contact with one or more opposing figures at the end of that movement, he inflicts 1
+    # click of damage on each of those opposing figures after the free spin opportunity":
+    # its own movement only, never when a figure is moved into it or it is carried (Magic
+    # Levitation); the action goes on. FAQ, Pole Arm & Ram: at the same time as Pole Arm.
+    # (The chariot rules' Ram, which ends the action, is a chariot's.)
+    if ctx.holder_moved and not ctx.holder_carried and state.faces(w, ctx.other):
         ctx.damage.append((ctx.other, 1, "Ram"))
-        ctx.ends_action = True
 
 
-REGISTRY.register("Ram", "Chariot rules, Ram; FAQ, Pole Arm & Ram", optional=True,
-                  contact=_ram)
+REGISTRY.register("Ram", "Special Abilities Card, Ram; FAQ, Pole Arm & Ram", optional=True,
+                  contact=_ram, formation=_no_formation("Ram", ("move",)))

@@ -4,11 +4,13 @@ Healing is with the Magic abilities, Vampirism with the attacks, Command with th
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine import movement
+from armybuilder.engine import movement, places
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, SpecialActionContext
+from armybuilder.engine.actions import UseAbility
 
 HEALING = "Healing"
 REGENERATION = "Regeneration"
@@ -93,5 +95,20 @@ def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
     return movement.placement_violation(state, e, at, facing)
 
 
+def _necromancy_listing(state: Any, w: Any) -> Iterator[UseAbility]:
+    # Each eliminated warrior of the owner, returned at the first of eight places around
+    # this warrior where it may stand.
+    for e in state.warriors:
+        if e.owner != w.owner or e.on_table or not e.eliminations:
+            continue
+        for a in places.DIRECTIONS:
+            at, _ = places.contact_spot(e, w, a)
+            facing = places.nearest_facing(state, w, at, w.facing)
+            action = UseAbility(w.id, NECROMANCY, e.id, at, facing)
+            if _necromancy_violation(state, w, action) is None:
+                yield action
+                break
+
+
 REGISTRY.register("Necromancy", "Special Abilities Card, Necromancy", optional=True,
-                  action="special", special_action=_necromancy)
+                  action="special", special_action=_necromancy, listing=_necromancy_listing)

@@ -12,27 +12,29 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from armybuilder.figures import Ability
+from armybuilder.text import shown
 from armybuilder.tui.looks import swatch
 
 
 def ability_text(where: str, name: str, ability: Ability | None) -> Text:
     out = Text()
-    out.append(f"{where}\n\n", style="dim")
+    # Text, never markup: the names and texts come from the catalogue, shown literally.
+    out.append(f"{shown(where)}\n\n", style="dim")
     if not name:
         out.append("No special ability on this cell: the value is all there is.")
         return out
     out.append_text(swatch(ability.colour if ability else ""))
-    out.append(f" {name}", style="bold")
+    out.append(f" {shown(name)}", style="bold")
     if ability is None:
         out.append("\n\nThe ability table has no text for it.", style="yellow")
         return out
-    out.append(f"   {ability.colour} {ability.slot}"
-               + (", optional" if ability.optional else ""), style="dim")
-    out.append(f"\n\n{ability.text}\n\n")
+    out.append(shown(f"   {ability.colour} {ability.slot}"
+                     + (", optional" if ability.optional else "")), style="dim")
+    out.append(f"\n\n{shown(ability.text)}\n\n")
     if ability.text_source.lower().startswith("faq"):
-        out.append(f"FAQ update: {ability.text_source}", style="bold yellow")
+        out.append(f"FAQ update: {shown(ability.text_source)}", style="bold yellow")
     else:
-        out.append(ability.text_source, style="dim")
+        out.append(shown(ability.text_source), style="dim")
     return out
 
 

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Label, Static, TextArea
 
+from armybuilder.text import literal, shown, shown_lines
 from armybuilder.tui.looks import RANK_STARS
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.confirm import ConfirmScreen
@@ -112,7 +113,8 @@ class ArmiesScreen(AppScreen):
         table.clear()
         for c in self.armies:
             a = c.army
-            table.add_row(a.name, str(a.build_total), a.profile, str(c.report.points),
+            table.add_row(literal(a.name), str(a.build_total), literal(a.profile),
+                          str(c.report.points),
                           str(sum(e.count for e in a.entries)),
                           Text("✔ legal", style="green") if c.legal
                           else Text("✖ not legal", style="red"), key=a.name)
@@ -150,7 +152,7 @@ class ArmiesScreen(AppScreen):
         if checked is None:
             return
         out = Text()
-        out.append(f"{checked.army.name}\n", style="bold")
+        out.append(f"{shown(checked.army.name)}\n", style="bold")
         out.append_text(totals_text(checked))
         out.append("\n\n")
         for e in checked.army.entries:
@@ -158,12 +160,13 @@ class ArmiesScreen(AppScreen):
             name_text = (f"{figure.name} {RANK_STARS.get(figure.rank, figure.rank)}" if figure
                          else f"{e.seen_name} (not in catalogue)")
             castle = f" ({e.castle})" if e.castle else ""
-            out.append(f"{e.count} × {name_text}{castle}\n")
+            out.append(f"{e.count} × {shown(name_text)}{castle}\n")
         if not checked.army.entries:
             out.append("No figures yet.\n", style="dim")
         self.query_one("#army-summary", Static).update(out)
         with self.prevent(TextArea.Changed):
-            self.query_one("#notes", TextArea).load_text(checked.army.notes)
+            # Shown literally too: an escape sequence in the notes stays text.
+            self.query_one("#notes", TextArea).load_text(shown_lines(checked.army.notes))
         self._notes_dirty = False
 
     # --- actions ------------------------------------------------------------------
@@ -187,11 +190,13 @@ class ArmiesScreen(AppScreen):
             return
 
         def done(new: str | None) -> None:
-            if new and new != old:
+            # The prompt offers the name as shown; taking it unchanged changes nothing.
+            if new and new not in (old, shown(old)):
                 self._run(lambda s: s.armies.rename(old, new).name, f"Renamed to {new}",
                           renamed_from=old)
 
-        self.app.push_screen(PromptScreen(f"Rename “{old}”", "New name", old), done)
+        self.app.push_screen(PromptScreen(f"Rename “{shown(old)}”", "New name", shown(old)),
+                             done)
 
     def action_copy(self) -> None:
         source = self.selected
@@ -202,8 +207,8 @@ class ArmiesScreen(AppScreen):
             if new:
                 self._run(lambda s: s.armies.copy(source, new).name, f"Copied to {new}")
 
-        self.app.push_screen(PromptScreen(f"Copy “{source}”", "Name of the copy",
-                                          f"{source} (copy)"), done)
+        self.app.push_screen(PromptScreen(f"Copy “{shown(source)}”", "Name of the copy",
+                                          f"{shown(source)} (copy)"), done)
 
     def action_delete(self) -> None:
         name = self.selected
@@ -216,7 +221,7 @@ class ArmiesScreen(AppScreen):
                 if self.army_app.army_name == name:
                     self.army_app.close_army()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the army “{name}”? This cannot be "
+        self.app.push_screen(ConfirmScreen(f"Delete the army “{shown(name)}”? This cannot be "
                                            "undone.", yes="Delete"), done)
 
     def action_export_army(self) -> None:
@@ -270,11 +275,13 @@ class ArmiesScreen(AppScreen):
     @work(thread=True, group="armies-change")
     def _run(self, change: Callable[[Services], object], said: str,
              renamed_from: str | None = None) -> None:
+        from armybuilder.catalogue.database import DatabaseError
+
         services = self.army_app.services
         assert services is not None
         try:
             result = change(services)
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, DatabaseError) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=8)
             return
         name = result if isinstance(result, str) else None

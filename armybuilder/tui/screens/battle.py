@@ -37,6 +37,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
+from armybuilder.text import literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
@@ -213,7 +214,7 @@ class BattleScreen(AppScreen):
             if name == "#army-a" and keep is Select.NULL:
                 keep = self.army_app.army_name  # the army being built plays as A
             with self.prevent(Select.Changed):
-                select.set_options([(n, n) for n in message.names])
+                select.set_options([(literal(n), n) for n in message.names])
                 if keep in message.names:
                     select.value = keep
         terrain: Select[str] = self.query_one("#terrain", Select)
@@ -224,7 +225,9 @@ class BattleScreen(AppScreen):
                 terrain.value = keep
 
     def _say(self, text: str | Text) -> None:
-        self.query_one("#battle-status", Static).update(text)
+        # Plain strings carry army names: shown literally, never read as markup.
+        self.query_one("#battle-status", Static).update(
+            literal_lines(text) if isinstance(text, str) else text)
 
     # --- running ------------------------------------------------------------------
 
@@ -312,7 +315,7 @@ class BattleScreen(AppScreen):
     def on_battle_screen_finished(self, message: Finished) -> None:
         self._stopped()
         if message.report is None:
-            self._say(Text(f"No battle: {message.error}", style="bold red"))
+            self._say(literal_lines(f"No battle: {message.error}", style="bold red"))
             return
         games = message.report.request.games
         self.query_one("#battle-progress", ProgressBar).update(total=games, progress=games)
@@ -340,7 +343,7 @@ class BattleScreen(AppScreen):
         if event.worker.group == "battle" and event.state == WorkerState.ERROR \
                 and self.running:
             self._stopped()
-            self._say(Text(f"No battle: {event.worker.error}", style="bold red"))
+            self._say(literal_lines(f"No battle: {event.worker.error}", style="bold red"))
 
     # --- results ------------------------------------------------------------------
 
@@ -360,7 +363,7 @@ class BattleScreen(AppScreen):
         self._figures(summary)
         status = rounds_text(summary)
         for warning in report.warnings:
-            status.append(f"\n▲ {warning}", style="yellow")
+            status.append(f"\n▲ {shown(warning)}", style="yellow")
         self._say(status)
         table = self.games_table
         table.clear(columns=True)
@@ -368,11 +371,11 @@ class BattleScreen(AppScreen):
                              ("Rnd", 3), ("Ending", 11), ("First", 10)):
             table.add_column(label, width=width, key=label)
         for r in report.results:
-            winner = (Text(names[0], style=SIDE_STYLE["a"]) if r.winner == "a"
-                      else Text(names[1], style=SIDE_STYLE["b"]) if r.winner == "b"
+            winner = (literal(names[0], style=SIDE_STYLE["a"]) if r.winner == "a"
+                      else literal(names[1], style=SIDE_STYLE["b"]) if r.winner == "b"
                       else Text("draw", style="dim"))
             table.add_row(str(r.index + 1), winner, str(r.vp_a), str(r.vp_b), str(r.rounds),
-                          r.termination, names[0] if r.first == "a" else names[1],
+                          literal(r.termination), literal(names[0] if r.first == "a" else names[1]),
                           key=str(r.index))
         table.resort()
         self.query_one("#battle-tabs", TabbedContent).active = "games"
@@ -387,7 +390,7 @@ class BattleScreen(AppScreen):
             table.add_column(label, width=width, key=label)
         for side in "ab":
             for f in summary["figures"][side]:
-                table.add_row(Text(side.upper(), style=SIDE_STYLE[side]), f["name"],
+                table.add_row(Text(side.upper(), style=SIDE_STYLE[side]), literal(f["name"]),
                               str(f["count"]), f"{f['eliminations']:.2f}",
                               f"{f['captures']:.2f}", f"{f['clicks_dealt']:.2f}",
                               f"{f['survival_rate'] * 100:.0f}%", key=f"{side}:{f['key']}")

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from armybuilder.text import literal, literal_lines, shown
+
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleRequest
 
@@ -94,7 +96,7 @@ class BattleLogScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Battle log · {self.names[0]} v {self.names[1]}"
+        self.sub_title = f"Battle log · {shown(self.names[0])} v {shown(self.names[1])}"
         self._tell()
 
     @work(thread=True, exclusive=True, group="battle-log")
@@ -113,7 +115,7 @@ class BattleLogScreen(Screen[None]):
     def on_battle_log_screen_told(self, message: Told) -> None:
         if message.error:
             self.query_one("#log-title", Static).update(
-                Text(f"Game {self.index + 1}: {message.error}", style="bold red"))
+                literal_lines(f"Game {self.index + 1}: {message.error}", style="bold red"))
             return
         self.parts = turn_by_turn(message.lines)
         self._show()
@@ -126,12 +128,13 @@ class BattleLogScreen(Screen[None]):
         head = f"Game {self.index + 1} of {self.request.games}"
         if self.whole:
             title.update(Text(f"{head} · the whole game", style="bold"))
-            text.update("\n".join(line for p in self.parts for line in p.lines))
+            # Text, not markup: the narration names figures and armies (already literal).
+            text.update(literal_lines("\n".join(line for p in self.parts for line in p.lines)))
         else:
             part = self.parts[self.at]
-            title.update(Text(f"{head} · {part.title}  ({self.at + 1}/{len(self.parts)})",
-                              style="bold"))
-            text.update("\n".join(part.lines))
+            title.update(literal(f"{head} · {part.title}  ({self.at + 1}/{len(self.parts)})",
+                                 style="bold"))
+            text.update(literal_lines("\n".join(part.lines)))
         self.query_one("#log-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_turn(self, step: int) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header, Static
 
+from armybuilder.text import shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
@@ -107,7 +109,8 @@ class BuilderScreen(AppScreen):
         self.panel.show_check(checked)
         self.browser.army_changed(checked.report.points_left if checked else None)
         self.query_one("#builder-status", Static).update(status_line(checked))
-        self.sub_title = f"Army builder · {checked.army.name}" if checked else "Army builder"
+        self.sub_title = (f"Army builder · {shown(checked.army.name)}" if checked
+                          else "Army builder")
         # The footer is rebuilt when bindings are refreshed: only when what is offered
         # changes, not on every added figure.
         offered = (checked is not None, self._has_castle(checked))
@@ -281,13 +284,14 @@ class BuilderScreen(AppScreen):
             self.panel.entries.focus()
 
 
-def status_line(checked: ArmyCheck | None) -> str:
-    """The open army in one line: shown above the catalogue on a narrow terminal."""
+def status_line(checked: ArmyCheck | None) -> Text:
+    """The open army in one line: shown above the catalogue on a narrow terminal. Plain
+    text, never markup: the army's name is shown literally."""
     if checked is None:
-        return "No army open: n starts one, F4 opens a saved one."
+        return Text("No army open: n starts one, F4 opens a saved one.")
     r = checked.report
     left = f"{r.points_left} left" if r.points_left >= 0 else f"{-r.points_left} over"
     errors = len([f for f in checked.findings() if f.severity == "error"])
     state = "legal" if checked.legal else f"not legal ({errors} error{'s' if errors != 1 else ''})"
-    return (f"{checked.army.name}: {r.points}/{r.build_total} pts, {left} · {state} · "
-            "w: the army")
+    return Text(f"{shown(checked.army.name)}: {r.points}/{r.build_total} pts, {left} · "
+                f"{state} · w: the army")

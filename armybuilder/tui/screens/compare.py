@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from armybuilder.figures import STATS, Ability, Figure
+from armybuilder.text import shown
 from armybuilder.tui.looks import ability_style, range_text, rank_text, swatch, value_text
 
 HEADS = {"speed": "Sp", "attack": "At", "defense": "Df", "damage": "Dm"}
@@ -62,10 +63,11 @@ def heading(figures: Sequence[Figure]) -> Text:
         if n:
             out.append("\n")
         out.append(f"{chr(65 + n)}  ", style="bold")
-        out.append(f.name, style="bold")
-        out.append(f"  {f.key} · {rank_text(f.rank)} · {f.points} pts · range "
+        # Text, never markup: names, keys and factions shown literally.
+        out.append(shown(f.name), style="bold")
+        out.append(f"  {shown(f.key)} · {shown(rank_text(f.rank))} · {f.points} pts · range "
                    f"{range_text(f.range, f.targets)} · arc {f.arc}° · "
-                   f"{', '.join(f.factions) or 'no faction'}", style="dim")
+                   f"{shown(', '.join(f.factions)) or 'no faction'}", style="dim")
     return out
 
 
@@ -80,7 +82,7 @@ def legend(figures: Sequence[Figure], abilities: Mapping[str, Ability]) -> Text:
             out.append("   ")
         known = abilities.get(name)
         out.append_text(swatch(known.colour if known else ""))
-        out.append(f" {name}")
+        out.append(f" {shown(name)}")
     return out
 
 

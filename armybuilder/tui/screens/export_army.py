@@ -1,7 +1,9 @@
-"""Export an army to .xlsx, .csv or .txt: a path prompt, the file written in a worker."""
+"""Export an army to .xlsx, .csv, .txt or a printable .pdf: a path prompt, the file written in
+a worker."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,9 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+
+from armybuilder.text import literal, literal_lines, shown
+from armybuilder.tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from armybuilder.tui.services import Services
@@ -49,7 +54,7 @@ class ExportArmyScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Export army “{self.army}”", classes="dialog-title")
+            yield Static(literal(f"Export army “{self.army}”"), classes="dialog-title")
             yield Label("Format")
             yield Select[str]([(label, s) for s, label in FORMATS], value=".xlsx",
                               allow_blank=False, id="format")
@@ -77,34 +82,48 @@ class ExportArmyScreen(ModalScreen[Path | None]):
         if not text.strip():
             self.query_one("#error", Static).update("Give a file name.")
             return
+        path = chosen_path(text)
+        if os.path.lexists(path):
+            # export.atomic never overwrites unasked: ask, as `--force` would.
+            link = " (a symbolic link: the link is replaced, its target is not written)" \
+                if path.is_symlink() else ""
+            self.app.push_screen(
+                ConfirmScreen(f"{shown(path)} already exists{link}. Overwrite it?",
+                              yes="Overwrite"),
+                lambda yes: self._start(path, force=True) if yes else None)
+            return
+        self._start(path, force=False)
+
+    def _start(self, path: Path, force: bool) -> None:
         self.query_one("#error", Static).update("Writing…")
-        self._write(chosen_path(text))
+        self._write(path, force)
 
     @work(thread=True, exclusive=True)
-    def _write(self, path: Path) -> None:
+    def _write(self, path: Path, force: bool) -> None:
         from armybuilder.armies.transfer import export_army
+        from armybuilder.catalogue.database import DatabaseError
 
         try:
             if path.suffix.lower() == ".pdf":
-                written = self._roster(path)
+                written = self._roster(path, force)
             else:
-                written = export_army(self.services.armies, self.army, path)
-        except (ValueError, OSError) as exc:
+                written = export_army(self.services.armies, self.army, path, force=force)
+        except (ValueError, OSError, DatabaseError) as exc:
             self.post_message(self.Done(None, str(exc)))
             return
         self.post_message(self.Done(written))
 
-    def _roster(self, path: Path) -> Path:
+    def _roster(self, path: Path, force: bool) -> Path:
         from armybuilder.armies.checks import check
         from armybuilder.export.roster import write_roster
 
         armies = self.services.armies
         return write_roster(check(armies, armies.get(self.army)), self.services.abilities,
-                            self.services.expansions, path)
+                            self.services.expansions, path, force=force)
 
     def on_export_army_screen_done(self, message: Done) -> None:
         if message.path is None:
-            self.query_one("#error", Static).update(message.error)
+            self.query_one("#error", Static).update(literal_lines(message.error))
             return
         self.dismiss(message.path)
 

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from armybuilder.text import literal
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class NewArmyScreen(ModalScreen[NewArmy | None]):
             error.update("An army needs a name.")
             return
         if name.lower() in self.taken:
-            error.update(f"An army named {name!r} already exists.")
+            error.update(literal(f"An army named '{name}' already exists."))
             return
         from armybuilder.armies.transfer import default_profile
 

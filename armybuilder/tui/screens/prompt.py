@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from armybuilder.text import literal, literal_lines
+
 
 class PromptScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -24,8 +26,8 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Label(self.label)
+            yield Static(literal_lines(self.title_text), classes="dialog-title")
+            yield Label(literal(self.label))
             yield Input(self.value, placeholder=self.placeholder, id="answer")
             yield Static("", classes="dialog-error", id="error")
             yield Static("enter: OK · escape: cancel", classes="dialog-hint")

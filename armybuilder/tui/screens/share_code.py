@@ -12,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from armybuilder.text import literal
+
 
 class ShareCodeScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -26,7 +28,7 @@ class ShareCodeScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="share-code"):
-            yield Static(f"Share code for “{self.army}”", classes="dialog-title")
+            yield Static(literal(f"Share code for “{self.army}”"), classes="dialog-title")
             yield Input(self.code, id="code")
             yield Static("Anyone can rebuild the army from it: the armies screen's import (i), "
                          "or `armybuilder army import CODE`. It holds the figures, counts, "

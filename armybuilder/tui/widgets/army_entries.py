@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from armybuilder.text import literal, shown
 from armybuilder.tui.looks import RANK_STARS
 from armybuilder.tui.widgets.sortable import SortableTable
 
@@ -64,19 +65,20 @@ class ArmyEntries(SortableTable):
             line = lines.get((e.figure_key, e.castle or "", e.passenger))
             each = line.points_each if line else (figure.points if figure else e.seen_points)
             if figure is None:
-                name = Text(f"{e.seen_name} (not in catalogue)", style="bold red")
+                name = literal(f"{e.seen_name} (not in catalogue)", style="bold red")
                 rank = ""
             else:
-                name = Text(figure.name)
+                name = literal(figure.name)
                 if e.passenger:
                     rider = checked.figures.get(e.passenger)
-                    name.append(f" + {rider.name if rider else e.passenger}", style="dim")
-                rank = RANK_STARS.get(figure.rank, figure.rank)[:4]
+                    name.append(f" + {shown(rider.name if rider else e.passenger)}",
+                                style="dim")
+                rank = shown(RANK_STARS.get(figure.rank, figure.rank)[:4])
                 have = self.owned.get(e.figure_key, 0)
                 if self.owned and needed.get(e.figure_key, 0) > have:
                     name.append(f" ▲ own {have}", style="yellow")
-            self.add_row(Text(str(e.count), justify="right"), name, rank,
-                         e.castle.capitalize() if e.castle else "",
+            self.add_row(Text(str(e.count), justify="right"), name, Text(rank),
+                         literal(e.castle.capitalize()),
                          Text(str(each), justify="right"),
                          Text(str(each * e.count), justify="right"), key=str(i))
             self.rows_shown.append(EntryRow(i, e, figure.kind if figure else "", each))

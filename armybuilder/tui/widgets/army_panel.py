@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Checkbox, Label, Select, Static
 
+from armybuilder.text import literal
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.findings import findings_text, formations_text, totals_text
 
@@ -95,7 +95,7 @@ class ArmyPanel(Vertical):
             return
         self._showing(True)
         army, report = checked.army, checked.report
-        self.query_one("#army-name", Label).update(Text(army.name))
+        self.query_one("#army-name", Label).update(literal(army.name))
         with self.prevent(Select.Changed, Checkbox.Changed):
             profile: Select[str] = self.query_one("#profile", Select)
             if army.profile in self.profiles:

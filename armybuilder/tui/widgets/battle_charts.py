@@ -12,6 +12,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from armybuilder.text import literal, shown
+
 SIDE_STYLE = {"a": "bold #4fc3f7", "b": "bold #ffb74d"}
 BAR = "█"
 BAR_WIDTH = 40  # the win-rate bar, 0% to 100%
@@ -32,7 +34,7 @@ def summary_table(summary: Mapping[str, Any], names: tuple[str, str]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
     table.add_column("")
     for side, name in zip("ab", names, strict=True):
-        table.add_column(Text(f"{side.upper()} {name}", style=SIDE_STYLE[side]),
+        table.add_column(literal(f"{side.upper()} {name}", style=SIDE_STYLE[side]),
                          justify="right", min_width=10)
     table.add_row("Wins", str(wins["a"]), str(wins["b"]))
     table.add_row("Draws", str(wins["draw"]), str(wins["draw"]))
@@ -79,7 +81,7 @@ def win_rate_bar(rate: float, low: float, high: float, width: int = BAR_WIDTH) -
 def win_rate_text(summary: Mapping[str, Any], name_a: str) -> Group:
     lo, hi = summary["ci95"]
     caption = Text()
-    caption.append(f"A {name_a}", style=SIDE_STYLE["a"])
+    caption.append(f"A {shown(name_a)}", style=SIDE_STYLE["a"])
     caption.append(f" wins {percent(summary['win_rate_a'])} (draws count half); 95% "
                    f"interval {percent(lo)}–{percent(hi)}")
     return Group(caption, win_rate_bar(summary["win_rate_a"], lo, hi))
@@ -109,7 +111,8 @@ def vp_histogram(vp_a: Sequence[int], vp_b: Sequence[int], names: tuple[str, str
     out = Text()
     out.append("VP".rjust(label_width) + "  ", style="dim")
     for side, name in zip("ab", names, strict=True):
-        out.append(f"{side.upper()} {name}"[:column].ljust(column), style=SIDE_STYLE[side])
+        out.append(shown(f"{side.upper()} {name}")[:column].ljust(column),
+                   style=SIDE_STYLE[side])
     for i, edge in enumerate(edges):
         label = f"{edge}–{edge + step - 1}" if step > 1 else str(edge)
         out.append("\n" + label.rjust(label_width) + "  ", style="dim")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -12,6 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from armybuilder.text import shown
 from armybuilder.tui.widgets.figure_table import FigureTable
 from armybuilder.tui.widgets.filter_bar import FilterBar
 
@@ -108,14 +110,20 @@ class CatalogueBrowser(Vertical):
     @work(thread=True, exclusive=True, group="search")
     def _search(self, number: int, search: SearchFilter) -> None:
         assert self.services is not None
-        rows = self.services.search(search)
+        try:
+            rows = self.services.search(search)
+        except ValueError:  # a filter the catalogue refuses: nothing matches it
+            rows = []
         hint = ""
         if not rows and search.text:
             from armybuilder.suggest import did_you_mean
 
-            found = did_you_mean(self.services.name_suggestions(search.text))
-            hint = f"No figure's name contains {search.text!r}" + (f"; {found}" if found
-                                                                  else ".")
+            try:
+                found = did_you_mean(self.services.name_suggestions(search.text))
+            except ValueError:
+                found = ""
+            hint = f"No figure's name contains '{shown(search.text)}'" + (
+                f"; {found}" if found else ".")
         if not get_current_worker().is_cancelled:
             self.post_message(self.Results(number, rows, hint))
 
@@ -125,7 +133,7 @@ class CatalogueBrowser(Vertical):
             return
         self.rows = message.rows
         hint = self.query_one("#search-hint", Static)
-        hint.update(message.hint)
+        hint.update(Text(message.hint))  # never markup: it holds the text searched for
         hint.display = bool(message.hint)
         self.table.show_rows(message.rows)
         self.filter_bar.show_count(len(message.rows))

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from armybuilder.figures import STATS, Ability, Dial, Figure
+from armybuilder.text import literal, shown
 from armybuilder.tui.looks import SKULL, ability_style, rank_text, swatch, value_text
 
 if TYPE_CHECKING:
@@ -37,9 +38,9 @@ def card(figure: Figure, errata: Sequence[FigureErratum], expansion_name: str) -
         return MARK if fixed.intersection(fields) else ""
 
     title = Text()
-    title.append(figure.name + mark("name"), style="bold")
-    title.append(f"  {figure.key}", style="dim")
-    rank = rank_text(figure.rank) + mark("rank", "rank_stars", "unique")
+    title.append(shown(figure.name) + mark("name"), style="bold")
+    title.append(f"  {shown(figure.key)}", style="dim")
+    rank = shown(rank_text(figure.rank)) + mark("rank", "rank_stars", "unique")
     if figure.limited_edition:
         rank += ", limited ed."
     elif figure.promo:
@@ -59,23 +60,26 @@ def card(figure: Figure, errata: Sequence[FigureErratum], expansion_name: str) -
         return grid
 
     top = labelled(2)
-    top.add_row("Set", f"{expansion_name} #{figure.number}")
+    # Cells are Text, never markup strings: an expansion named "[/]" is shown as it is.
+    top.add_row("Set", literal(f"{expansion_name} #{figure.number}"))
     grid = labelled(4)
-    grid.add_row("Rank", rank, "Points", Text(f"{figure.points}{mark('points')}", style="bold"))
-    grid.add_row("Base", figure.base, "Range", reach)
+    grid.add_row("Rank", Text(rank), "Points",
+                 Text(f"{figure.points}{mark('points')}", style="bold"))
+    grid.add_row("Base", literal(figure.base), "Range", Text(reach))
     start = f"click {figure.starting_click + 1}{mark('starting_click')}"
-    grid.add_row("Start", start, "Arc", f"{figure.arc}°{mark('arc')}")
+    grid.add_row("Start", Text(start), "Arc", Text(f"{figure.arc}°{mark('arc')}"))
     if figure.castle_section:
-        grid.add_row("Section", figure.castle_section, "", "")
+        grid.add_row("Section", literal(figure.castle_section), "", "")
     elif figure.kind == "chariot":
         grid.add_row("Dials", "four (chariot)", "", "")
     if figure.disarm is not None:
         grid.add_row("Disarm", f"{figure.disarm}{mark('disarm')}", "", "")
     factions = labelled(2)
-    factions.add_row("Factions", f"{', '.join(figure.factions) or 'none'}{mark('factions')}")
+    factions.add_row("Factions", Text(f"{shown(', '.join(figure.factions)) or 'none'}"
+                                      f"{mark('factions')}"))
     parts: list[RenderableType] = [title, top, grid, factions]
     if figure.source:
-        parts.append(Text(figure.source, style="dim italic"))
+        parts.append(literal(figure.source, style="dim italic"))
     return Group(*parts)
 
 
@@ -85,7 +89,7 @@ def dial_table(figure: Figure, dial: Dial, errata: Sequence[FigureErratum],
     """Every click to the first dead one; ability cells in the dial's colours. ``cursor``
     (click index, stat) is the cell the player has chosen, drawn reversed."""
     fixed = applied(errata)
-    title = f"{dial.position} dial" if figure.multi_dial else None
+    title = literal(f"{dial.position} dial", style="italic") if figure.multi_dial else None
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False,
                   padding=(0, 1), show_edge=False)
     table.add_column("Click", justify="right")
@@ -134,14 +138,15 @@ def legend(figure: Figure, abilities: Mapping[str, Ability], texts: bool = True)
             out.append("\n")
         known = abilities.get(name)
         out.append_text(swatch(known.colour if known else ""))
-        out.append(f" {name}")
+        out.append(f" {shown(name)}")
         if known:
             detail = f"  {known.colour} {known.slot}" + (", optional" if known.optional else "")
-            out.append(detail, style="dim")
+            out.append(shown(detail), style="dim")
             if texts and known.text:
-                out.append(f"\n{known.text}")
+                out.append(f"\n{shown(known.text)}")
                 if known.text_source.lower().startswith("faq"):
-                    out.append(f" [FAQ update: {known.text_source}]", style="bold yellow")
+                    out.append(f" [FAQ update: {shown(known.text_source)}]",
+                               style="bold yellow")
                 if i < len(seen) - 1:
                     out.append("\n")
     return out
@@ -159,9 +164,9 @@ def corrections(errata: Sequence[FigureErratum]) -> Text:
         if e.dial != "main":
             where = f"{e.dial} dial {where}"
         printed = e.found if e.printed == "*" and e.status == "applied" else e.printed
-        out.append(f"{MARK} {where}: ", style="bold" if e.status == "applied" else "dim")
-        out.append(f"{_shown(printed)} → {_shown(e.corrected)}")
-        out.append(f"  ({e.source})", style="dim")
+        out.append(shown(f"{MARK} {where}: "), style="bold" if e.status == "applied" else "dim")
+        out.append(shown(f"{_shown(printed)} → {_shown(e.corrected)}"))
+        out.append(shown(f"  ({e.source})"), style="dim")
         if e.status != "applied":
             out.append(f"  [{e.status}]", style="yellow")
     return out

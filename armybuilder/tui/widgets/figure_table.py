@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from armybuilder.text import shown
 from armybuilder.tui.looks import RANK_STARS, range_text, value_text
 
 if TYPE_CHECKING:
@@ -164,8 +165,8 @@ class FigureTable(ScrollView, can_focus=True):
         # A vertical scrollbar's width is kept free whether or not one shows, so the
         # columns do not jump when the rows outgrow the height.
         width = max(width - self.styles.scrollbar_size_vertical, 0) if width else 0
-        longest = {"Figure": max((len(r.name) for r in self._rows), default=0),
-                   "Factions": max((len(r.factions) for r in self._rows), default=0)}
+        longest = {"Figure": max((len(shown(r.name)) for r in self._rows), default=0),
+                   "Factions": max((len(shown(r.factions)) for r in self._rows), default=0)}
         self._layout = layout(width or 80, bool(self.owned), longest)
         self._width = sum(w for _, w in self._layout) + GAP * (len(self._layout) - 1) + 2
         labels = []
@@ -268,22 +269,24 @@ class FigureTable(ScrollView, can_focus=True):
         return [self._cell(r, c.label) for c, _ in self._layout]
 
     def _cell(self, r: Row, label: str) -> str:
+        # Names shown literally: this table writes its lines straight to the terminal.
         if label == "Figure":
-            return r.name
+            return shown(r.name)
         if label == "Rank":
-            return RANK_STARS.get(r.rank, r.rank)[:4]
+            return shown(RANK_STARS.get(r.rank, r.rank)[:4])
         if label == "Pts":
             return str(r.points)
         if label == "Own":
             have = self.owned.get(r.key, 0)
             return str(have) if have else "·"
         if label == "Factions":
-            return r.factions
+            return shown(r.factions)
         if label == "Rng":
             return range_text(r.range, r.targets)
         if label == "Set":
             letter = self.set_ids.get(r.expansion)
-            return f"{letter}{r.number:03d}" if letter else f"{r.expansion[:4]} {r.number}"
+            return shown(f"{letter}{r.number:03d}" if letter
+                         else f"{r.expansion[:4]} {r.number}")
         return value_text({"Sp": r.speed, "At": r.attack, "Df": r.defense,
                            "Dm": r.damage}[label])
 
@@ -319,8 +322,8 @@ class FigureTable(ScrollView, can_focus=True):
         return self._strip(self._line(index), style, scroll_x, width)
 
     def _strip(self, text: str, style: Style, scroll_x: int, width: int) -> Strip:
-        shown = text[scroll_x: scroll_x + width].ljust(width)
-        return Strip([Segment(shown, style)], width)
+        visible = text[scroll_x: scroll_x + width].ljust(width)
+        return Strip([Segment(visible, style)], width)
 
     def watch_cursor_row(self, old: int, new: int) -> None:
         self._refresh_row(old)

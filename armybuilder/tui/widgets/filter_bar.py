@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -12,6 +13,8 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select
+
+from armybuilder.text import literal
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.queries import SearchFilter
@@ -75,7 +78,8 @@ class FilterBar(Vertical):
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        text = Input(placeholder="name  ( / )", id="text", compact=True)
+        # As long as a search may be (catalogue.queries.MAX_TEXT).
+        text = Input(placeholder="name  ( / )", id="text", compact=True, max_length=200)
         faction = Select[str]([], prompt="faction", id="faction", compact=True)
         expansion = Select[str]([], prompt="expansion", id="expansion", compact=True)
         rank = Select[str]([], prompt="rank", id="rank", compact=True)
@@ -97,12 +101,14 @@ class FilterBar(Vertical):
 
     def set_facets(self, facets: dict[str, list[str]], expansions: dict[str, str]) -> None:
         """Fill the selectors; ``expansions`` maps slug to the name to show."""
-        self._fill("faction", [(f, f) for f in facets.get("factions", [])])
-        self._fill("expansion", [(expansions.get(s, s), s) for s in facets.get("expansions", [])])
-        self._fill("rank", [(r, r) for r in facets.get("ranks", [])])
-        self._fill("ability", [(a, a) for a in facets.get("abilities", [])])
+        # Option labels are Text, shown literally: a string label would be read as markup.
+        self._fill("faction", [(literal(f), f) for f in facets.get("factions", [])])
+        self._fill("expansion", [(literal(expansions.get(s, s)), s)
+                                 for s in facets.get("expansions", [])])
+        self._fill("rank", [(literal(r), r) for r in facets.get("ranks", [])])
+        self._fill("ability", [(literal(a), a) for a in facets.get("abilities", [])])
 
-    def _fill(self, name: str, options: list[tuple[str, str]]) -> None:
+    def _fill(self, name: str, options: list[tuple[Text, str]]) -> None:
         select: Select[str] = self.query_one(f"#{name}", Select)
         keep = select.value
         with self.prevent(Select.Changed):

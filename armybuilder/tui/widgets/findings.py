@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from armybuilder.text import literal, shown
 from armybuilder.tui.looks import SEVERITY_MARK, SEVERITY_STYLE
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def totals_text(checked: ArmyCheck) -> Text:
         out.append("✔ legal", style="bold green")
     else:
         out.append(f"✖ not legal: {errors} error{'s' if errors != 1 else ''}", style="bold red")
-    out.append(f" in the {report.profile} profile", style="dim")
+    out.append(f" in the {shown(report.profile)} profile", style="dim")
     return out
 
 
@@ -50,9 +51,9 @@ def findings_text(findings: Sequence[Finding]) -> RenderableType:
         style = SEVERITY_STYLE.get(f.severity, "")
         body = Text()
         body.append(f"{f.severity} ", style=style)
-        body.append(f.rule, style=f"bold {style}".strip())
-        body.append(f" · {f.source}\n", style="dim")
-        body.append(f.message)
+        body.append(shown(f.rule), style=f"bold {style}".strip())
+        body.append(f" · {shown(f.source)}\n", style="dim")
+        body.append(shown(f.message))
         grid.add_row(Text(SEVERITY_MARK.get(f.severity, "•"), style=style), body)
     return grid
 
@@ -64,10 +65,10 @@ def formations_text(groups: Sequence[FormationGroup]) -> RenderableType:
     grid.add_column(ratio=1)
     grid.add_column(no_wrap=True)
     for g in groups:
-        name = Text(g.faction, style="bold")
+        name = literal(g.faction, style="bold")
         name.append(f"  {g.count} figure{'s' if g.count != 1 else ''}", style="")
         if g.note:
-            name.append(f"\n{g.note}", style="dim")
+            name.append(f"\n{shown(g.note)}", style="dim")
         verdict = Text()
         verdict.append(*_possible("movement/ranged", g.movement_ranged))
         verdict.append("  ")

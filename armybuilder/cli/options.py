@@ -1,0 +1,58 @@
+"""Option values the command line checks before anything runs: bounded whole numbers,
+seconds and sizes. A value out of range is refused in one line with exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+
+_SIZE = re.compile(r"^\s*(\d{1,12})\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``: a number SQLite and a loop can hold."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not re.fullmatch(r"[+-]?\d{1,19}", value):
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+        number = int(value)
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not "
+                                             f"{value[:40]}")
+        return number
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected seconds, not {text[:40]!r}") from None
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g} seconds, "
+                                             f"not {text[:40]}")
+        return value
+
+    parse.__name__ = "seconds"
+    return parse
+
+
+def size(text: str) -> int:
+    """A size in bytes: ``64M``, ``500k``, ``1G``, ``1000000``."""
+    found = _SIZE.match(text)
+    if not found:
+        raise argparse.ArgumentTypeError(f"expected a size like 64M, 500K or 1G, not "
+                                         f"{text[:40]!r}")
+    value = int(found.group(1)) * _UNITS[found.group(2).lower()]
+    if not 1024 <= value <= 16 * 1024**3:
+        raise argparse.ArgumentTypeError(f"must be from 1K to 16G, not {text[:40]}")
+    return value
+
+
+size.__name__ = "size"

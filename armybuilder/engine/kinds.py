@@ -1,0 +1,187 @@
+"""Every kind of action and every decision the rules owe a player, each declared once: what
+it is, when it may be given, how it is checked (changing nothing) and how it is carried
+out. :func:`armybuilder.engine.legal.check` and :func:`armybuilder.engine.game.apply` both
+read this table, so a new action is one entry here plus its rules.
+
+The checks raise :class:`~armybuilder.engine.state.IllegalAction` naming the rule broken;
+every ``apply`` checks again before it changes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder.engine import (
+    ability_actions,
+    close,
+    movement,
+    ranged,
+    setup,
+    turns,
+    victory,
+)
+from armybuilder.engine.actions import (
+    Action,
+    CancelAbility,
+    CloseAttack,
+    Deploy,
+    EndByAgreement,
+    EndTurn,
+    Face,
+    FormationPlan,
+    FreeSpin,
+    Move,
+    MoveFormation,
+    Pass,
+    PlaceTerrain,
+    RangedAttack,
+    UseAbility,
+    Withdraw,
+)
+from armybuilder.engine.pending import ConfusedMove, FollowUp, FormationMoving, SpinOffer
+from armybuilder.engine.state import IllegalAction, State
+
+#: The phase of the game (State.phase) in which actions are given, with what a player
+#: is told who gives another kind then.
+PHASES: dict[str, tuple[str, str]] = {
+    "terrain": ("Rulebook II, Setting the Scene", "terrain is being placed"),
+    "deploy": ("Rulebook II, Setting the Scene", "armies are being placed"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """A kind of action a player gives."""
+
+    action: type
+    #: The phase in which it is given ("terrain", "deploy" or "play").
+    phase: str
+    check: Callable[[State, Any], object]
+    apply: Callable[[State, Any], None]
+    #: It is a whole action: afterwards the steps it owes are carried out and the action
+    #: is closed (pushing, the end of the turn). Setting the scene, cancelling, Nimble's
+    #: turn, withdrawing and agreeing are not given to warriors as their actions.
+    settles: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """A decision the rules owe before the action under way is over (``state.pending``)."""
+
+    owed: type
+    #: The actions that may settle it.
+    answers: tuple[type, ...]
+    check: Callable[[State, Any, Any], object]
+    apply: Callable[[State, Any, Any], None]
+
+
+# --- withdrawing ends the turn -----------------------------------------------------------
+
+
+def _apply_cancel(state: State, action: CancelAbility) -> None:
+    ability_actions.apply_cancel(state, action)
+    turns.end_if_given(state)  # cancelling Quickness may leave no free move to wait for
+
+
+def _apply_face(state: State, action: Face) -> None:
+    ability_actions.apply_face(state, action)
+    turns.end_if_given(state)
+
+
+def _apply_withdraw(state: State, action: Withdraw) -> None:
+    # Rulebook VI, Withdrawing: during your own turn; play passes on unless it is over.
+    victory.check_withdraw(state, action)
+    victory.withdraw(state, action.player)
+    if not victory.check_end(state):
+        turns.end_turn(state)
+        turns.next_turn(state)
+
+
+# --- Charge and Bound: the attack that ends the move ------------------------------------
+
+
+def _check_follow_up(state: State, item: FollowUp, action: Any) -> None:
+    # Special Abilities Card, Charge and Bound: the warrior that moved attacks, or not.
+    if getattr(action, "warrior", None) == item.warrior:
+        if isinstance(action, Pass):
+            return
+        if item.kind == "close" and isinstance(action, CloseAttack):
+            close.check_close(state, action, follow_up=True)
+            return
+        if item.kind == "ranged" and isinstance(action, RangedAttack):
+            ranged.check_ranged(state, action, follow_up=True)
+            return
+    raise _unfinished(item)
+
+
+def _apply_follow_up(state: State, item: FollowUp, action: Any) -> None:
+    if isinstance(action, Pass):
+        state.emit("follow_up_declined", warrior=item.warrior)
+    elif isinstance(action, CloseAttack):
+        close.apply_close(state, action, follow_up=True)
+    else:
+        ranged.apply_ranged(state, action, follow_up=True)
+
+
+def _unfinished(item: object) -> IllegalAction:
+    return IllegalAction("Rulebook III, Turns and Actions",
+                         f"finish the current action first: {item!r}")
+
+
+ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
+    ActionKind(PlaceTerrain, "terrain", setup.check_place_terrain, setup.apply_place_terrain,
+               settles=False),
+    ActionKind(Deploy, "deploy", setup.check_deploy, setup.apply_deploy, settles=False),
+    ActionKind(Pass, "play", turns.check_pass, turns.apply_pass),
+    ActionKind(Move, "play", movement.check_move_action, movement.apply_move),
+    ActionKind(RangedAttack, "play", ranged.check_ranged, ranged.apply_ranged),
+    ActionKind(CloseAttack, "play", close.check_close, close.apply_close),
+    ActionKind(MoveFormation, "play", movement.check_move_formation,
+               movement.apply_move_formation),
+    ActionKind(UseAbility, "play", ability_actions.check_use, ability_actions.apply_use),
+    ActionKind(CancelAbility, "play", ability_actions.check_cancel, _apply_cancel,
+               settles=False),
+    ActionKind(Face, "play", ability_actions.check_face, _apply_face, settles=False),
+    ActionKind(EndTurn, "play", turns.check_end_turn, turns.apply_end_turn, settles=False),
+    ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
+    ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
+               settles=False),
+)}
+
+DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
+    DecisionKind(SpinOffer, (FreeSpin,), movement.free_spin_violation,
+                 movement.apply_free_spin),
+    DecisionKind(FormationMoving, (FormationPlan,), movement.check_formation_plan,
+                 movement.apply_formation_plan),
+    DecisionKind(FollowUp, (Pass, CloseAttack, RangedAttack), _check_follow_up,
+                 _apply_follow_up),
+    DecisionKind(ConfusedMove, (Move,), movement.check_confused_move,
+                 movement.apply_confused_move),
+)}
+
+
+def kind_of(state: State, action: Action) -> ActionKind:
+    """The kind of ``action`` if it may be given in this phase of the game; else
+    IllegalAction (no decision may be owed: see :func:`decision_for`)."""
+    if state.phase == "over":
+        raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
+    kind = ACTIONS.get(type(action))
+    if kind is not None and kind.phase == state.phase:
+        return kind
+    if state.phase in PHASES:
+        rule, message = PHASES[state.phase]
+        raise IllegalAction(rule, message)
+    raise IllegalAction("Rulebook III, Action List",
+                        f"{type(action).__name__} is not an action now")
+
+
+def decision_for(state: State, action: Action) -> DecisionKind:
+    """The decision owed first, if ``action`` is of a kind that may settle it; else
+    IllegalAction."""
+    item = state.pending[0]
+    kind = DECISIONS[type(item)]
+    if not isinstance(action, kind.answers):
+        raise _unfinished(item)
+    return kind
