@@ -3,9 +3,14 @@
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
                        [--terrain PRESET] [--players KIND[,KIND]] [--json] [--log PATH]
     armybuilder battle replay PATH [--maps round|turn|none]
+    armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
+    armybuilder battle results [--clear]
+    armybuilder battle merge FILE...
 
-``battle replay PATH`` is told apart from a battle by its first word, so an army named
-"replay" fights as the second army (``battle OTHER replay``); the sides are symmetrical.
+``replay``, ``gauntlet``, ``results`` and ``merge`` are told apart from a battle by the
+first word, so an army of one of those names fights as the second army (``battle OTHER
+replay``; the sides are symmetrical) or is named after the word (``battle gauntlet
+gauntlet OTHER``).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from armybuilder.sim.stats import summarise_game
 from armybuilder.sim.terrain_presets import PRESETS
 
 REPLAY = "replay"
+#: The first words that are commands of their own (cli/gauntlet.py).
+GAUNTLET_WORDS = ("gauntlet", "results", "merge")
 
 
 def _players(text: str) -> tuple[str, str]:
@@ -108,12 +115,25 @@ def print_report(report: BattleReport) -> None:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
-    if args.army_a == REPLAY:
+    first = args.words[0]
+    if first in GAUNTLET_WORDS:
+        from armybuilder.cli import gauntlet
+        return gauntlet.run(first, args)
+    gauntlet_only = [flag for flag, value in (
+        ("--all", args.all), ("--backend", args.backend), ("--xlsx", args.xlsx),
+        ("--shard", args.shard), ("--out", args.out), ("--fresh", args.fresh),
+        ("--clear", args.clear)) if value]
+    if gauntlet_only:
+        raise BattleError(f"{gauntlet_only[0]} is for battle gauntlet, results or merge, not "
+                          "a battle between two armies")
+    if first == REPLAY:
         return cmd_replay(args)
-    if args.army_b is None:
+    if len(args.words) != 2:
         raise BattleError("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
-                          "(or armybuilder battle replay PATH)")
-    player_a, player_b = _players(args.players)
+                          "(or armybuilder battle gauntlet ARMY... for more, or armybuilder "
+                          "battle replay PATH)")
+    args.army_a, args.army_b = args.words
+    player_a, player_b = _players(args.players or DEFAULT_PLAYER)
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
@@ -157,9 +177,9 @@ def _one_logged(battle: Battle, path: Path) -> BattleReport:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    if args.army_b is None:
+    if len(args.words) != 2:
         raise BattleError("battle replay needs the log's path: armybuilder battle replay PATH")
-    data = read_log(Path(args.army_b))
+    data = read_log(Path(args.words[1]))
     for line in narrate(data, maps=args.maps):
         print(line)
     return 0
@@ -167,34 +187,60 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Any, add_db: Any) -> None:
     p = commands.add_parser(
-        "battle", help="test battles between two saved armies; `battle replay PATH` tells "
+        "battle", help="test battles between saved armies: two (`battle A B`), or every one "
+                       "against every other (`battle gauntlet`); `battle replay PATH` tells "
                        "one game turn by turn",
         usage="armybuilder battle ARMY_A ARMY_B [options]\n"
-              "       armybuilder battle replay PATH [--maps round|turn|none]",
+              "       armybuilder battle replay PATH [--maps round|turn|none]\n"
+              "       armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] "
+              "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
+              "[--json] [--xlsx PATH]\n"
+              "       armybuilder battle results [--clear] [--json]\n"
+              "       armybuilder battle merge FILE... [--json]",
         description="Play games between two saved armies and report wins, A's win rate "
-                    "with a 95% interval, victory points, rounds and how each figure did. "
-                    "The same seed gives the same answer whatever the number of workers.")
-    p.add_argument("army_a", metavar="ARMY_A", help="a saved army (or `replay`)")
-    p.add_argument("army_b", metavar="ARMY_B", nargs="?",
-                   help="the other saved army (or, after `replay`, the log's PATH)")
+                    "with a 95% interval, victory points, rounds and how each figure did; "
+                    "or a gauntlet: every pair of armies, a matchup table with intervals and "
+                    "a ranking, every game kept so a re-run plays only what is new. The same "
+                    "seed gives the same answer whatever the number of workers.")
+    p.add_argument("words", metavar="ARMY", nargs="+",
+                   help="two saved armies; or replay PATH; gauntlet ARMY...; results; "
+                        "merge FILE...")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                   help=f"games to play (default {DEFAULT_GAMES})")
+                   help=f"games to play, per pair in a gauntlet (default {DEFAULT_GAMES})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"the batch's seed (default {DEFAULT_SEED})")
     p.add_argument("--workers", type=int, default=None,
-                   help="processes to play in (default: one per CPU; 1: this process)")
+                   help="processes to play in (default: one per CPU; 1: this process); "
+                        "with --backend ray, the most chunks of games at once")
     p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
                    help=f"a terrain preset: {', '.join(PRESETS)} (default {DEFAULT_TERRAIN})")
-    p.add_argument("--players", default=f"{DEFAULT_PLAYER},{DEFAULT_PLAYER}",
+    p.add_argument("--players", default=None,
                    help="who plays A and B: heuristic or random, e.g. heuristic,random "
-                        f"(default {DEFAULT_PLAYER})")
+                        f"(default {DEFAULT_PLAYER}); a gauntlet takes one kind for all")
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
+    g = p.add_argument_group("gauntlet, results and merge")
+    g.add_argument("--all", action="store_true",
+                   help="gauntlet: every saved army the engine can play, with those named")
+    g.add_argument("--backend", choices=("local", "ray"), default=None,
+                   help="gauntlet: local processes (default), or Ray tasks on the cluster "
+                        "RAY_ADDRESS names (a local Ray when unset)")
+    g.add_argument("--xlsx", metavar="PATH",
+                   help="gauntlet: also write the tables to a workbook (matchups, an "
+                        "army's games and figures per sheet, every game)")
+    g.add_argument("--shard", metavar="K/N",
+                   help="gauntlet: play only the K-th of N slices and write it to a file")
+    g.add_argument("--out", metavar="PATH",
+                   help="with --shard: the shard file (default gauntlet-shard-K-of-N.json)")
+    g.add_argument("--fresh", action="store_true",
+                   help="gauntlet: play every game again; the new results replace kept ones")
+    g.add_argument("--clear", action="store_true",
+                   help="results: forget every kept result")
     p.set_defaults(run=cmd_battle)
     add_db(p)
