@@ -25,6 +25,9 @@ from armybuilder.sim.armies import BattleError
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletProgress, GauntletReport
 
+#: A run stopped with ctrl+c (128 + SIGINT, as shells report it).
+EXIT_CANCELLED = 130
+
 
 def run(word: str, args: argparse.Namespace) -> int:
     only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh"},
@@ -109,8 +112,20 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
             print(f"armybuilder: warning: {warning}", file=sys.stderr)
         kept = KeptResults(catalogue.engine)
         bar = _Bar() if sys.stderr.isatty() else None
+        done = [0]
+
+        def progress(p: GauntletProgress) -> None:
+            done[0] = p.games_done
+            if bar is not None:
+                bar(p)
+
         try:
-            report = play_gauntlet(gauntlet, kept, bar, figures=shard is not None)
+            report = play_gauntlet(gauntlet, kept, progress, figures=shard is not None)
+        except KeyboardInterrupt:
+            # ctrl+c: the workers are stopped; every finished chunk of games is kept.
+            print(f"\narmybuilder: cancelled; the {done[0]} games played are kept (the same "
+                  "command plays the rest)", file=sys.stderr)
+            return EXIT_CANCELLED
         finally:
             if bar is not None:
                 bar.close()

@@ -49,12 +49,12 @@ def _source_files() -> list[Path]:
     return files
 
 
-def source_digest(files: Iterable[Path] | None = None) -> str:
+def source_digest(files: Iterable[Path] | None = None, root: Path = _PACKAGE) -> str:
     """A digest of the sources that decide a game (line endings made alike, so a checkout
     on Windows keys results as one on Linux does)."""
     h = hashlib.blake2b(digest_size=6, person=b"armybuilder-src")
     for path in (_source_files() if files is None else files):
-        h.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
         h.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
     return h.hexdigest()
 

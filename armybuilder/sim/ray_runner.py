@@ -63,8 +63,10 @@ def _start(ray: Any, workers: int | None) -> bool:
         ray.init(address=address, runtime_env={"py_modules": [str(_PACKAGE)]},
                  logging_level=logging.WARNING, log_to_driver=False)
     else:
-        ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
-                 logging_level=logging.WARNING, log_to_driver=False)
+        # address="local": a Ray of its own, not one a file in /tmp/ray says is running;
+        # its start-up notices (the token it made for itself) are noise to the player.
+        ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
+                 include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
     return True
 
 

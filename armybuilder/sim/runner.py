@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import types
@@ -93,6 +94,9 @@ _WORKER_MATCHUPS: Sequence[Matchup] = ()
 def _init_worker(matchups: Sequence[Matchup]) -> None:
     global _WORKER_MATCHUPS
     _WORKER_MATCHUPS = matchups
+    # ctrl+c is the parent's to handle (it stops the pool); a worker would only print a
+    # traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_in_worker(chunk: Chunk) -> tuple[Chunk, list[GameResult]]:

@@ -1,6 +1,9 @@
 """Test battles: two saved armies, a terrain preset, games and seed; the batch runs in a
 worker with a progress bar, then its results: a summary, the victory-point distribution,
-army A's win rate with its interval, and every game, each one's log a key away."""
+army A's win rate with its interval, and every game, each one's log a key away.
+
+ctrl+t switches to the gauntlet mode (screens/gauntlet.py), which opens a pair's games on
+a battle screen of their own (``BattleScreen(preset=report)``; escape goes back)."""
 
 from __future__ import annotations
 
@@ -75,6 +78,8 @@ class BattleScreen(AppScreen):
         Binding("ctrl+g", "run", "Run battles", priority=True),
         Binding("escape", "cancel", "Cancel run", show=False),
         Binding("l", "open_log", "Game log", tooltip="The highlighted game, turn by turn"),
+        Binding("escape", "back", "Back to the gauntlet", show=False),
+        Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other"),
     ]
 
     @dataclass
@@ -92,12 +97,14 @@ class BattleScreen(AppScreen):
         report: BattleReport | None
         error: str = ""
 
-    def __init__(self) -> None:
+    def __init__(self, preset: BattleReport | None = None) -> None:
+        """``preset``: a batch already played (a gauntlet's pair) to show at once."""
         super().__init__()
         self.report: BattleReport | None = None
         self.request: BattleRequest | None = None
         self.running = False
         self._listed_version = -1
+        self.preset = preset
 
 
     def compose(self) -> ComposeResult:
@@ -139,6 +146,11 @@ class BattleScreen(AppScreen):
                        "shows its log turn by turn.", style="dim"))
         self.watch(self.app, "catalogue_version", lambda _: self._reload())
         self.query_one("#army-a", Select).focus()
+        if self.preset is not None:
+            r = self.preset.request
+            for name, value in (("games", r.games), ("seed", r.seed), ("rounds", r.rounds)):
+                self.query_one(f"#{name}", Input).value = str(value)
+            self.show_report(self.preset)
 
     def on_screen_resume(self) -> None:
         if self._listed_version != self.army_app.armies_version:
@@ -158,9 +170,12 @@ class BattleScreen(AppScreen):
         self.post_message(self.Armies(services.armies.names(), list(PRESETS)))
 
     def on_battle_screen_armies(self, message: Armies) -> None:
+        preset = self.preset.request if self.preset is not None else None
         for name in ("#army-a", "#army-b"):
             select: Select[str] = self.query_one(name, Select)
             keep = select.value
+            if preset is not None and keep is Select.NULL:
+                keep = preset.army_a if name == "#army-a" else preset.army_b
             with self.prevent(Select.Changed):
                 select.set_options([(n, n) for n in message.names])
                 if keep in message.names:
@@ -171,6 +186,8 @@ class BattleScreen(AppScreen):
             terrain.set_options([(t, t) for t in message.terrain])
             if keep in message.terrain:
                 terrain.value = keep
+        if preset is not None and preset.terrain in message.terrain:
+            terrain.value = preset.terrain
 
     def _say(self, text: str | Text) -> None:
         self.query_one("#battle-status", Static).update(text)
@@ -335,9 +352,19 @@ class BattleScreen(AppScreen):
         self.app.push_screen(BattleLogScreen(services.catalogue.path, report.request, index,
                                              (report.army_a, report.army_b)))
 
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_gauntlet(self) -> None:
+        self.app.switch_mode("gauntlet")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_log" and self.report is None:
             return None
         if action == "cancel" and not self.running:
+            return None
+        if action == "back" and (self.preset is None or self.running):
+            return None
+        if action == "gauntlet" and self.preset is not None:
             return None
         return True
