@@ -304,9 +304,10 @@ def play_gauntlet(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | No
         wanted = shard_games([p.key for p in pairings], request.games, *request.shard)
     found = {} if request.fresh else kept.results([p.key for p in pairings],
                                                   below=request.games, figures=figures)
-    have: dict[int, dict[int, GameResult]] = {
-        i: {g: r for g, r in found.get(pairings[i].key, {}).items() if g in games}
-        for i, games in wanted.items()}
+    have: dict[int, dict[int, GameResult]] = {}
+    for i, games in wanted.items():
+        indices = set(games)
+        have[i] = {g: r for g, r in found.get(pairings[i].key, {}).items() if g in indices}
     missing = {i: [g for g in games if g not in have[i]] for i, games in wanted.items()}
     missing = {i: games for i, games in missing.items() if games}
     total = sum(len(games) for games in missing.values())

@@ -11,6 +11,7 @@ players, rules version) and the roster of warriors, so a game row holds only num
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -84,9 +85,11 @@ def _result(row: Any, roster: Roster | None) -> GameResult:
                                      clicks_dealt=c, survived=bool(s), captures=cap)
                         for (side, key, name), (e, c, s, cap)
                         in zip(roster, numbers, strict=True))
-    return GameResult(index=row.game, seed=row.seed, winner=row.winner, vp_a=row.vp_a,
-                      vp_b=row.vp_b, rounds=row.rounds, termination=row.termination,
-                      first=row.first, edge_a=row.edge_a, figures=figures)
+    # The words repeat from game to game: one copy of each, not one per game.
+    return GameResult(index=row.game, seed=row.seed, winner=sys.intern(row.winner),
+                      vp_a=row.vp_a, vp_b=row.vp_b, rounds=row.rounds,
+                      termination=sys.intern(row.termination), first=sys.intern(row.first),
+                      edge_a=sys.intern(row.edge_a), figures=figures)
 
 
 def _now() -> str:

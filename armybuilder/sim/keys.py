@@ -80,9 +80,10 @@ def terrain_data(items: Sequence[TerrainItem]) -> list[dict[str, Any]]:
 def matchup_key(*, contents_a: str, contents_b: str, terrain: str,
                 terrain_a: Sequence[Mapping[str, Any]], terrain_b: Sequence[Mapping[str, Any]],
                 rounds: int, seed: int, player_a: str, player_b: str,
-                rules_version: str = RULES_VERSION) -> str:
-    """The digest of everything but the game index that decides a game of a matchup."""
-    return digest({"rules": rules_version, "a": contents_a, "b": contents_b,
+                rules_version: str | None = None) -> str:
+    """The digest of everything but the game index that decides a game of a matchup
+    (``rules_version`` None: this armybuilder's)."""
+    return digest({"rules": rules_version or RULES_VERSION, "a": contents_a, "b": contents_b,
                    "terrain": terrain, "terrain_a": list(terrain_a),
                    "terrain_b": list(terrain_b), "rounds": rounds, "seed": seed,
                    "players": [player_a, player_b]})

@@ -13,6 +13,7 @@ import pytest
 from sim.test_gauntlet import save
 
 from armybuilder.cli import main
+from armybuilder.sim import keys
 
 FAST = ("--games", "4", "--rounds", "3", "--workers", "1")
 
@@ -160,3 +161,28 @@ def test_pandas_waits_for_the_workbook(armies_db: Path, tmp_path: Path) -> None:
                               text=True, check=True, env=env)
         before, after = json.loads(done.stdout.strip().splitlines()[-1])
         assert before is False and after is loads, done.stderr
+
+
+def test_the_app_never_loads_pandas() -> None:
+    """The app's modules, the gauntlet and its ranking load no pandas (only --xlsx does)."""
+    code = ("import json, sys; import armybuilder.tui.app, armybuilder.tui.services, "
+            "armybuilder.tui.screens.gauntlet, armybuilder.sim.gauntlet, "
+            "armybuilder.sim.ranking, armybuilder.sim.shards; "
+            "print(json.dumps('pandas' in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(done.stdout) is False
+
+
+def test_results_from_older_rules_are_marked(armies_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    with monkeypatch.context() as older:
+        older.setattr(keys, "RULES_VERSION", "2-000000000000")
+        assert run(capsys, "battle", "gauntlet", "Rich", "Ian", *FAST)[0] == 0
+        code, out, _ = run(capsys, "battle", "results")
+        assert "current" in out
+    code, out, _ = run(capsys, "battle", "results")
+    assert code == 0 and "older rules" in out
+    # Not used: the gauntlet plays its games again under the current rules.
+    code, out, _ = run(capsys, "battle", "gauntlet", "Rich", "Ian", *FAST, "--json")
+    assert json.loads(out)["played"] == 4
