@@ -55,8 +55,8 @@ def _players(text: str) -> tuple[str, str]:
     return kinds[0], kinds[1]
 
 
-class _Bar:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
+class StderrBar:
+    """A progress bar on stderr (the caller draws it only when stderr is a terminal)."""
 
     WIDTH = 30
 
@@ -64,9 +64,11 @@ class _Bar:
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        self.draw(done, total, f"{done}/{total} games")
+
+    def draw(self, done: int, total: int, label: str) -> None:
         filled = self.WIDTH * done // max(1, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                         f"{done}/{total} games")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {label}")
         sys.stderr.flush()
         self.shown = True
 
@@ -148,7 +150,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if args.log is not None:
         report = _one_logged(battle, Path(args.log))
     else:
-        bar = _Bar() if sys.stderr.isatty() else None
+        bar = StderrBar() if sys.stderr.isatty() else None
         try:
             report = play(battle, bar)
         finally:

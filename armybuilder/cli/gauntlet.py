@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.cli.battle import StderrBar
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
 
@@ -66,27 +67,6 @@ def _player(text: str | None) -> str:
     return kinds.pop()
 
 
-class _Bar:
-    """Games and pairs done, on stderr, drawn only when stderr is a terminal."""
-
-    WIDTH = 30
-
-    def __init__(self) -> None:
-        self.shown = False
-
-    def __call__(self, p: GauntletProgress) -> None:
-        filled = self.WIDTH * p.games_done // max(1, p.games)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                         f"{p.games_done}/{p.games} games, {p.pairs_done}/{p.pairs} pairs")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
 def cmd_gauntlet(args: argparse.Namespace) -> int:
     from armybuilder.catalogue.service import Catalogue
     from armybuilder.sim.gauntlet import GauntletRequest, play_gauntlet, prepare_gauntlet
@@ -111,13 +91,14 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         for warning in gauntlet.warnings:
             print(f"armybuilder: warning: {warning}", file=sys.stderr)
         kept = KeptResults(catalogue.engine)
-        bar = _Bar() if sys.stderr.isatty() else None
+        bar = StderrBar() if sys.stderr.isatty() else None
         done = [0]
 
         def progress(p: GauntletProgress) -> None:
             done[0] = p.games_done
             if bar is not None:
-                bar(p)
+                bar.draw(p.games_done, p.games, f"{p.games_done}/{p.games} games, "
+                                                f"{p.pairs_done}/{p.pairs} pairs")
 
         try:
             report = play_gauntlet(gauntlet, kept, progress, figures=shard is not None)

@@ -4,6 +4,7 @@ changed, cancels that keep what was played, shards that add up to the whole."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -143,20 +144,27 @@ def test_kept_results_play_only_what_is_new(three: Path) -> None:
     assert after.pair("Rich", "Ian").played == 6 and after.pair("Ian", "Robert").played == 6
 
 
-def test_a_cancel_keeps_what_was_played(three: Path) -> None:
-    class Stop(Exception):
-        pass
+class Stop(Exception):
+    """Raised from a progress callback: the way the app and ctrl+c cancel a run."""
 
+
+def stop_after(chunks: int) -> tuple[list[GauntletProgress], Callable[[GauntletProgress], None]]:
+    """A progress callback that cancels the run after ``chunks`` chunks, and what it saw."""
     seen: list[GauntletProgress] = []
 
-    def stop_after_two(p: GauntletProgress) -> None:
+    def progress(p: GauntletProgress) -> None:
         seen.append(p)
-        if len(seen) == 2:
+        if len(seen) == chunks:
             raise Stop
 
+    return seen, progress
+
+
+def test_a_cancel_keeps_what_was_played(three: Path) -> None:
+    seen, stop = stop_after(2)
     request = small("Rich", "Ian", "Bob", games=8)
     with pytest.raises(Stop):
-        run_gauntlet(three, request, stop_after_two)
+        run_gauntlet(three, request, stop)
     done = seen[-1].games_done
     assert 0 < done < 24 and seen[-1].games == 24 and seen[-1].pairs == 3
     rest = run_gauntlet(three, request)

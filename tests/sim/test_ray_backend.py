@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from sim.test_gauntlet import games_of, save, small
+from sim.test_gauntlet import Stop, games_of, save, small, stop_after
 
 from armybuilder.cli import main
 from armybuilder.sim.gauntlet import GauntletProgress, run_gauntlet
@@ -49,19 +49,10 @@ def test_ray_plays_the_same_games_as_local_processes(four: Path) -> None:
 
 @pytest.mark.usefixtures("local_ray")
 def test_a_cancel_on_ray_keeps_what_was_played(four: Path) -> None:
-    class Stop(Exception):
-        pass
-
-    seen: list[GauntletProgress] = []
-
-    def stop_after_two(p: GauntletProgress) -> None:
-        seen.append(p)
-        if len(seen) == 2:
-            raise Stop
-
+    seen, stop = stop_after(2)
     request = small("Rich", "Ian", "Bob", "Zed", games=8, workers=2, backend="ray")
     with pytest.raises(Stop):
-        run_gauntlet(four, request, stop_after_two)
+        run_gauntlet(four, request, stop)
     done = seen[-1].games_done
     assert 0 < done < 48
     rest = run_gauntlet(four, request)
