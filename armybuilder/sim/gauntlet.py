@@ -45,6 +45,7 @@ from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
+    from armybuilder.export.gauntlet_book import GauntletFrames
     from armybuilder.sim.batch import BattleReport, BattleRequest
     from armybuilder.sim.kept import KeptResults, MatchupInfo
 
@@ -376,3 +377,19 @@ def pair_report(db_path: Path | None, report: GauntletReport, x: str, y: str) ->
     results = tuple(found.get(r.index, r) for r in pair.results)
     return BattleReport(request=report.battle_request(pair), army_a=pair.a, army_b=pair.b,
                         results=results, seconds=0.0)
+
+
+def gauntlet_frames(db_path: Path | None, report: GauntletReport) -> GauntletFrames:
+    """The gauntlet's tables as pandas DataFrames (matchups, pairs, ranking, figures,
+    games), every figure's numbers read from the kept results; imports pandas."""
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.export.gauntlet_book import frames
+    from armybuilder.sim.kept import KeptResults
+
+    catalogue = Catalogue.open(db_path)
+    try:
+        kept = KeptResults(catalogue.engine)
+        return frames(report, report.as_json(), lambda key: kept.results(
+            [key], below=report.request.games, figures=True)[key])
+    finally:
+        catalogue.close()
