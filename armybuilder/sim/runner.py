@@ -47,14 +47,21 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def make_chunks(missing: Mapping[int, Sequence[int]], workers: int) -> list[Chunk]:
-    """The games to play (matchup -> game indices) cut into chunks, matchup by matchup."""
-    total = sum(len(games) for games in missing.values())
-    size = chunk_size(total, workers)
+    """The games to play (matchup -> game indices) cut into chunks, matchup by matchup.
+
+    Each chunk is sized by the games still to cut (guided scheduling): full chunks while
+    much is left, smaller ones towards the end, so no worker is left playing a long last
+    chunk while the others wait."""
+    left = sum(len(games) for games in missing.values())
     out: list[Chunk] = []
     for matchup, games in missing.items():
         ordered = sorted(games)
-        out.extend(Chunk(matchup, tuple(ordered[i:i + size]))
-                   for i in range(0, len(ordered), size))
+        start = 0
+        while start < len(ordered):
+            part = tuple(ordered[start:start + chunk_size(left, workers)])
+            out.append(Chunk(matchup, part))
+            start += len(part)
+            left -= len(part)
     return out
 
 

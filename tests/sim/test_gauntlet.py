@@ -25,6 +25,7 @@ from armybuilder.sim.gauntlet import (
     run_gauntlet,
 )
 from armybuilder.sim.kept import KeptResults
+from armybuilder.sim.runner import MOST_PER_CHUNK, make_chunks
 from armybuilder.sim.shards import (
     ShardError,
     merge_shards,
@@ -384,3 +385,16 @@ def test_results_listing_and_clear(three: Path) -> None:
         assert kept.matchups() == []
     finally:
         catalogue.close()
+
+
+def test_chunks_cover_every_game_once_and_shrink_towards_the_end() -> None:
+    missing = {0: list(range(50)), 3: [7, 2, 9], 5: list(range(100, 300))}
+    chunks = make_chunks(missing, 2)
+    assert sorted((c.matchup, g) for c in chunks for g in c.games) == sorted(
+        (m, g) for m, games in missing.items() for g in games)
+    sizes = [len(c.games) for c in chunks]
+    assert max(sizes) == MOST_PER_CHUNK
+    assert sizes[-8:] == sorted(sizes[-8:], reverse=True) and max(sizes[-8:]) <= 2  # guided:
+    # the last chunks are short, so no worker plays a long one while the others wait
+    assert all(list(c.games) == sorted(c.games) for c in chunks)
+    assert [len(c.games) for c in make_chunks({0: range(4)}, 2)] == [1, 1, 1, 1]
