@@ -55,7 +55,9 @@ class GauntletRequest:
     """What to play. ``armies``: saved armies by name; ``all_armies`` adds every saved army
     the engine can play. ``games`` per pair; ``workers`` None: one per CPU (Ray: the
     cluster's); ``player`` plays every army; ``shard`` (k, n): only the k-th of n slices;
-    ``fresh``: play every game again, the new results replacing the kept ones."""
+    ``fresh``: play every game again, the new results replacing the kept ones;
+    ``leave_out``: a named army the engine cannot play is left out with a warning, as
+    those ``all_armies`` adds are (the app, where every saved army starts ticked)."""
 
     armies: tuple[str, ...] = ()
     all_armies: bool = False
@@ -68,6 +70,7 @@ class GauntletRequest:
     player: str = DEFAULT_PLAYER
     shard: tuple[int, int] | None = None
     fresh: bool = False
+    leave_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,7 @@ def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet
         try:
             army = load_army(catalogue, name)
         except BattleError as exc:
-            if i < len(request.armies):
+            if i < len(request.armies) and not request.leave_out:
                 raise
             warnings.append(f"left out: {exc}")
             continue

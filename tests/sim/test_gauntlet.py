@@ -219,6 +219,10 @@ def test_all_leaves_out_what_the_engine_cannot_play(three: Path) -> None:
         assert any("left out" in w and "'Empty' has no figures" in w for w in gauntlet.warnings)
         with pytest.raises(BattleError, match="castle section"):
             prepare_gauntlet(catalogue, small("Ian", "Siege"))
+        # The app ticks every army: one the engine cannot play is left out there too.
+        lenient = prepare_gauntlet(catalogue, small("Ian", "Siege", "Rich", leave_out=True))
+        assert lenient.names == ("Ian", "Rich")
+        assert any("left out" in w and "Castle Keep" in w for w in lenient.warnings)
     finally:
         catalogue.close()
 

@@ -167,6 +167,25 @@ async def test_a_big_gauntlet_plays_in_worker_processes(tui_db: Path,
         assert screen.report.played == 6
 
 
+async def test_an_army_the_engine_cannot_play_is_left_out(tui_db: Path) -> None:
+    three_armies(tui_db)
+    catalogue = Catalogue.open(tui_db)
+    try:
+        Armies(catalogue).new("Siege", 300, "open", castle_player=True)
+        Armies(catalogue).add("Siege", "fixtures:1")
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await gauntlet_mode(pilot)
+        assert "Siege" in screen.query_one("#gauntlet-armies", SelectionList).selected
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None and screen.report.armies == ("Bob", "Ian", "Rich")
+        status = shown(pilot, "#gauntlet-status", 300)
+        assert "▲ left out: army 'Siege': the engine cannot play Castle Keep" in status
+
+
 def test_heat_colours_run_red_grey_green() -> None:
     assert heat_colour(0.0) == "#c62828" and heat_colour(1.0) == "#2e7d32"
     assert heat_colour(0.5) == "#505050"

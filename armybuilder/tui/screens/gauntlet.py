@@ -204,7 +204,8 @@ class GauntletScreen(AppScreen):
         total = games * len(chosen) * (len(chosen) - 1) // 2
         return GauntletRequest(tuple(chosen), games=games, seed=seed, rounds=rounds,
                                terrain=str(self.query_one("#gauntlet-terrain", Select).value),
-                               workers=1 if total <= IN_PROCESS_GAMES else None)
+                               workers=1 if total <= IN_PROCESS_GAMES else None,
+                               leave_out=True)
 
     @on(Button.Pressed, "#gauntlet-run")
     def action_run(self) -> None:
@@ -318,9 +319,12 @@ class GauntletScreen(AppScreen):
         self.query_one("#gauntlet-ranking", Static).update(ranking_table(data["ranking"]))
         self.query_one("#gauntlet-undecided", Static).update(
             undecided_text(data["undecided"], len(report.pairs)))
-        self._say(Text(f"{len(names)} armies, {report.request.games} games a pair: "
-                       f"{report.played} played now, {report.kept} kept from earlier runs. "
-                       "Rows: the army's win rate against the column's (a draw counts half)."))
+        status = Text(f"{len(names)} armies, {report.request.games} games a pair: "
+                      f"{report.played} played now, {report.kept} kept from earlier runs. "
+                      "Rows: the army's win rate against the column's (a draw counts half).")
+        for warning in report.warnings:
+            status.append(f"\n▲ {warning}", style="yellow")
+        self._say(status)
         table.focus()
         table.move_cursor(row=0, column=2 if len(names) > 1 else 1)
 
