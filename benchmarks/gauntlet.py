@@ -11,9 +11,10 @@ saved in a scratch database, heuristic players, the "standard" terrain preset:
    of wall time, the speed-up, and CPU time (this process and its workers) per game.
    The start-up before the first game: opening the catalogue and loading the armies (once
    per run), and starting a worker process that receives them (once per worker).
-2. A 6-army gauntlet (15 pairs) with 1 and 2 local workers, and with Ray at 2 workers:
-   a Ray started for the run and stopped after it (as the command does), and a Ray
-   already running; the Ray backend's overhead against local at the same worker count.
+2. A 6-army gauntlet (15 pairs) with 1 and 2 local workers and with Ray at 2 workers,
+   taking turns (a shared machine's load changes from minute to minute): the Ray
+   backend's overhead against local at the same worker count, turn by turn; then a Ray
+   started for the run and stopped after it, as the command does, and that fixed cost.
 3. A 20-army gauntlet's kept results (190 pairs): the database's bytes per game, and the
    memory and time to load them (the table's results without figure tables, as the report
    holds them, and with every figure's numbers, as the workbook reads them pair by pair),
@@ -148,44 +149,58 @@ def six_army(db: Path, names: list[str], games: int) -> None:
     armies = tuple(names[:6])
     request = GauntletRequest(armies, games=games, fresh=True)
     pairs = len(armies) * (len(armies) - 1) // 2
-    print(f"2. A 6-army gauntlet: {pairs} pairs x {games} games = {pairs * games} games; "
+    print(f"2. A 6-army gauntlet: {pairs} pairs x {games} games = {pairs * games} games, "
+          f"local 1 worker, local 2 workers and Ray at 2 workers taking turns {REPEATS} times; "
           f"{load()}")
-    figures = {}
-    for label, changes in (("local, 1 worker", {"workers": 1}),
-                           ("local, 2 workers", {"workers": 2})):
-        wall, cpu, played = timed_gauntlet(db, replace(request, **changes))
-        figures[label] = wall
-        print(f"  {label:28}: {played / wall:6.1f} games/s ({wall:.1f} s wall, "
-              f"{1e3 * cpu / played:.0f} ms CPU a game)")
-    speedup = figures["local, 1 worker"] / figures["local, 2 workers"]
-    print(f"  2 local workers against 1: {speedup:.2f}x")
     try:
         import ray
     except ImportError:
-        print("  Ray: not installed (pip install 'armybuilder[ray]'); skipped")
-        return
-    wall, _, played = timed_gauntlet(db, replace(request, workers=2, backend="ray"))
-    figures["ray, started for the run"] = wall
-    print(f"  {'Ray, 2 workers, started here':28}: {played / wall:6.1f} games/s ({wall:.1f} s "
-          "wall: Ray's start and stop included, as the command does)")
+        ray = None
+        print("  Ray: not installed (pip install 'armybuilder[ray]'); left out")
+    runs: dict[str, list[tuple[float, float, int]]] = {}
     started = time.perf_counter()
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level="ERROR")
-    ray_start = time.perf_counter() - started
+    if ray is not None:
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+                 logging_level="ERROR")
+        ray_start = time.perf_counter() - started
+        timed_gauntlet(db, replace(request, workers=2, backend="ray", games=2))  # warm up
     try:
-        timed_gauntlet(db, replace(request, workers=2, backend="ray", games=2))  # warm workers
-        wall, _, played = timed_gauntlet(db, replace(request, workers=2, backend="ray"))
-        figures["ray, running"] = wall
-        print(f"  {'Ray, 2 workers, running':28}: {played / wall:6.1f} games/s ({wall:.1f} s "
-              f"wall; starting this Ray took {ray_start:.1f} s)")
+        for _ in range(REPEATS):
+            for label, changes in (("local, 1 worker", {"workers": 1}),
+                                   ("local, 2 workers", {"workers": 2}),
+                                   ("Ray, 2 workers, running", {"workers": 2,
+                                                                "backend": "ray"})):
+                if "Ray" in label and ray is None:
+                    continue
+                runs.setdefault(label, []).append(
+                    timed_gauntlet(db, replace(request, **changes)))
     finally:
-        stopped = time.perf_counter()
-        ray.shutdown()
-        print(f"  (stopping Ray took {time.perf_counter() - stopped:.1f} s)")
-    local = figures["local, 2 workers"]
-    for label in ("ray, started for the run", "ray, running"):
-        print(f"  Ray overhead against local at 2 workers ({label}): "
-              f"{100 * (figures[label] - local) / local:+.1f}% wall time")
+        if ray is not None:
+            stopped = time.perf_counter()
+            ray.shutdown()
+            ray_stop = time.perf_counter() - stopped
+    for label, done in runs.items():
+        walls = [w for w, _, _ in done]
+        played = done[0][2]
+        print(f"  {label:28}: best {played / min(walls):5.1f} games/s, median "
+              f"{played / statistics.median(walls):5.1f} ({min(walls):.1f} s best wall; "
+              f"{1e3 * statistics.median(c for _, c, _ in done) / played:.0f} ms CPU a game)")
+    one, two = ([w for w, _, _ in runs[k]] for k in ("local, 1 worker", "local, 2 workers"))
+    print(f"  2 local workers against 1: {min(one) / min(two):.2f}x (best runs), "
+          f"{statistics.median(a / b for a, b in zip(one, two, strict=True)):.2f}x (median of "
+          "the turns)")
+    if ray is None:
+        return
+    on_ray = [w for w, _, _ in runs["Ray, 2 workers, running"]]
+    extra = [100 * (r - t) / t for r, t in zip(on_ray, two, strict=True)]
+    print(f"  Ray's overhead against local at 2 workers, turn by turn: "
+          f"{', '.join(f'{x:+.1f}%' for x in extra)} (median {statistics.median(extra):+.1f}%)")
+    wall, _, played = timed_gauntlet(db, replace(request, workers=2, backend="ray"))
+    print(f"  Ray started for the run and stopped after it, as the command does: "
+          f"{played / wall:.1f} games/s ({wall:.1f} s wall); Ray's start takes about "
+          f"{ray_start:.1f} s and its stop {ray_stop:.1f} s, a fixed cost: "
+          f"{100 * (ray_start + ray_stop) / statistics.median(two):.0f}% of this gauntlet's "
+          "local time at 2 workers")
 
 
 def kept_memory(db: Path, names: list[str], games: int, workers: int) -> None:
