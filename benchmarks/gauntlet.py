@@ -30,7 +30,6 @@ from __future__ import annotations
 import gc
 import os
 import random
-import resource
 import statistics
 import sys
 import tempfile
@@ -57,13 +56,20 @@ REPEATS = 3
 
 
 def cpu_seconds() -> float:
-    """This process's CPU time and that of its finished child processes."""
+    """This process's CPU time and that of its finished child processes (on Windows, this
+    process's only)."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def load() -> str:
+    if not hasattr(os, "getloadavg"):  # Windows
+        return f"{os.cpu_count()} CPUs"
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
 
@@ -182,9 +188,10 @@ def six_army(db: Path, names: list[str], games: int) -> None:
     for label, done in runs.items():
         walls = [w for w, _, _ in done]
         played = done[0][2]
+        cpu = ("CPU in Ray's own processes" if "Ray" in label else
+               f"{1e3 * statistics.median(c for _, c, _ in done) / played:.0f} ms CPU a game")
         print(f"  {label:28}: best {played / min(walls):5.1f} games/s, median "
-              f"{played / statistics.median(walls):5.1f} ({min(walls):.1f} s best wall; "
-              f"{1e3 * statistics.median(c for _, c, _ in done) / played:.0f} ms CPU a game)")
+              f"{played / statistics.median(walls):5.1f} ({min(walls):.1f} s best wall; {cpu})")
     one, two = ([w for w, _, _ in runs[k]] for k in ("local, 1 worker", "local, 2 workers"))
     print(f"  2 local workers against 1: {min(one) / min(two):.2f}x (best runs), "
           f"{statistics.median(a / b for a, b in zip(one, two, strict=True)):.2f}x (median of "
