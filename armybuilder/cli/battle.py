@@ -3,9 +3,14 @@
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
                        [--terrain PRESET] [--players KIND[,KIND]] [--json] [--log PATH]
     armybuilder battle replay PATH [--maps round|turn|none]
+    armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
+    armybuilder battle results [--clear]
+    armybuilder battle merge FILE...
 
-``battle replay PATH`` is told apart from a battle by its first word, so an army named
-"replay" fights as the second army (``battle OTHER replay``); the sides are symmetrical.
+``replay``, ``gauntlet``, ``results`` and ``merge`` are told apart from a battle by the
+first word, so an army of one of those names fights as the second army (``battle OTHER
+replay``; the sides are symmetrical) or is named after the word (``battle gauntlet
+gauntlet OTHER``).
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ def _battle_error(message: str) -> Exception:
 
 REPLAY = "replay"
 MANY = 2**31
+#: The first words that are commands of their own (cli/gauntlet.py).
+GAUNTLET_WORDS = ("gauntlet", "results", "merge")
 
 
 def _players(text: str) -> tuple[str, str]:
@@ -56,8 +63,8 @@ def _players(text: str) -> tuple[str, str]:
     return kinds[0], kinds[1]
 
 
-class _Bar:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
+class StderrBar:
+    """A progress bar on stderr (the caller draws it only when stderr is a terminal)."""
 
     WIDTH = 30
 
@@ -65,9 +72,11 @@ class _Bar:
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        self.draw(done, total, f"{done}/{total} games")
+
+    def draw(self, done: int, total: int, label: str) -> None:
         filled = self.WIDTH * done // max(1, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                         f"{done}/{total} games")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {label}")
         sys.stderr.flush()
         self.shown = True
 
@@ -116,14 +125,27 @@ def print_report(report: BattleReport) -> None:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
-    if args.army_a == REPLAY:
+    first = args.words[0]
+    if first in GAUNTLET_WORDS:
+        from armybuilder.cli import gauntlet
+        return gauntlet.run(first, args)
+    gauntlet_only = [flag for flag, value in (
+        ("--all", args.all), ("--backend", args.backend), ("--xlsx", args.xlsx),
+        ("--shard", args.shard), ("--out", args.out), ("--fresh", args.fresh),
+        ("--clear", args.clear)) if value]
+    if gauntlet_only:
+        raise _battle_error(f"{gauntlet_only[0]} is for battle gauntlet, results or merge, not "
+                          "a battle between two armies")
+    if first == REPLAY:
         return cmd_replay(args)
-    if args.army_b is None:
+    if len(args.words) != 2:
         raise _battle_error("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
-                          "(or armybuilder battle replay PATH)")
+                            "(or armybuilder battle gauntlet ARMY... for more, or armybuilder "
+                            "battle replay PATH)")
     from armybuilder.sim.batch import BattleRequest, play, prepare
 
-    player_a, player_b = _players(args.players)
+    args.army_a, args.army_b = args.words
+    player_a, player_b = _players(args.players or DEFAULT_PLAYER)
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
@@ -142,7 +164,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if args.log is not None:
         report = _one_logged(battle, Path(args.log), args.force)
     else:
-        bar = _Bar() if sys.stderr.isatty() else None
+        bar = StderrBar() if sys.stderr.isatty() else None
         try:
             report = play(battle, bar)
         finally:
@@ -176,11 +198,11 @@ def _one_logged(battle: Battle, path: Path, force: bool) -> BattleReport:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    if args.army_b is None:
+    if len(args.words) != 2:
         raise _battle_error("battle replay needs the log's path: armybuilder battle replay PATH")
     from armybuilder.sim.replay import narrate, read_log
 
-    data = read_log(Path(args.army_b))
+    data = read_log(Path(args.words[1]))
     for line in narrate(data, maps=args.maps):
         print(line)
     return 0
@@ -188,36 +210,62 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Any, add_db: Any) -> None:
     p = commands.add_parser(
-        "battle", help="test battles between two saved armies; `battle replay PATH` tells "
+        "battle", help="test battles between saved armies: two (`battle A B`), or every one "
+                       "against every other (`battle gauntlet`); `battle replay PATH` tells "
                        "one game turn by turn",
         usage="armybuilder battle ARMY_A ARMY_B [options]\n"
-              "       armybuilder battle replay PATH [--maps round|turn|none]",
+              "       armybuilder battle replay PATH [--maps round|turn|none]\n"
+              "       armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] "
+              "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
+              "[--json] [--xlsx PATH]\n"
+              "       armybuilder battle results [--clear] [--json]\n"
+              "       armybuilder battle merge FILE... [--json]",
         description="Play games between two saved armies and report wins, A's win rate "
-                    "with a 95% interval, victory points, rounds and how each figure did. "
-                    "The same seed gives the same answer whatever the number of workers.")
-    p.add_argument("army_a", metavar="ARMY_A", help="a saved army (or `replay`)")
-    p.add_argument("army_b", metavar="ARMY_B", nargs="?",
-                   help="the other saved army (or, after `replay`, the log's PATH)")
+                    "with a 95% interval, victory points, rounds and how each figure did; "
+                    "or a gauntlet: every pair of armies, a matchup table with intervals and "
+                    "a ranking, every game kept so a re-run plays only what is new. The same "
+                    "seed gives the same answer whatever the number of workers.")
+    p.add_argument("words", metavar="ARMY", nargs="+",
+                   help="two saved armies; or replay PATH; gauntlet ARMY...; results; "
+                        "merge FILE...")
     # Upper bounds here; the batch itself says why 0 or less will not do.
     p.add_argument("--games", type=whole(-MANY, 1_000_000), default=DEFAULT_GAMES,
-                   help=f"games to play (default {DEFAULT_GAMES})")
+                   help=f"games to play, per pair in a gauntlet (default {DEFAULT_GAMES})")
     p.add_argument("--seed", type=whole(0, 2**63 - 1), default=DEFAULT_SEED,
                    help=f"the batch's seed (default {DEFAULT_SEED})")
     p.add_argument("--workers", type=whole(-MANY, 1024), default=None,
-                   help="processes to play in (default: one per CPU; 1: this process)")
+                   help="processes to play in (default: one per CPU; 1: this process); "
+                        "with --backend ray, the most chunks of games at once")
     p.add_argument("--rounds", type=whole(-MANY, 100_000), default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
                    help=f"a terrain preset: {', '.join(TERRAIN_NAMES)} (default {DEFAULT_TERRAIN})")
-    p.add_argument("--players", default=f"{DEFAULT_PLAYER},{DEFAULT_PLAYER}",
+    p.add_argument("--players", default=None,
                    help="who plays A and B: heuristic or random, e.g. heuristic,random "
-                        f"(default {DEFAULT_PLAYER})")
+                        f"(default {DEFAULT_PLAYER}); a gauntlet takes one kind for all")
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")
     p.add_argument("--force", action="store_true", help="--log: overwrite the file")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
+    g = p.add_argument_group("gauntlet, results and merge")
+    g.add_argument("--all", action="store_true",
+                   help="gauntlet: every saved army the engine can play, with those named")
+    g.add_argument("--backend", choices=("local", "ray"), default=None,
+                   help="gauntlet: local processes (default), or Ray tasks on the cluster "
+                        "RAY_ADDRESS names (a local Ray when unset)")
+    g.add_argument("--xlsx", metavar="PATH",
+                   help="gauntlet: also write the tables to a workbook (matchups, an "
+                        "army's games and figures per sheet, every game)")
+    g.add_argument("--shard", metavar="K/N",
+                   help="gauntlet: play only the K-th of N slices and write it to a file")
+    g.add_argument("--out", metavar="PATH",
+                   help="with --shard: the shard file (default gauntlet-shard-K-of-N.json)")
+    g.add_argument("--fresh", action="store_true",
+                   help="gauntlet: play every game again; the new results replace kept ones")
+    g.add_argument("--clear", action="store_true",
+                   help="results: forget every kept result")
     p.set_defaults(run=cmd_battle)
     add_db(p)

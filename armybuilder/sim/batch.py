@@ -6,30 +6,22 @@
     report.results[i]                      # game i: winner, victory points, rounds, ...
     game = replay_game(db_path, request, i)  # game i again, with its full event log
 
-Game ``i`` of a batch is decided by ``game_seed(seed, i)`` alone: the engine's dice use it
-and both players' seeds derive from it, so a batch gives the same results whether it runs
-in one process or many, in any order, and any one game can be played again from its index.
-
-Fairness: the engine rolls 2d6 for the first player (Rulebook II, Setting the Scene), so
-who moves first is already even. Side "a" is always player 0 (the stats read it so), and
-the sides swap table edges from game to game (even games: a south, odd games: a north), so
-neither army keeps the same side of the table or of any terrain the players lay out.
+Game ``i`` is decided by its index alone, and the sides swap edges game by game (see
+:mod:`armybuilder.sim.match`): the same results whether the batch runs in one process or
+many, in any order, and any one game can be played again from its index.
 """
 
 from __future__ import annotations
 
-import hashlib
-import math
-import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from armybuilder.ai import players as battle_players
-from armybuilder.engine import Game, GameSetup, PlayerSetup
+from armybuilder.engine import Game
 from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
     DEFAULT_PLAYER,
@@ -37,11 +29,13 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
-from armybuilder.sim.match import play_game
-from armybuilder.sim.stats import GameResult, summarise, summarise_game
+from armybuilder.sim.match import EDGES, Matchup, game_seed, player_seed
+from armybuilder.sim.runner import Chunk, make_chunks, play_chunks
+from armybuilder.sim.stats import GameResult, summarise
 from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
-EDGES = ("south", "north")
+__all__ = ["EDGES", "Battle", "BattleReport", "BattleRequest", "Matchup", "game_seed",
+           "play", "player_seed", "prepare", "replay_game", "run_battles"]
 
 Progress = Callable[[int, int], None]
 
@@ -59,55 +53,6 @@ class BattleRequest:
     workers: int | None = None
     player_a: str = DEFAULT_PLAYER
     player_b: str = DEFAULT_PLAYER
-
-
-def _derive(*parts: object) -> int:
-    # A hash, not Python's hash(): the same on every run, machine and process.
-    text = "/".join(str(p) for p in parts).encode()
-    digest = hashlib.blake2b(text, digest_size=8, person=b"armybuilder").digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a batch started with ``seed``."""
-    return _derive("game", seed, index)
-
-
-def player_seed(seed_of_game: int, side: str) -> int:
-    return _derive("player", seed_of_game, side)
-
-
-@dataclass(frozen=True)
-class Matchup:
-    """Everything a worker needs to play any game of the batch; plain engine data only."""
-
-    a: PlayerSetup  # terrain included; the edge is set per game
-    b: PlayerSetup
-    seed: int
-    rounds: int
-    player_a: str
-    player_b: str
-
-    def setup(self, index: int) -> GameSetup:
-        edge_a, edge_b = EDGES if index % 2 == 0 else EDGES[::-1]
-        return GameSetup(players=(_seat(self.a, edge_a), _seat(self.b, edge_b)),
-                         seed=game_seed(self.seed, index), round_limit=self.rounds)
-
-    def play(self, index: int) -> Game:
-        s = game_seed(self.seed, index)
-        players = (battle_players.make_player(self.player_a, player_seed(s, "a")),
-                   battle_players.make_player(self.player_b, player_seed(s, "b")))
-        try:
-            return play_game(self.setup(index), players)
-        except Exception as exc:
-            raise RuntimeError(f"game {index} (seed {s}) failed: {exc}") from exc
-
-    def result(self, index: int) -> GameResult:
-        return summarise_game(self.play(index), index, game_seed(self.seed, index))
-
-
-def _seat(p: PlayerSetup, edge: str) -> PlayerSetup:
-    return replace(p, edge=edge)
 
 
 @dataclass(frozen=True)
@@ -189,28 +134,10 @@ def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
 
 # --- playing them -----------------------------------------------------------------------
 
-_WORKER_MATCHUP: Matchup | None = None
-
-
-def _init_worker(matchup: Matchup) -> None:
-    global _WORKER_MATCHUP
-    _WORKER_MATCHUP = matchup
-
-
-def _play_chunk(indices: range) -> list[GameResult]:
-    assert _WORKER_MATCHUP is not None
-    return [_WORKER_MATCHUP.result(i) for i in indices]
-
 
 def worker_count(request: BattleRequest) -> int:
     wanted = request.workers if request.workers is not None else (os.cpu_count() or 1)
     return max(1, min(wanted, request.games))
-
-
-def _chunks(games: int, workers: int) -> list[range]:
-    # About four chunks per worker: even load, yet few round trips.
-    size = max(1, min(16, math.ceil(games / (workers * 4))))
-    return [range(i, min(games, i + size)) for i in range(0, games, size)]
 
 
 def play(battle: Battle, progress: Progress | None = None) -> BattleReport:
@@ -221,21 +148,13 @@ def play(battle: Battle, progress: Progress | None = None) -> BattleReport:
     started = time.perf_counter()
     results: list[GameResult] = []
 
-    def collect(batch: Iterable[GameResult]) -> None:
+    def collect(_chunk: Chunk, batch: list[GameResult]) -> None:
         results.extend(batch)
         if progress is not None:
             progress(len(results), total)
 
-    if workers == 1:
-        for chunk in _chunks(total, 1):
-            collect(battle.matchup.result(i) for i in chunk)
-    else:
-        # Spawned, not forked: safe beside the app's threads and the same on every platform.
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers, initializer=_init_worker,
-                          initargs=(battle.matchup,)) as pool:
-            for batch in pool.imap_unordered(_play_chunk, _chunks(total, workers)):
-                collect(batch)
+    play_chunks((battle.matchup,), make_chunks({0: range(total)}, workers),
+                workers=workers, on_chunk=collect)
     results.sort(key=lambda r: r.index)
     a, b = battle.names
     return BattleReport(request=request, army_a=a, army_b=b, results=tuple(results),

@@ -29,6 +29,7 @@ from armybuilder.tui.screens.builder import BuilderScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
 from armybuilder.tui.screens.export_army import ExportArmyScreen
 from armybuilder.tui.screens.figure import FigureScreen
+from armybuilder.tui.screens.gauntlet import GauntletScreen
 from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
 from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
@@ -49,6 +50,7 @@ class ArmyBuilderApp(App[None]):
         "builder": BuilderScreen,
         "armies": ArmiesScreen,
         "battle": BattleScreen,
+        "gauntlet": GauntletScreen,
     }
     DEFAULT_MODE = "catalogue"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -365,6 +367,10 @@ class ArmyBuilderApp(App[None]):
             ("Armies (F4)", list(ArmiesScreen.BINDINGS)),
             ("Battle (F5)", [*BattleScreen.BINDINGS,
                              Binding("enter", "", "Open the highlighted game's log")]),
+            ("Gauntlet (ctrl+t on Battle)", [
+                *GauntletScreen.BINDINGS,
+                Binding("space", "", "Tick or untick the highlighted army"),
+                Binding("enter", "", "Open the highlighted pair's games")]),
             ("A game's log", list(BattleLogScreen.BINDINGS)),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),

@@ -1,6 +1,9 @@
 """Test battles: two saved armies, a terrain preset, games and seed; the batch runs in a
 worker with a progress bar, then its results: a summary, the victory-point distribution,
-army A's win rate with its interval, and every game, each one's log a key away."""
+army A's win rate with its interval, and every game, each one's log a key away.
+
+ctrl+t switches to the gauntlet mode (screens/gauntlet.py), which opens a pair's games on
+a battle screen of their own (``BattleScreen(preset=report)``; escape goes back)."""
 
 from __future__ import annotations
 
@@ -91,6 +94,8 @@ class BattleScreen(AppScreen):
         Binding("l", "open_log", "Game log", tooltip="The highlighted game, turn by turn"),
         Binding("t", "next_tab", "Next tab", show=False,
                 tooltip="Games, figures (and the summary on a narrow terminal)"),
+        Binding("escape", "back", "Back to the gauntlet", show=False),
+        Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other"),
     ]
 
     #: Narrower than this, the charts leave the side of the tables for a tab of their own.
@@ -111,12 +116,14 @@ class BattleScreen(AppScreen):
         report: BattleReport | None
         error: str = ""
 
-    def __init__(self) -> None:
+    def __init__(self, preset: BattleReport | None = None) -> None:
+        """``preset``: a batch already played (a gauntlet's pair) to show at once."""
         super().__init__()
         self.report: BattleReport | None = None
         self.request: BattleRequest | None = None
         self.running = False
         self._listed_version = -1
+        self.preset = preset
 
 
     def compose(self) -> ComposeResult:
@@ -168,6 +175,11 @@ class BattleScreen(AppScreen):
         self.watch(self.app, "catalogue_version", lambda _: self._reload())
         self._narrow(self.app.size.width)
         self.query_one("#army-a", Select).focus()
+        if self.preset is not None:
+            r = self.preset.request
+            for name, value in (("games", r.games), ("seed", r.seed), ("rounds", r.rounds)):
+                self.query_one(f"#{name}", Input).value = str(value)
+            self.show_report(self.preset)
 
     def on_resize(self, event: events.Resize) -> None:
         self._narrow(event.size.width)
@@ -208,10 +220,13 @@ class BattleScreen(AppScreen):
         self.post_message(self.Armies(services.armies.names(), list(PRESETS)))
 
     def on_battle_screen_armies(self, message: Armies) -> None:
+        preset = self.preset.request if self.preset is not None else None
         for name in ("#army-a", "#army-b"):
             select: Select[str] = self.query_one(name, Select)
             keep = select.value
-            if name == "#army-a" and keep is Select.NULL:
+            if preset is not None and keep is Select.NULL:
+                keep = preset.army_a if name == "#army-a" else preset.army_b
+            elif name == "#army-a" and keep is Select.NULL:
                 keep = self.army_app.army_name  # the army being built plays as A
             with self.prevent(Select.Changed):
                 select.set_options([(literal(n), n) for n in message.names])
@@ -223,6 +238,8 @@ class BattleScreen(AppScreen):
             terrain.set_options([(t, t) for t in message.terrain])
             if keep in message.terrain:
                 terrain.value = keep
+        if preset is not None and preset.terrain in message.terrain:
+            terrain.value = preset.terrain
 
     def _say(self, text: str | Text) -> None:
         # Plain strings carry army names: shown literally, never read as markup.
@@ -411,9 +428,19 @@ class BattleScreen(AppScreen):
         self.app.push_screen(BattleLogScreen(services.catalogue.path, report.request, index,
                                              (report.army_a, report.army_b)))
 
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_gauntlet(self) -> None:
+        self.app.switch_mode("gauntlet")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_log" and self.report is None:
             return None
         if action == "cancel" and not self.running:
+            return None
+        if action == "back" and (self.preset is None or self.running):
+            return None
+        if action == "gauntlet" and self.preset is not None:
             return None
         return True

@@ -1,0 +1,226 @@
+"""A gauntlet's tables as pandas DataFrames, and the workbook ``battle gauntlet --xlsx``
+writes with pandas' openpyxl engine.
+
+Sheets: **Matchups** (the row army's win rate against the column army, a red–white–green
+colour scale from 0% through 50% to 100%, then every pair's record with its interval),
+**Ranking**, one sheet per army (its record against each opponent, then how each of its
+figures did over all its games), and **Games** (one row per game).
+
+pandas is imported with this module, which only ``--xlsx`` loads.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+from openpyxl.formatting.rule import ColorScaleRule
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+if TYPE_CHECKING:
+    from armybuilder.sim.gauntlet import GauntletReport
+    from armybuilder.sim.stats import GameResult
+
+#: A pair's games with their figure tables, by the pair's key (from the kept results).
+GamesOf = Callable[[str], Mapping[int, "GameResult"]]
+
+RED, WHITE, GREEN = "F8696B", "FFFFFF", "63BE7B"
+_BAD_SHEET_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
+FIXED_SHEETS = ("Matchups", "Ranking", "Games")
+
+
+@dataclass(frozen=True)
+class GauntletFrames:
+    matchups: pd.DataFrame  # rows and columns: armies; values: the row's win rate
+    pairs: pd.DataFrame  # one row per army and opponent: record, rate, interval, VP
+    ranking: pd.DataFrame
+    figures: pd.DataFrame  # one row per army and figure, over all the army's games
+    games: pd.DataFrame  # one row per game
+
+
+def frames(report: GauntletReport, data: Mapping[str, Any], games_of: GamesOf
+           ) -> GauntletFrames:
+    """The gauntlet's DataFrames; ``data`` is ``report.as_json()``. Pairs are read one at a
+    time with their figure tables, so a large gauntlet never holds them all."""
+    matrix = data["matrix"]
+    names = list(report.armies)
+    rates = pd.DataFrame([[matrix[r][c]["rate"] if c in matrix[r] else None for c in names]
+                          for r in names], index=pd.Index(names, name="army"), columns=names)
+    vp: dict[tuple[str, str], list[float]] = {}
+    figures: dict[tuple[str, str], dict[str, Any]] = {}
+    played: dict[str, int] = dict.fromkeys(names, 0)
+    game_rows = []
+    for pair in report.pairs:
+        full = games_of(pair.key)
+        results = [full.get(r.index, r) for r in pair.results]
+        for side, army, other in (("a", pair.a, pair.b), ("b", pair.b, pair.a)):
+            vp[army, other] = [r.vp_a if side == "a" else r.vp_b for r in results]
+            played[army] += len(results)
+            for r in results:
+                for f in r.figures:
+                    if f.side != side:
+                        continue
+                    row = figures.setdefault((army, f.key), {
+                        "army": army, "key": f.key, "figure": f.name, "copies": 0,
+                        "eliminations": 0, "captures": 0, "clicks_dealt": 0, "survived": 0})
+                    row["copies"] += 1
+                    row["eliminations"] += f.eliminations
+                    row["captures"] += f.captures
+                    row["clicks_dealt"] += f.clicks_dealt
+                    row["survived"] += f.survived
+        winner = {"a": pair.a, "b": pair.b, "draw": "draw"}
+        game_rows += [{"army_a": pair.a, "army_b": pair.b, "game": r.index, "seed": r.seed,
+                       "winner": winner[r.winner], "vp_a": r.vp_a, "vp_b": r.vp_b,
+                       "rounds": r.rounds, "ending": r.termination,
+                       "first": pair.a if r.first == "a" else pair.b, "edge_a": r.edge_a}
+                      for r in results]
+    pairs = pd.DataFrame([
+        {"army": r, "opponent": c, "games": cell["wins"] + cell["losses"] + cell["draws"],
+         "wins": cell["wins"], "losses": cell["losses"], "draws": cell["draws"],
+         "win_rate": cell["rate"], "ci95_low": cell["ci95"][0], "ci95_high": cell["ci95"][1],
+         "vp_for": _mean(vp.get((r, c), [])), "vp_against": _mean(vp.get((c, r), []))}
+        for r in names for c, cell in matrix[r].items()])
+    ranking = pd.DataFrame([
+        {"rank": x["rank"], "army": x["army"], "rating": x["rating"],
+         "rating_ci95_low": x["ci95"][0], "rating_ci95_high": x["ci95"][1],
+         "best_rank": x["ranks"][0], "worst_rank": x["ranks"][1], "win_rate": x["win_rate"],
+         "win_rate_ci95_low": x["win_rate_ci95"][0],
+         "win_rate_ci95_high": x["win_rate_ci95"][1], "games": x["games"]}
+        for x in data["ranking"]])
+    figure_rows = []
+    for row in figures.values():
+        games = played[row["army"]]
+        figure_rows.append({
+            "army": row["army"], "key": row["key"], "figure": row["figure"],
+            "count": row["copies"] // games if games else 0,
+            "eliminations_per_game": row["eliminations"] / games if games else 0.0,
+            "captures_per_game": row["captures"] / games if games else 0.0,
+            "clicks_dealt_per_game": row["clicks_dealt"] / games if games else 0.0,
+            "survival_rate": row["survived"] / row["copies"] if row["copies"] else 0.0})
+    return GauntletFrames(rates, pairs, ranking, pd.DataFrame(figure_rows),
+                          pd.DataFrame(game_rows))
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def sheet_names(armies: list[str]) -> dict[str, str]:
+    """A sheet name for every army: Excel's characters and 31-letter limit, no clashes."""
+    taken = {s.casefold() for s in FIXED_SHEETS}
+    out = {}
+    for name in armies:
+        base = _BAD_SHEET_CHARACTERS.sub("_", name).strip("'") or "army"
+        candidate, n = base[:31], 1
+        while candidate.casefold() in taken:
+            n += 1
+            suffix = f" ({n})"
+            candidate = base[:31 - len(suffix)] + suffix
+        taken.add(candidate.casefold())
+        out[name] = candidate
+    return out
+
+
+def write_gauntlet_book(path: Path, report: GauntletReport, data: Mapping[str, Any],
+                        games_of: GamesOf) -> None:
+    """Write the workbook whole or not at all (a temporary file, then renamed)."""
+    tables = frames(report, data, games_of)
+    path = Path(path)
+    temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.xlsx")
+    try:
+        with pd.ExcelWriter(temporary, engine="openpyxl") as writer:
+            _matchups_sheet(writer, tables, report)
+            tables.ranking.to_excel(writer, sheet_name="Ranking", index=False)
+            _tidy(writer.sheets["Ranking"], percent=("win_rate", "win_rate_ci95_low",
+                                                     "win_rate_ci95_high"))
+            for army, sheet in sheet_names(list(report.armies)).items():
+                _army_sheet(writer, sheet, army, tables)
+            # Seeds are 63-bit: as numbers a spreadsheet would round them.
+            tables.games.astype({"seed": str}).to_excel(writer, sheet_name="Games",
+                                                        index=False)
+            _tidy(writer.sheets["Games"])
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _matchups_sheet(writer: pd.ExcelWriter, tables: GauntletFrames,
+                    report: GauntletReport) -> None:
+    n = len(report.armies)
+    tables.matchups.to_excel(writer, sheet_name="Matchups", startrow=1)
+    sheet = writer.sheets["Matchups"]
+    sheet["A1"] = ("Win rate of the row's army against the column's (a draw counts half); "
+                   f"{report.request.games} games a pair, seed {report.request.seed}")
+    sheet["A1"].font = Font(bold=True)
+    cells = f"B3:{get_column_letter(n + 1)}{n + 2}"
+    for row in sheet[cells]:
+        for c in row:
+            c.number_format = "0%"
+    # 0% red, 50% white, 100% green: the heat map of the matchup table.
+    sheet.conditional_formatting.add(cells, ColorScaleRule(
+        start_type="num", start_value=0, start_color=RED, mid_type="num", mid_value=0.5,
+        mid_color=WHITE, end_type="num", end_value=1, end_color=GREEN))
+    sheet.freeze_panes = "B3"
+    start = n + 5
+    sheet.cell(start - 1, 1, "Every pair's record (rows: the army, against the opponent)"
+               ).font = Font(bold=True)
+    tables.pairs.to_excel(writer, sheet_name="Matchups", startrow=start - 1, index=False)
+    for row in sheet.iter_rows(min_row=start + 1, max_row=start + len(tables.pairs)):
+        for c in row[6:9]:
+            c.number_format = "0.0%"
+    _widths(sheet, titles=(1, start - 1))
+
+
+def _army_sheet(writer: pd.ExcelWriter, sheet_name: str, army: str,
+                tables: GauntletFrames) -> None:
+    record = tables.pairs[tables.pairs["army"] == army].drop(columns="army")
+    figures = tables.figures[tables.figures["army"] == army].drop(columns="army") \
+        if not tables.figures.empty else tables.figures
+    record.to_excel(writer, sheet_name=sheet_name, startrow=1, index=False)
+    sheet = writer.sheets[sheet_name]
+    sheet["A1"] = f"{army}: its record against each opponent"
+    sheet["A1"].font = Font(bold=True)
+    start = len(record) + 4
+    sheet.cell(start, 1, f"{army}: its figures over all its games (per game, copies "
+                         "together; survival: copies on the table at the end)"
+               ).font = Font(bold=True)
+    figures.to_excel(writer, sheet_name=sheet_name, startrow=start, index=False)
+    for row in sheet.iter_rows(min_row=3, max_row=2 + len(record)):
+        for c in row[5:8]:
+            c.number_format = "0.0%"
+    for row in sheet.iter_rows(min_row=start + 2, max_row=start + 1 + len(figures)):
+        row[-1].number_format = "0%"
+        for c in row[3:6]:
+            c.number_format = "0.00"
+    sheet.freeze_panes = "A3"
+    _widths(sheet, titles=(1, start))
+
+
+def _tidy(sheet: Worksheet, percent: tuple[str, ...] = ()) -> None:
+    header = [c.value for c in sheet[1]]
+    for column, name in enumerate(header, start=1):
+        if name in percent:
+            for (c,) in sheet.iter_rows(min_row=2, min_col=column, max_col=column):
+                c.number_format = "0.0%"
+    sheet.freeze_panes = "A2"
+    _widths(sheet)
+
+
+def _widths(sheet: Worksheet, titles: tuple[int, ...] = ()) -> None:
+    """Columns as wide as their values, not as the titles (rows ``titles``) above them."""
+    widths: dict[int, int] = {}
+    for row in sheet.iter_rows():
+        for c in row:
+            if c.value is not None and c.row not in titles:
+                widths[c.column] = max(widths.get(c.column, 0), len(str(c.value)))
+    for column, width in widths.items():
+        sheet.column_dimensions[get_column_letter(column)].width = min(40, width + 2)

@@ -1,0 +1,73 @@
+"""The gauntlet's Ray backend on a real local Ray: the same games as local processes,
+progress as it goes, and a cancel that keeps what was played. Skipped without Ray."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from sim.test_gauntlet import Stop, games_of, save, small, stop_after
+
+from armybuilder.cli import main
+from armybuilder.sim.gauntlet import GauntletProgress, run_gauntlet
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture
+def four(db_path: Path) -> Path:
+    save(db_path, "Rich", "Ian", "Bob", "Zed")
+    return db_path
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_plays_the_same_games_as_local_processes(four: Path) -> None:
+    request = small("Rich", "Ian", "Bob", "Zed", games=6, workers=2)
+    local = run_gauntlet(four, request, figures=True)
+    seen: list[GauntletProgress] = []
+    on_ray = run_gauntlet(four, replace(request, backend="ray", fresh=True), seen.append,
+                          figures=True)
+    assert on_ray.played == 36
+    assert games_of(on_ray) == games_of(local)  # figure tables included
+    assert on_ray.as_json()["matrix"] == local.as_json()["matrix"]
+    assert seen[-1].games_done == seen[-1].games == 36 and seen[-1].pairs_done == 6
+    assert [p.games_done for p in seen] == sorted(p.games_done for p in seen)
+    assert ray.is_initialized()  # the caller's Ray is left running
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_cancel_on_ray_keeps_what_was_played(four: Path) -> None:
+    seen, stop = stop_after(2)
+    request = small("Rich", "Ian", "Bob", "Zed", games=8, workers=2, backend="ray")
+    with pytest.raises(Stop):
+        run_gauntlet(four, request, stop)
+    done = seen[-1].games_done
+    assert 0 < done < 48
+    rest = run_gauntlet(four, request)
+    assert (rest.played, rest.kept) == (48 - done, done)
+    local = run_gauntlet(four, replace(request, backend="local", fresh=True))
+    assert games_of(rest) == games_of(local)
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_the_command_on_ray(four: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["battle", "gauntlet", "Rich", "Ian", "Bob", "--games", "4", "--rounds", "3",
+            "--json"]
+    assert main([*argv, "--backend", "ray"]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--fresh", "--workers", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert on_ray["played"] == local["played"] == 12
+    assert on_ray["matrix"] == local["matrix"] and on_ray["ranking"] == local["ranking"]
