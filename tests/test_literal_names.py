@@ -166,3 +166,31 @@ def test_the_printed_roster_shows_names_literally(hostile: Path, tmp_path: Path,
     assert raw_controls(text) == []
     for name in ("\\x1b]0;pwned\\x07", "[b]league[/b]", "Evil\\x1b]0;pwned\\x07"):
         assert name in text, (name, text[:400])
+
+
+def test_the_gauntlet_its_results_and_workbook_show_names_literally(
+        hostile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from openpyxl import load_workbook
+
+    fast = ("--games", "1", "--rounds", "2", "--workers", "1")
+    book = tmp_path / "evil.xlsx"
+    code, out, err = run(capsys, "battle", "gauntlet", *ARMIES, *fast, "--xlsx", str(book))
+    assert code == 0, err
+    for name in ARMIES:
+        assert shown(name) in out, (shown(name), out)
+    code, out, _ = run(capsys, "battle", "gauntlet", *ARMIES, *fast, "--json")
+    assert code == 0 and set(json.loads(out)["matrix"]) == set(ARMIES)
+    # The three armies hold the same figures: one matchup is kept, under the latest names.
+    code, out, _ = run(capsys, "battle", "results", "--json")
+    kept = json.loads(out)["matchups"]
+    assert code == 0 and len(kept) == 1
+    names = [kept[0]["army_a"], kept[0]["army_b"]]
+    assert set(names) <= set(ARMIES)
+    code, out, _ = run(capsys, "battle", "results")
+    assert code == 0 and all(shown(name) in out for name in names), out
+    workbook = load_workbook(book)
+    text = "\n".join(str(c) for s in workbook for row in s.iter_rows(values_only=True)
+                     for c in row if c is not None)
+    assert raw_controls(text) == [] and shown(ARMIES[2]) in text and shown(FIGURE) in text
+    # A sheet's name may not hold \ [ ] : * ? /: those of the name as shown become _.
+    assert "Evil_x1b_0;pwned_x07_x1b_2J" in workbook.sheetnames

@@ -247,7 +247,8 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")
-    p.add_argument("--force", action="store_true", help="--log: overwrite the file")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite the file --log, --xlsx or --out names")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
     g = p.add_argument_group("gauntlet, results and merge")

@@ -8,13 +8,14 @@ every other, the kept results, and shards from other machines.
     armybuilder battle merge FILE... [--json]
 
 pandas is imported only with ``--xlsx``; numpy and choix (the ranking) only when a full
-gauntlet is reported.
+gauntlet is reported. The workbook and the shard file are written as every export is
+(export/atomic.py): whole or not at all, never over a file without ``--force``, never
+through a symbolic link; both destinations are checked before the first game.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.cli.battle import StderrBar
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
+from armybuilder.text import json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletProgress, GauntletReport
@@ -31,11 +33,12 @@ EXIT_CANCELLED = 130
 
 
 def run(word: str, args: argparse.Namespace) -> int:
-    only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh"},
+    only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh",
+                         "--force"},
             "results": {"--clear"}, "merge": set()}[word]
     given = {"--all": args.all, "--backend": args.backend, "--xlsx": args.xlsx,
              "--shard": args.shard, "--out": args.out, "--fresh": args.fresh,
-             "--clear": args.clear, "--log": args.log}
+             "--clear": args.clear, "--log": args.log, "--force": args.force}
     for flag, value in given.items():
         if value and flag not in only:
             raise BattleError(f"{flag} does not go with battle {word}")
@@ -84,12 +87,20 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         backend=args.backend or "local", player=_player(args.players), shard=shard,
         fresh=args.fresh)
     if args.xlsx:
-        _check_writable(Path(args.xlsx))
+        _check_writable(Path(args.xlsx), args.force)
+    if shard is not None:
+        from armybuilder.export.atomic import ExportError, check_destination
+        from armybuilder.sim.shards import default_path
+
+        try:
+            check_destination(Path(args.out) if args.out else default_path(*shard), args.force)
+        except ExportError as exc:
+            raise BattleError(f"--out: {exc}") from None
     catalogue = Catalogue.open(args.db)
     try:
         gauntlet = prepare_gauntlet(catalogue, request)
         for warning in gauntlet.warnings:
-            print(f"armybuilder: warning: {warning}", file=sys.stderr)
+            print(f"armybuilder: warning: {shown(warning)}", file=sys.stderr)
         kept = KeptResults(catalogue.engine)
         bar = StderrBar() if sys.stderr.isatty() else None
         done = [0]
@@ -119,24 +130,30 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
             def games_of(key: str) -> dict[int, Any]:
                 return kept.results([key], below=request.games, figures=True)[key]
 
-            write_gauntlet_book(Path(args.xlsx), report, data, games_of)
+            write_gauntlet_book(Path(args.xlsx), report, data, games_of, args.force)
     finally:
         catalogue.close()
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_text(data))
     else:
         print_gauntlet(report, data)
     if args.xlsx:
-        print(f"wrote {args.xlsx}", file=sys.stderr)
+        print(f"wrote {shown(args.xlsx)}", file=sys.stderr)
     return 0
 
 
-def _check_writable(path: Path) -> None:
+def _check_writable(path: Path, force: bool) -> None:
     # Refused before hours of games, not after.
+    from armybuilder.export.atomic import ExportError, check_destination
+
     if path.suffix.lower() != ".xlsx":
-        raise BattleError(f"--xlsx: {path} must end in .xlsx")
+        raise BattleError(f"--xlsx: {shown(path)} must end in .xlsx")
     if not path.parent.is_dir() and str(path.parent):
-        raise BattleError(f"--xlsx: the folder {path.parent} does not exist")
+        raise BattleError(f"--xlsx: the folder {shown(path.parent)} does not exist")
+    try:
+        check_destination(path, force)
+    except ExportError as exc:
+        raise BattleError(f"--xlsx: {exc}") from None
 
 
 def _write_shard(args: argparse.Namespace, gauntlet: Any, report: GauntletReport) -> int:
@@ -144,18 +161,18 @@ def _write_shard(args: argparse.Namespace, gauntlet: Any, report: GauntletReport
 
     k, n = gauntlet.request.shard
     path = Path(args.out) if args.out else default_path(k, n)
-    write_shard(path, shard_document(gauntlet, report))
+    write_shard(path, shard_document(gauntlet, report), args.force)
     games = sum(len(p.results) for p in report.pairs)
     if args.json:
-        print(json.dumps({"shard": [k, n], "file": str(path), "games": games,
-                          "pairs": len(report.pairs), "played": report.played,
-                          "kept": report.kept, "seconds": round(report.seconds, 3)}, indent=2))
+        print(json_text({"shard": [k, n], "file": str(path), "games": games,
+                         "pairs": len(report.pairs), "played": report.played,
+                         "kept": report.kept, "seconds": round(report.seconds, 3)}))
     else:
         print(f"Shard {k} of {n}: {_n(games, 'game')} of {_n(len(report.pairs), 'pair')} "
               f"({report.played} played now, {report.kept} kept from earlier runs) in "
               f"{report.seconds:.1f} s.")
-        print(f"Wrote {path}: add it to the kept results on the machine that reports, with "
-              f"armybuilder battle merge {path}")
+        print(f"Wrote {shown(path)}: add it to the kept results on the machine that reports, "
+              f"with armybuilder battle merge {shown(path)}")
     return 0
 
 
@@ -213,7 +230,7 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
         print(f"Not yet told apart from 50% ({len(undecided)} of {pairs} pairs; more games "
               "would tell):")
         for u in undecided:
-            print(f"  {u['row']} v {u['col']}: {100 * u['rate']:.1f}% "
+            print(f"  {shown(u['row'])} v {shown(u['col'])}: {100 * u['rate']:.1f}% "
                   f"({_interval(u['ci95'])}), {u['games']} games")
     else:
         print("Every pair is told apart from 50%.")
@@ -233,7 +250,7 @@ def cmd_results(args: argparse.Namespace) -> int:
         if args.clear:
             matchups, games = kept.clear()
             if args.json:
-                print(json.dumps({"cleared": {"matchups": matchups, "games": games}}))
+                print(json_text({"cleared": {"matchups": matchups, "games": games}}, None))
             else:
                 print(f"Forgot {games} kept games of {matchups} matchups.")
             return 0
@@ -255,8 +272,8 @@ def cmd_results(args: argparse.Namespace) -> int:
         rows.append({**i.as_dict(), "games": m.games, "wins": m.wins, "updated": m.updated,
                      "state": state})
     if args.json:
-        print(json.dumps({"rules_version": RULES_VERSION, "games": sum(r["games"] for r in rows),
-                          "matchups": rows}, indent=2, ensure_ascii=False))
+        print(json_text({"rules_version": RULES_VERSION,
+                         "games": sum(r["games"] for r in rows), "matchups": rows}))
         return 0
     if not rows:
         print("No kept results: a gauntlet keeps every game it plays "
@@ -304,8 +321,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
     finally:
         catalogue.close()
     if args.json:
-        print(json.dumps({"files": merged.files, "matchups": merged.matchups,
-                          "added": merged.added, "already_kept": merged.already}))
+        print(json_text({"files": merged.files, "matchups": merged.matchups,
+                         "added": merged.added, "already_kept": merged.already}, None))
     else:
         print(f"Merged {merged.files} shard file{'s' if merged.files != 1 else ''}: "
               f"{merged.added} games added to the kept results, {merged.already} already "

@@ -6,14 +6,17 @@ colour scale from 0% through 50% to 100%, then every pair's record with its inte
 **Ranking**, one sheet per army (its record against each opponent, then how each of its
 figures did over all its games), and **Games** (one row per game).
 
+The workbook keeps export/atomic.py's promises: names shown literally (``shown``), no
+cell a live formula, written whole or not at all, never over a file without ``force``
+and never through a symbolic link.
+
 pandas is imported with this module, which only ``--xlsx`` loads.
 """
 
 from __future__ import annotations
 
-import os
+import io
 import re
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +27,9 @@ from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+
+from armybuilder.export.atomic import ExportError, text_cell, write_atomically
+from armybuilder.text import shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletReport
@@ -118,7 +124,7 @@ def sheet_names(armies: list[str]) -> dict[str, str]:
     taken = {s.casefold() for s in FIXED_SHEETS}
     out = {}
     for name in armies:
-        base = _BAD_SHEET_CHARACTERS.sub("_", name).strip("'") or "army"
+        base = _BAD_SHEET_CHARACTERS.sub("_", shown(name)).strip("'") or "army"
         candidate, n = base[:31], 1
         while candidate.casefold() in taken:
             n += 1
@@ -130,27 +136,50 @@ def sheet_names(armies: list[str]) -> dict[str, str]:
 
 
 def write_gauntlet_book(path: Path, report: GauntletReport, data: Mapping[str, Any],
-                        games_of: GamesOf) -> None:
-    """Write the workbook whole or not at all (a temporary file, then renamed)."""
-    tables = frames(report, data, games_of)
+                        games_of: GamesOf, force: bool = False) -> Path:
+    """Write the workbook whole or not at all (export/atomic.py)."""
     path = Path(path)
-    temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.xlsx")
     try:
-        with pd.ExcelWriter(temporary, engine="openpyxl") as writer:
-            _matchups_sheet(writer, tables, report)
-            tables.ranking.to_excel(writer, sheet_name="Ranking", index=False)
-            _tidy(writer.sheets["Ranking"], percent=("win_rate", "win_rate_ci95_low",
-                                                     "win_rate_ci95_high"))
-            for army, sheet in sheet_names(list(report.armies)).items():
-                _army_sheet(writer, sheet, army, tables)
-            # Seeds are 63-bit: as numbers a spreadsheet would round them.
-            tables.games.astype({"seed": str}).to_excel(writer, sheet_name="Games",
-                                                        index=False)
-            _tidy(writer.sheets["Games"])
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+        book = gauntlet_book_bytes(report, data, games_of)
+    except OSError as exc:  # openpyxl's temporary files, on a full disk
+        raise ExportError(f"{shown(path)}: cannot write it ({exc.strerror or exc}); nothing "
+                          "was written") from None
+    return write_atomically(path, book, force)
+
+
+def gauntlet_book_bytes(report: GauntletReport, data: Mapping[str, Any],
+                        games_of: GamesOf) -> bytes:
+    """The .xlsx file's bytes: every name shown literally, no cell a live formula."""
+    tables = _literal(frames(report, data, games_of))
+    buffer = io.BytesIO()
+    with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
+        _matchups_sheet(writer, tables, report)
+        tables.ranking.to_excel(writer, sheet_name="Ranking", index=False)
+        _tidy(writer.sheets["Ranking"], percent=("win_rate", "win_rate_ci95_low",
+                                                 "win_rate_ci95_high"))
+        for army, sheet in sheet_names(list(report.armies)).items():
+            _army_sheet(writer, sheet, army, tables)
+        # Seeds are 63-bit: as numbers a spreadsheet would round them.
+        tables.games.astype({"seed": str}).to_excel(writer, sheet_name="Games", index=False)
+        _tidy(writer.sheets["Games"])
+        for sheet in writer.book.worksheets:
+            for row in sheet.iter_rows():
+                for cell in row:
+                    text_cell(cell)  # an army named "=cmd|..." stays text
+    return buffer.getvalue()
+
+
+def _literal(tables: GauntletFrames) -> GauntletFrames:
+    """The tables with every name as ``shown`` gives it: openpyxl refuses control
+    characters, and a spreadsheet reader should see them as the terminal does."""
+    def cells(frame: pd.DataFrame) -> pd.DataFrame:
+        frame = frame.map(lambda v: shown(v) if isinstance(v, str) else v)
+        return frame.rename(columns=lambda c: shown(c) if isinstance(c, str) else c)
+
+    matchups = cells(tables.matchups)
+    matchups.index = pd.Index([shown(n) for n in matchups.index], name="army")
+    return GauntletFrames(matchups, cells(tables.pairs), cells(tables.ranking),
+                          cells(tables.figures), cells(tables.games))
 
 
 def _matchups_sheet(writer: pd.ExcelWriter, tables: GauntletFrames,
@@ -182,6 +211,7 @@ def _matchups_sheet(writer: pd.ExcelWriter, tables: GauntletFrames,
 
 def _army_sheet(writer: pd.ExcelWriter, sheet_name: str, army: str,
                 tables: GauntletFrames) -> None:
+    army = shown(army)  # the tables' names are shown already
     record = tables.pairs[tables.pairs["army"] == army].drop(columns="army")
     figures = tables.figures[tables.figures["army"] == army].drop(columns="army") \
         if not tables.figures.empty else tables.figures

@@ -16,8 +16,6 @@ rules version.
 from __future__ import annotations
 
 import json
-import os
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.sim import keys
 from armybuilder.sim.match import game_seed
 from armybuilder.sim.stats import SIDES, FigureResult, GameResult
+from armybuilder.text import control_in, shown
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -37,6 +36,9 @@ FORMAT = "armybuilder gauntlet shard"
 VERSION = 1
 WINNERS = ("a", "b", "draw")
 EDGES = ("south", "north")
+#: A shard file is read whole, never more than this (a 20-army gauntlet of 400 games a
+#: pair is about 15 MB).
+MAX_SHARD_BYTES = 256 * 1024 * 1024
 
 
 class ShardError(ValueError):
@@ -97,17 +99,16 @@ def shard_document(gauntlet: Gauntlet, report: GauntletReport) -> dict[str, Any]
     }
 
 
-def write_shard(path: Path, document: Mapping[str, Any]) -> None:
-    """Write the file whole or not at all (a temporary file beside it, then renamed)."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.part")
+def write_shard(path: Path, document: Mapping[str, Any], force: bool = False) -> None:
+    """Write the file as every export is (export/atomic.py): whole or not at all, never
+    over a file without ``force``, never through a symbolic link."""
+    from armybuilder.export.atomic import ExportError, write_atomically
+
     try:
-        with open(temporary, "x", encoding="utf-8") as out:
-            json.dump(document, out, ensure_ascii=False, separators=(",", ":"))
-        os.replace(temporary, path)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise ShardError(f"cannot write the shard file {path}: {exc}") from exc
+        write_atomically(Path(path), json.dumps(document, ensure_ascii=False,
+                                                separators=(",", ":")), force)
+    except ExportError as exc:
+        raise ShardError(f"the shard file {exc}") from None
 
 
 # --- reading and merging ----------------------------------------------------------------
@@ -126,7 +127,16 @@ class _Reader:
         self.path = path
 
     def fail(self, where: str, what: str) -> ShardError:
-        return ShardError(f"{self.path}: {where}: {what}")
+        return ShardError(f"{shown(self.path)}: {shown(where)}: {shown(what)}")
+
+    def name(self, data: Any, field: str, where: str) -> str:
+        """A name the file gives (an army's, a figure's): no control characters, as no
+        name armybuilder keeps may hold them."""
+        value = self.field(data, field, str, where)
+        bad = control_in(value)
+        if bad is not None:
+            raise self.fail(where, f"{field} holds a control character ({shown(bad)})")
+        return str(value)
 
     def field(self, data: Any, name: str, kind: type | tuple[type, ...], where: str) -> Any:
         if not isinstance(data, dict) or name not in data:
@@ -142,23 +152,35 @@ def read_shard(path: Path) -> list[ShardMatchup]:
     from armybuilder.sim.kept import MatchupInfo
 
     path = Path(path)
+    where = shown(path)
     r = _Reader(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SHARD_BYTES + 1)
     except OSError as exc:
-        raise ShardError(f"cannot read the shard file {path}: {exc}") from exc
+        raise ShardError(f"cannot read the shard file {where}: "
+                         f"{shown(exc.strerror or exc)}") from None
+    if len(raw) > MAX_SHARD_BYTES:
+        raise ShardError(f"{where}: larger than {MAX_SHARD_BYTES // 1024**2} MB; not a shard "
+                         "file")
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ShardError(f"{path}: not a shard file (not JSON: {exc})") from exc
+        raise ShardError(f"{where}: not a shard file (not JSON: {shown(exc)})") from None
+    except RecursionError:
+        raise ShardError(f"{where}: not a shard file (JSON nested too deep)") from None
+    except ValueError as exc:  # Python's limit on an integer's digits
+        raise ShardError(f"{where}: not a shard file ({shown(exc)})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ShardError(f"{path}: not a gauntlet shard file")
+        raise ShardError(f"{where}: not a gauntlet shard file")
     if data.get("version") != VERSION:
-        raise ShardError(f"{path}: shard file version {data.get('version')!r}; this "
-                         f"armybuilder reads version {VERSION}")
+        raise ShardError(f"{where}: shard file version {shown(repr(data.get('version')))[:40]};"
+                         f" this armybuilder reads version {VERSION}")
     rules = r.field(data, "rules_version", str, "top")
     if rules != keys.RULES_VERSION:
-        raise ShardError(f"{path}: played by another version of the engine or players "
-                         f"(rules version {rules}; this armybuilder is {keys.RULES_VERSION})"
-                         ": play the shard again with this version")
+        raise ShardError(f"{where}: played by another version of the engine or players "
+                         f"(rules version {shown(rules)[:80]}; this armybuilder is "
+                         f"{keys.RULES_VERSION}): play the shard again with this version")
     settings = r.field(data, "settings", dict, "top")
     games = r.field(settings, "games", int, "settings")
     seed = r.field(settings, "seed", int, "settings")
@@ -177,8 +199,8 @@ def read_shard(path: Path) -> list[ShardMatchup]:
     out = []
     for n, m in enumerate(r.field(data, "matchups", list, "top"), start=1):
         where = f"matchup {n}"
-        army_a = r.field(m, "army_a", str, where)
-        army_b = r.field(m, "army_b", str, where)
+        army_a = r.name(m, "army_a", where)
+        army_b = r.name(m, "army_b", where)
         where = f"matchup {n} ({army_a} v {army_b})"
         contents = [r.field(m, f"contents_{s}", str, where) for s in SIDES]
         if any(c not in armies for c in contents):
@@ -205,6 +227,9 @@ def _roster(r: _Reader, rows: list[Any], where: str) -> tuple[tuple[str, str, st
         if (not isinstance(row, list) or len(row) != 3 or row[0] not in SIDES
                 or not all(isinstance(v, str) for v in row)):
             raise r.fail(where, f"a roster entry is not [side, key, name]: {row!r}"[:200])
+        if control_in(row[1] + row[2]) is not None:
+            raise r.fail(where, f"a figure's key or name holds a control character: "
+                                f"{row[1]!r}"[:200])
         out.append((row[0], row[1], row[2]))
     return tuple(out)
 

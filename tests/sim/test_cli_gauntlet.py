@@ -148,6 +148,55 @@ def test_bad_input_exits_2(armies_db: Path, capsys: pytest.CaptureFixture[str],
     assert out == ""
 
 
+def test_the_workbook_and_the_shard_file_are_written_safely(
+        armies_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As every export (export/atomic.py): an existing file or a symbolic link is refused
+    before the first game unless --force, a link is replaced and never followed, and no
+    temporary file is left."""
+    def kept() -> int:
+        return int(json.loads(run(capsys, "battle", "results", "--json")[1])["games"])
+
+    for flag, name, extra in (("--xlsx", "g.xlsx", ()), ("--out", "part.json",
+                                                          ("--shard", "1/2"))):
+        argv = ("battle", "gauntlet", "Rich", "Ian", *FAST, *extra, flag)
+        before = kept()
+        path = tmp_path / name
+        path.write_text("precious")
+        code, out, err = run(capsys, *argv, str(path))
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert "already exists; pass --force" in err and path.read_text() == "precious"
+        target = tmp_path / f"target-{name}"
+        target.write_text("precious")
+        link = tmp_path / f"link-{name}"
+        link.symlink_to(target)
+        code, _, err = run(capsys, *argv, str(link))
+        assert code == 2 and "symbolic link" in err and err.count("\n") == 1, err
+        assert kept() == before  # refused before any game was played
+        assert run(capsys, *argv, str(link), "--force")[0] == 0
+        assert not link.is_symlink() and target.read_text() == "precious"
+        assert run(capsys, *argv, str(path), "--force")[0] == 0
+        assert path.read_bytes() != b"precious"
+    assert run(capsys, "battle", "merge", str(tmp_path / "part.json"))[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+    code, _, err = run(capsys, "battle", "results", "--force")
+    assert code == 2 and "--force does not go with battle results" in err
+
+
+def test_the_workbook_holds_no_live_formula(armies_db: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    formula = "=cmd|' /C calc'!A0"
+    assert main(["army", "rename", "Bob", formula]) == 0
+    book = tmp_path / "g.xlsx"
+    code, _, err = run(capsys, "battle", "gauntlet", "Rich", formula, *FAST, "--xlsx",
+                       str(book))
+    assert code == 0, err
+    wb = openpyxl.load_workbook(book)
+    cells = [c for sheet in wb for row in sheet.iter_rows() for c in row
+             if isinstance(c.value, str) and formula in c.value]
+    assert len(cells) > 5 and all(c.data_type == "s" for c in cells)
+    assert any(c.value == formula and c.quotePrefix for c in cells)
+
+
 def test_pandas_waits_for_the_workbook(armies_db: Path, tmp_path: Path) -> None:
     """The CLI's start-up and a gauntlet without --xlsx never import pandas."""
     code = ("import json, sys; from armybuilder.cli import main; "

@@ -12,7 +12,7 @@ import pytest
 
 from armybuilder.armies.service import Armies
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.sim import keys
+from armybuilder.sim import keys, shards
 from armybuilder.sim.armies import BattleError
 from armybuilder.sim.batch import BattleRequest, run_battles
 from armybuilder.sim.gauntlet import (
@@ -344,6 +344,10 @@ def shard_file(three: Path, tmp_path: Path) -> Path:
     (lambda d: d["matchups"][0]["games"][0].__setitem__(0, 3), "not 0 to 2"),
     (lambda d: d["matchups"][0]["games"][0][9].pop(), "do not match the roster"),
     (lambda d: d["matchups"][0].pop("roster"), "missing 'roster'"),
+    (lambda d: d["matchups"][0].update(army_a="Evil\x1b]0;pwned\x07"),
+     r"army_a holds a control character \(\\x1b\)"),
+    (lambda d: d["matchups"][0]["roster"][0].__setitem__(2, "Grunt\x9b"),
+     "a figure's key or name holds a control character"),
 ])
 def test_a_damaged_shard_is_refused_and_nothing_is_merged(
         shard_file: Path, tmp_path: Path, edit, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -373,6 +377,21 @@ def test_not_json_is_refused(tmp_path: Path) -> None:
         read_shard(path)
     with pytest.raises(ShardError, match="cannot read"):
         read_shard(tmp_path / "missing.json")
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ShardError, match="nested too deep"):
+        read_shard(path)
+    path.write_text("1" * 10_000)
+    with pytest.raises(ShardError, match="not a shard file"):
+        read_shard(path)
+
+
+def test_a_shard_file_is_read_within_its_bound(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards, "MAX_SHARD_BYTES", 1000)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"format": shards.FORMAT, "padding": "x" * 2000}))
+    with pytest.raises(ShardError, match=r"larger than .*; not a shard file"):
+        read_shard(path)
 
 
 def test_results_listing_and_clear(three: Path) -> None:

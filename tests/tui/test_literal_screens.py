@@ -215,6 +215,36 @@ async def test_the_builders_new_views_show_hostile_names_literally(tui_db: Path)
         assert app.is_running
 
 
+async def test_the_gauntlet_shows_hostile_names_literally(tui_db: Path) -> None:
+    """The gauntlet mode issue 20 added: the armies to tick, the progress line, the heat
+    map's rows, the highlighted pair, the ranking and the undecided pairs."""
+    from textual.widgets import SelectionList
+
+    from armybuilder.tui.screens.gauntlet import GauntletScreen
+
+    make_hostile(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=WIDE) as pilot:
+        app = await started(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GauntletScreen)
+        assert sorted(screen.query_one("#gauntlet-armies", SelectionList).selected) == \
+            sorted(ARMIES)
+        looks_right(app, "Bad[/]Army", "Orcs [draft]", "Evil\\x1b]0;pwned")
+        for name, value in (("pair-games", 1), ("gauntlet-rounds", 2)):
+            screen.query_one(f"#{name}", Input).value = str(value)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None
+        text = looks_right(app, "Bad[/]Army", "Orcs [draft]", "Evil\\x1b]0;pwned",
+                           "Ranking")
+        assert text.count("Evil\\x1b]0;pwned") >= 2, text  # the table's row and the ranking
+        assert app.is_running
+
+
 def _command() -> list[str]:
     script = Path(sys.executable).with_name("armybuilder")
     return [str(script)] if script.is_file() else [sys.executable, "-m", "armybuilder"]

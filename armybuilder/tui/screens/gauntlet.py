@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +30,7 @@ from textual.widgets import (
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_SEED, DEFAULT_TERRAIN
+from armybuilder.text import literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.battle import (
     PROGRESS_SECONDS,
@@ -65,6 +66,10 @@ class GauntletScreen(AppScreen):
                 tooltip="Back to a battle between two armies"),
     ]
 
+    #: Narrower than this, the set-up's fields take two lines and the ranking goes under
+    #: the matchup table (app.tcss, GauntletScreen.narrow).
+    NARROW_BELOW = 120
+
     @dataclass
     class Armies(Message):
         names: list[str]
@@ -96,16 +101,18 @@ class GauntletScreen(AppScreen):
         with Horizontal(id="gauntlet-setup"):
             yield SelectionList[str](id="gauntlet-armies")
             with Vertical(id="gauntlet-fields"):
-                with Horizontal(classes="battle-row"):
-                    for name, value, label in (("pair-games", DEFAULT_PAIR_GAMES,
-                                                "games per pair"),
-                                               ("gauntlet-seed", DEFAULT_SEED, "seed"),
-                                               ("gauntlet-rounds", DEFAULT_ROUNDS, "rounds")):
-                        yield Static(label, classes="battle-label")
-                        yield Input(str(value), id=name, type="integer", compact=True,
-                                    classes="battle-number")
-                    yield Select[str]([(t, t) for t in TERRAIN], value=DEFAULT_TERRAIN,
-                                      allow_blank=False, id="gauntlet-terrain", compact=True)
+                # Two groups side by side, or one above the other on a narrow terminal.
+                with Horizontal(classes="battle-row", id="gauntlet-numbers"):
+                    with Horizontal(classes="gauntlet-group"):
+                        yield from self._number_field("pair-games", DEFAULT_PAIR_GAMES,
+                                                      "games per pair")
+                        yield from self._number_field("gauntlet-seed", DEFAULT_SEED, "seed")
+                    with Horizontal(classes="gauntlet-group"):
+                        yield from self._number_field("gauntlet-rounds", DEFAULT_ROUNDS,
+                                                      "rounds")
+                        yield Select[str]([(t, t) for t in TERRAIN], value=DEFAULT_TERRAIN,
+                                          allow_blank=False, id="gauntlet-terrain",
+                                          compact=True)
                 with Horizontal(classes="battle-row"):
                     yield Button("Run (ctrl+g)", id="gauntlet-run", variant="primary",
                                  compact=True)
@@ -124,6 +131,11 @@ class GauntletScreen(AppScreen):
                 yield Static("", id="gauntlet-undecided")
         yield Footer()
 
+    @staticmethod
+    def _number_field(name: str, value: int, label: str) -> ComposeResult:
+        yield Static(label, classes="battle-label")
+        yield Input(str(value), id=name, type="integer", compact=True, classes="battle-number")
+
     @property
     def matrix_table(self) -> DataTable[Text | str]:
         return self.query_one("#gauntlet-matrix", DataTable)
@@ -135,7 +147,11 @@ class GauntletScreen(AppScreen):
                        "plays every other. Games already played are kept and not played "
                        "again.", style="dim"))
         self.watch(self.app, "catalogue_version", lambda _: self._reload())
+        self.set_class(self.app.size.width < self.NARROW_BELOW, "narrow")
         self.query_one("#gauntlet-armies", SelectionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.NARROW_BELOW, "narrow")
 
     def on_screen_resume(self) -> None:
         if self._listed_version != self.army_app.armies_version:
@@ -160,7 +176,8 @@ class GauntletScreen(AppScreen):
         ticked = set(armies.selected)
         armies.clear_options()
         # Every army starts ticked (the local metagame); one unticked stays unticked.
-        armies.add_options([(n, n, n in ticked or n not in had) for n in message.names])
+        armies.add_options([(literal(n), n, n in ticked or n not in had)
+                            for n in message.names])
         terrain: Select[str] = self.query_one("#gauntlet-terrain", Select)
         if list(message.terrain) != list(TERRAIN):
             keep = terrain.value
@@ -169,7 +186,9 @@ class GauntletScreen(AppScreen):
                 terrain.value = keep
 
     def _say(self, text: str | Text) -> None:
-        self.query_one("#gauntlet-status", Static).update(text)
+        # Plain strings carry army names: shown literally, never read as markup.
+        self.query_one("#gauntlet-status", Static).update(
+            literal_lines(text) if isinstance(text, str) else text)
 
     def action_all_armies(self) -> None:
         self.query_one("#gauntlet-armies", SelectionList).select_all()
@@ -268,7 +287,7 @@ class GauntletScreen(AppScreen):
     def on_gauntlet_screen_finished(self, message: Finished) -> None:
         self._stopped()
         if message.report is None:
-            self._say(Text(f"No gauntlet: {message.error}", style="bold red"))
+            self._say(literal_lines(f"No gauntlet: {message.error}", style="bold red"))
             return
         self.query_one("#gauntlet-progress", ProgressBar).update(total=1, progress=1)
         self.show_report(message.report, message.data)
@@ -299,7 +318,7 @@ class GauntletScreen(AppScreen):
         if event.worker.group == "gauntlet" and event.state == WorkerState.ERROR \
                 and self.running:
             self._stopped()
-            self._say(Text(f"No gauntlet: {event.worker.error}", style="bold red"))
+            self._say(literal_lines(f"No gauntlet: {event.worker.error}", style="bold red"))
 
     # --- results ------------------------------------------------------------------
 
@@ -314,7 +333,7 @@ class GauntletScreen(AppScreen):
                              width=CELL_WIDTH)
         matrix = data["matrix"]
         for i, row in enumerate(names, start=1):
-            table.add_row(Text(f" {i} {row} ", style="bold", no_wrap=True),
+            table.add_row(Text(f" {i} {shown(row)} ", style="bold", no_wrap=True),
                           *[heat_cell(matrix[row].get(col)) for col in names], key=row)
         self.query_one("#gauntlet-ranking", Static).update(ranking_table(data["ranking"]))
         self.query_one("#gauntlet-undecided", Static).update(
@@ -323,7 +342,7 @@ class GauntletScreen(AppScreen):
                       f"{report.played} played now, {report.kept} kept from earlier runs. "
                       "Rows: the army's win rate against the column's (a draw counts half).")
         for warning in report.warnings:
-            status.append(f"\n▲ {warning}", style="yellow")
+            status.append(f"\n▲ {shown(warning)}", style="yellow")
         self._say(status)
         table.focus()
         table.move_cursor(row=0, column=2 if len(names) > 1 else 1)

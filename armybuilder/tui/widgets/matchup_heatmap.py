@@ -1,5 +1,6 @@
 """A gauntlet as text: the matchup table's cells coloured from red (0%) through grey (50%)
-to green (100%), the ranking with its intervals, and the pairs not yet told apart."""
+to green (100%), the ranking with its intervals, and the pairs not yet told apart. Army
+names are shown literally (armybuilder.text): never markup, controls visible."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 from rich import box
 from rich.table import Table
 from rich.text import Text
+
+from armybuilder.text import literal, shown
 
 #: The heat map's ends and middle: a loss, an even match, a win.
 RED = (198, 40, 40)
@@ -47,10 +50,10 @@ def heat_cell(cell: Mapping[str, Any] | None) -> Text:
 def pair_text(row: str, col: str, cell: Mapping[str, Any] | None) -> Text:
     """What the highlighted cell says in words."""
     if cell is None:
-        return Text(f"{row}: an army does not play itself.", style="dim")
+        return Text(f"{shown(row)}: an army does not play itself.", style="dim")
     low, high = cell["ci95"]
     out = Text()
-    out.append(f"{row} v {col}: ", style="bold")
+    out.append(f"{shown(row)} v {shown(col)}: ", style="bold")
     out.append(f"{100 * cell['rate']:.1f}% (95% interval {100 * low:.0f}–{100 * high:.0f}%), "
                f"{cell['wins']} won, {cell['losses']} lost, {cell['draws']} drawn ")
     if low <= 0.5 <= high:
@@ -68,7 +71,7 @@ def ranking_table(ranking: Sequence[Mapping[str, Any]]) -> Table:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for x in ranking:
         best, worst = x["ranks"]
-        table.add_row(str(x["rank"]), x["army"], f"{x['rating']:+.0f}",
+        table.add_row(str(x["rank"]), literal(x["army"]), f"{x['rating']:+.0f}",
                       f"{x['ci95'][0]:+.0f} to {x['ci95'][1]:+.0f}",
                       str(best) if best == worst else f"{best}–{worst}",
                       f"{100 * x['win_rate']:.0f}%")
@@ -81,6 +84,6 @@ def undecided_text(undecided: Sequence[Mapping[str, Any]], pairs: int) -> Text:
     out = Text(f"Not yet told apart from 50% ({len(undecided)} of {pairs} pairs; more games "
                "would tell):", style="yellow")
     for u in undecided:
-        out.append(f"\n  {u['row']} v {u['col']}: {100 * u['rate']:.0f}% "
+        out.append(f"\n  {shown(u['row'])} v {shown(u['col'])}: {100 * u['rate']:.0f}% "
                    f"({100 * u['ci95'][0]:.0f}–{100 * u['ci95'][1]:.0f})")
     return out
