@@ -13,7 +13,7 @@ from pathlib import Path
 
 from armybuilder.catalogue.database import DatabaseError
 from armybuilder.catalogue.store import CatalogueError
-from armybuilder.cli import army, battle, catalogue, engine
+from armybuilder.cli import army, battle, catalogue, engine, play
 from armybuilder.cli.errors import UserError
 from armybuilder.importers.feed import FeedError
 from armybuilder.importers.sources import SourceError
@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     army.add_commands(commands, _add_db)
     engine.add_commands(commands, _add_db)
     battle.add_commands(commands, _add_db)
+    play.add_commands(commands, _add_db)
     return parser
 
 

@@ -68,7 +68,8 @@ class ArmyBuilderApp(App[None]):
     #: The figure table read with plain sqlite3 while the database layer still loads.
     first_look: reactive[FirstLook | None] = reactive(None)
 
-    def __init__(self, db_path: Path | None = None, *, first_run: bool = True) -> None:
+    def __init__(self, db_path: Path | None = None, *, first_run: bool = True,
+                 play: int | None = None, choose_game: bool = False) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
         # while Textual starts up; the worker that opens the database then finds it loaded.
         threading.Thread(target=_preload_services, name="preload", daemon=True).start()
@@ -76,6 +77,9 @@ class ArmyBuilderApp(App[None]):
         self.db_path = db_path
         self.services: Services | None = None
         self.show_first_run = first_run
+        #: `armybuilder play`: the saved game to open at once, or the unfinished games.
+        self.play_game = play
+        self.choose_game = choose_game
         self.editor = ArmyEditor(self)
         self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
 
@@ -111,11 +115,22 @@ class ArmyBuilderApp(App[None]):
         self.services = services
         self.catalogue_version += 1
         self.first_look = None
-        if self.show_first_run and services.summary.get("only_demo"):
+        if self.play_game is not None or self.choose_game:
+            self._open_play()
+        elif self.show_first_run and services.summary.get("only_demo"):
             # Imported here: Markdown is a tenth of a second of the first frame otherwise.
             from armybuilder.tui.screens.first_run import FirstRunScreen
 
             self.push_screen(FirstRunScreen(), self._after_first_run)
+
+    def _open_play(self) -> None:
+        from armybuilder.tui.screens.play import PlayScreen
+        from armybuilder.tui.screens.play_dialogs import GamesScreen
+
+        if self.play_game is not None:
+            self.push_screen(PlayScreen(self.play_game))
+        else:
+            self.push_screen(GamesScreen(only_unfinished=True))
 
     def _after_first_run(self, choice: str | None) -> None:
         if choice == "import":
@@ -321,12 +336,16 @@ def _preload_services() -> None:
     import armybuilder.tui.services  # noqa: F401
 
 
-def create_app(db_path: Path | None = None, *, first_run: bool = True) -> ArmyBuilderApp:
-    """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder)."""
-    return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run)
+def create_app(db_path: Path | None = None, *, first_run: bool = True,
+               play: int | None = None, choose_game: bool = False) -> ArmyBuilderApp:
+    """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder); ``play``
+    opens that saved game at once, ``choose_game`` the list of unfinished games."""
+    return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run,
+                          play=play, choose_game=choose_game)
 
 
-def run_app(db_path: Path | None = None) -> int:
-    app = create_app(db_path)
+def run_app(db_path: Path | None = None, play: int | None = None,
+            choose_game: bool = False) -> int:
+    app = create_app(db_path, play=play, choose_game=choose_game)
     app.run()
     return app.return_code or 0
