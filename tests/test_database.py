@@ -9,7 +9,8 @@ import pytest
 from sqlmodel import SQLModel
 
 import armybuilder.armies.tables
-import armybuilder.catalogue.tables  # noqa: F401
+import armybuilder.catalogue.tables
+import armybuilder.play.tables  # noqa: F401
 from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
 
 

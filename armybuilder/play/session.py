@@ -671,10 +671,17 @@ class PlaySession:
                 if self._board.pieces[wid].seat == seat:
                     key = (wid, cause_of.get(wid, "damage"))
                     own[key] = own.get(key, 0.0) + chance
+        losses: dict[int, list[tuple[float, str]]] = {}
+        for (wid, cause), p in own.items():
+            losses.setdefault(wid, []).append((p, cause))
         return Outlook(
             targets=tuple(TargetOdds(w, r[0], r[1], r[2], r[3]) for w, r in targets.items()),
             critical_miss=critical, own_clicks=own_clicks,
-            own_losses=tuple((w, p, cause) for (w, cause), p in own.items()),
+            # Each own warrior the action may eliminate, with what would do it, the likeliest
+            # first ("pushing, critical miss": a push kills it unless a 2 does first).
+            own_losses=tuple((w, sum(p for p, _ in found),
+                              ", ".join(c for _, c in sorted(found, key=lambda f: -f[0])))
+                             for w, found in losses.items()),
             break_away=sum(breaks) if breaks else None, branches=len(branches))
 
     # --- decisions owed ----------------------------------------------------------------

@@ -13,6 +13,7 @@ from pathlib import Path
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import Scenario, ScenarioPlayer, WarriorSpec
 from armybuilder.engine.adapter import cards_from_figure
+from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.play.new import keep
 from armybuilder.play.session import PlaySession, Seats
 
@@ -49,3 +50,30 @@ def scenario_game(db: Path, opponent: str = "random", seed: int = 11) -> int:
         return keep(catalogue, session, "none")
     finally:
         catalogue.close()
+
+
+def card(name: str, points: int = 20, *, speed: int = 8, attack: int = 9, defense: int = 16,
+         damage: int = 2, clicks: int = 5, rng: int = 0, abilities: tuple[str, ...] = (),
+         factions: tuple[str, ...] = ("Orc Raiders",)) -> FigureCard:
+    """An invented single-dial card whose first click shows the values given."""
+    dial = tuple(ClickStats(max(0, speed - i // 2), max(0, attack - i), max(0, defense - i),
+                            damage, abilities if i == 0 else ())
+                 for i in range(clicks))
+    return FigureCard(key=f"test:{name.lower()}", name=name, points=points, clicks=dial,
+                      factions=factions, range=rng)
+
+
+def duel(*specs: WarriorSpec, seed: int = 1, builds: tuple[int, int] = (200, 200),
+         commanders: tuple[str, str] = ("human", "random"), **kw: object) -> PlaySession:
+    """A session on a hand-made scenario (player 0 south, player 1 north)."""
+    players = (ScenarioPlayer("Rich", "south", builds[0]), ScenarioPlayer("Ian", "north",
+                                                                          builds[1]))
+    sc = Scenario(players=players, warriors=specs, seed=seed, **kw)  # type: ignore[arg-type]
+    return PlaySession.start(sc, Seats(commanders, seed))
+
+
+def at(c: FigureCard, player: int, x: float, y: float, facing: float | None = None,
+       **kw: object) -> WarriorSpec:
+    if facing is None:
+        facing = NORTH if player == 0 else SOUTH
+    return WarriorSpec(card=c, player=player, at=(x, y), facing=facing, **kw)  # type: ignore[arg-type]

@@ -724,7 +724,7 @@ class PlayScreen(Screen[None]):
     def _lethal(self) -> bool:
         outlook = self.chosen_outlook
         return outlook is not None and any(
-            cause == "pushing" and p > 1 - 1e-9 for _, p, cause in outlook.own_losses)
+            "pushing" in cause and p > 1 - 1e-9 for _, p, cause in outlook.own_losses)
 
     def action_confirm(self, yes: bool = False) -> None:
         if self.mode == "ghost":
@@ -1078,7 +1078,7 @@ class PlayScreen(Screen[None]):
             text.append(self._played_text(self.last))
         return text
 
-    @work(thread=True, exclusive=True, group="play-ai", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="play-ai")
     def _ai_turn(self) -> None:
         """The AI plays action by action until the human owes the next decision."""
         worker = get_current_worker()

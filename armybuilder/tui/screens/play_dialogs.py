@@ -90,7 +90,7 @@ class EndScreen(ModalScreen[None]):
         super().__init__()
         self.game_id = game_id
         self.board = board
-        self.log = log
+        self.game_log = log
 
     def compose(self) -> ComposeResult:
         board = self.board
@@ -115,7 +115,7 @@ class EndScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#replay")
     def action_replay(self) -> None:
-        self.app.push_screen(PlayedLogScreen(self.log, f"Game {self.game_id}"))
+        self.app.push_screen(PlayedLogScreen(self.game_log, f"Game {self.game_id}"))
 
     @on(Button.Pressed, "#export")
     def action_export(self) -> None:
@@ -156,7 +156,7 @@ class PlayedLogScreen(Screen[None]):
 
     def __init__(self, log: str, title: str) -> None:
         super().__init__()
-        self.log = log
+        self.game_log = log
         self.title_text = title
         self.parts: list[Part] = []
         self.at = 0
@@ -172,7 +172,7 @@ class PlayedLogScreen(Screen[None]):
         self.sub_title = f"Replay · {self.title_text}"
         from armybuilder.sim.replay import narrate
 
-        self.parts = turn_by_turn(list(narrate(json.loads(self.log), maps="turn")))
+        self.parts = turn_by_turn(list(narrate(json.loads(self.game_log), maps="turn")))
         self._show()
 
     def _show(self) -> None:
