@@ -305,6 +305,7 @@ class ArmyBuilderApp(App[None]):
             ("Battle (F5)", [*BattleScreen.BINDINGS,
                              Binding("enter", "", "Open the highlighted game's log")]),
             ("A game's log", list(BattleLogScreen.BINDINGS)),
+            ("Playing a battle", play_keys()),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),
@@ -330,6 +331,14 @@ class ArmyBuilderApp(App[None]):
     def _say_database(self) -> None:
         where = self.services.catalogue.path if self.services else self.db_path
         self.notify(f"{where}", title="Database", timeout=8)
+
+
+def play_keys() -> list[BindingType]:
+    from armybuilder.tui.screens.play import PlayScreen
+
+    return [*PlayScreen.BINDINGS,
+            Binding("arrows", "", "Steer the ghost base (a move, a placement)"),
+            Binding("mouse", "", "Click a figure to select it, or a place to steer to")]
 
 
 def _preload_services() -> None:

@@ -77,9 +77,11 @@ class Steer:
 
 
 def pct(p: float) -> str:
-    if p <= 0:
+    """A chance as a percentage: whole numbers, a decimal near the ends (a 2 or a 12 is
+    2.8%), never rounding a possibility to 0% or 100%."""
+    if p <= 1e-9:
         return "0%"
-    if p >= 1:
+    if p >= 1 - 1e-9:
         return "100%"
     return f"{100 * p:.0f}%" if 0.01 <= p <= 0.99 else f"{100 * p:.1f}%"
 
@@ -169,6 +171,9 @@ class PlayScreen(Screen[None]):
                            padding: 0 1; }
     """
 
+    #: Whether the AI waits for a key before each of its actions (s toggles it).
+    STEPPING = False
+
     @dataclass
     class Loaded(Message):
         session: PlaySession | None
@@ -199,7 +204,7 @@ class PlayScreen(Screen[None]):
         self.queue: list[Option] = []  # passes that end the turn, given one by one
         self.last: Played | None = None
         self.pause = AI_PAUSE
-        self.stepping = False
+        self.stepping = self.STEPPING
         self._step = threading.Event()
         self._version = 0  # bumped when the options listed change
         self.thinking = False
