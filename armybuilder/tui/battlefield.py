@@ -196,16 +196,28 @@ def terrain_layer(board: Board, view: View) -> Canvas:
                      if p.kind in TERRAIN_LOOK else 0)
     boxes = [(min(x for x, _ in p.polygon), min(y for _, y in p.polygon),
               max(x for x, _ in p.polygon), max(y for _, y in p.polygon)) for p in patches]
+    filled: set[int] = set()
     for row in range(view.rows):
         for col in range(view.cols):
             x, y = view.point(col, row)
             if not (0.0 <= x <= table and 0.0 <= y <= table):
                 canvas.put(col, row, " ", OFF_TABLE)
                 continue
-            for patch, (x0, y0, x1, y1) in zip(patches, boxes, strict=True):
+            for i, (patch, (x0, y0, x1, y1)) in enumerate(zip(patches, boxes, strict=True)):
                 if x0 <= x <= x1 and y0 <= y <= y1 and _inside((x, y), patch.polygon):
                     char, colour = TERRAIN_LOOK.get(patch.kind, ("?", "white"))
                     canvas.put(col, row, char, Style(color=colour))
+                    filled.add(i)
+    for i, patch in enumerate(patches):
+        if i in filled:
+            continue
+        # A feature thinner than a cell (a low wall) covers no cell's centre: its outline
+        # is drawn instead, so it never vanishes at a coarse scale.
+        char, colour = TERRAIN_LOOK.get(patch.kind, ("?", "white"))
+        corners = patch.polygon
+        for a, b in zip(corners, (*corners[1:], corners[0]), strict=True):
+            for col, row in _line(view, a, b):
+                canvas.put(col, row, char, Style(color=colour))
     # A faint dot every few inches, on open ground, to judge distances by.
     steps = int(table // GRID_EVERY)
     for i in range(1, steps + (table % GRID_EVERY > 0)):

@@ -8,10 +8,11 @@ Player 0 (south, "Rich", 400 points: 4 actions) faces north; player 1 (north, "I
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import Scenario, ScenarioPlayer, WarriorSpec
+from armybuilder.engine import Scenario, ScenarioPlayer, TerrainFeature, WarriorSpec
 from armybuilder.engine.adapter import cards_from_figure
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.play.new import keep
@@ -33,20 +34,44 @@ LAYOUT = (
 WARLORD, CAPTOR, SHOOTER, FORMATION = 0, 1, 2, (3, 4, 5)
 
 
-def scenario(catalogue: Catalogue, seed: int = 11) -> Scenario:
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+#: One feature of every kind (Rulebook V), away from the figures.
+EVERY_TERRAIN = (
+    TerrainFeature("hindering", _rect(2.0, 16.0, 8.0, 20.0), name="wood"),
+    TerrainFeature("blocking", _rect(30.0, 16.0, 33.0, 19.0), name="ruin"),
+    TerrainFeature("elevated", _rect(24.0, 24.0, 32.0, 30.0), name="hill"),
+    TerrainFeature("shallow_water", _rect(4.0, 26.0, 10.0, 28.0), name="ford"),
+    TerrainFeature("deep_water", _rect(12.0, 28.0, 18.0, 30.0), name="pool"),
+    TerrainFeature("low_wall", _rect(16.0, 20.0, 22.0, 20.4), name="wall"),
+)
+
+
+def scenario(catalogue: Catalogue, seed: int = 11, marks: bool = False) -> Scenario:
+    """The battle above; ``marks``: with every kind of terrain and every mark a figure
+    can carry (a Demoralized warlord, a captive, an action token), for pictures."""
     cards = {key: cards_from_figure(catalogue.figure(key)) for key, *_ in LAYOUT}
-    warriors = tuple(WarriorSpec(cards[key], player, (x, y), NORTH if player == 0 else SOUTH)
-                     for key, player, x, y in LAYOUT)
+    warriors = [WarriorSpec(cards[key], player, (x, y), NORTH if player == 0 else SOUTH)
+                for key, player, x, y in LAYOUT]
+    if marks:
+        last = len(cards["demo:7"].clicks) - 1
+        warriors[WARLORD] = replace(warriors[WARLORD], click=last)
+        warriors[6] = replace(warriors[6], captive_of=CAPTOR)
+        warriors[SHOOTER] = replace(warriors[SHOOTER], tokens=1)
     players = (ScenarioPlayer("Rich", "south", 400), ScenarioPlayer("Ian", "north", 200))
-    return Scenario(players=players, warriors=warriors, seed=seed, round_limit=3,
-                    first_player=0)
+    return Scenario(players=players, warriors=tuple(warriors), seed=seed, round_limit=3,
+                    first_player=0, terrain=EVERY_TERRAIN if marks else ())
 
 
-def scenario_game(db: Path, opponent: str = "random", seed: int = 11) -> int:
+def scenario_game(db: Path, opponent: str = "random", seed: int = 11,
+                  marks: bool = False) -> int:
     """Save the scenario as a game to play (the human is player 0): its id."""
     catalogue = Catalogue.open(db)
     try:
-        session = PlaySession.start(scenario(catalogue, seed), Seats(("human", opponent), seed))
+        session = PlaySession.start(scenario(catalogue, seed, marks),
+                                    Seats(("human", opponent), seed))
         return keep(catalogue, session, "none")
     finally:
         catalogue.close()

@@ -287,8 +287,11 @@ class PlayScreen(Screen[None]):
         return self.session.board
 
     def _set_mode(self, mode: str) -> None:
+        changed = mode != self.mode
         self.mode = mode
         self.refresh_bindings()
+        if changed and self.session is not None:
+            self._show_warrior()  # what it may do is shown while choosing an action
 
     def _next(self) -> None:
         """After loading and after every action: whose decision, and what kind."""
