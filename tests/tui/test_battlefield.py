@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from play.play_support import CAPTOR, SHOOTER, WARLORD, scenario
 from rich.color import ColorType
 
 from armybuilder.catalogue.service import Catalogue
@@ -19,7 +20,6 @@ from armybuilder.tui.battlefield import (
     draw,
     legend,
 )
-from play.play_support import CAPTOR, SHOOTER, WARLORD, scenario
 
 
 def session(db: Path) -> PlaySession:

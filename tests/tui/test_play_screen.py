@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from play.play_support import CAPTOR, FORMATION, SHOOTER, WARLORD, scenario_game
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -18,7 +19,6 @@ from armybuilder.tui.app import create_app
 from armybuilder.tui.screens import play as play_screen
 from armybuilder.tui.screens.play import PlayScreen
 from armybuilder.tui.screens.play_dialogs import DialScreen, EndScreen, GamesScreen
-from play.play_support import CAPTOR, FORMATION, SHOOTER, WARLORD, scenario_game
 from tui.tui_support import battle_armies, settle, shown, started
 
 SIZE = (120, 40)

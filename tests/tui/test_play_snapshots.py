@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from play.play_support import SHOOTER, scenario_game
 from textual.pilot import Pilot
 
 from armybuilder.tui.app import create_app
 from armybuilder.tui.screens.play import PlayScreen
-from play.play_support import SHOOTER, scenario_game
 from tui.test_play_screen import select
 from tui.tui_support import settle, started
 
