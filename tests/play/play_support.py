@@ -80,9 +80,10 @@ def scenario_game(db: Path, opponent: str = "random", seed: int = 11,
 def card(name: str, points: int = 20, *, speed: int = 8, attack: int = 9, defense: int = 16,
          damage: int = 2, clicks: int = 5, rng: int = 0, abilities: tuple[str, ...] = (),
          factions: tuple[str, ...] = ("Orc Raiders",)) -> FigureCard:
-    """An invented single-dial card whose first click shows the values given."""
+    """An invented single-dial card whose first click shows the values given (and every
+    click the abilities)."""
     dial = tuple(ClickStats(max(0, speed - i // 2), max(0, attack - i), max(0, defense - i),
-                            damage, abilities if i == 0 else ())
+                            damage, abilities)
                  for i in range(clicks))
     return FigureCard(key=f"test:{name.lower()}", name=name, points=points, clicks=dial,
                       factions=factions, range=rng)

@@ -202,3 +202,17 @@ def test_only_the_session_calls_the_engine() -> None:
                               if n == "armybuilder.engine" or n.startswith("armybuilder.engine.")
                               or n.startswith("armybuilder.ai")]
     assert offenders == []
+
+
+def test_ability_actions_and_cancelling_are_offered() -> None:
+    s = duel(at(card("Troll", 40, abilities=("Regeneration", "Charge")), 0, 10.0, 10.0,
+                click=2),
+             at(card("Grunt"), 1, 10.0, 30.0))
+    status = {k.kind: k for k in s.status(0)}
+    assert status["ability"].allowed
+    (regenerate,) = s.options(0, "ability")
+    assert regenerate.words == "A Troll uses Regeneration"
+    # Regeneration heals by a die roll less 2 (Special Abilities Card): counted exactly.
+    assert s.outlook(regenerate).branches == 6
+    extra = [o.words for o in s.extra_options(0)]
+    assert "A Troll cancels Charge for this turn" in extra

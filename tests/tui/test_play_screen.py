@@ -356,3 +356,24 @@ async def test_the_battle_screen_offers_to_play_it_yourself(tui_db: Path) -> Non
         screen = await opened(pilot)
         assert [s.commander for s in screen.board.sides] == ["human", "heuristic"]
         assert screen.board.phase in ("terrain", "deploy")
+
+
+async def test_two_players_at_one_keyboard_and_the_mouse(tui_db: Path) -> None:
+    game_id = scenario_game(tui_db, opponent="human")
+    async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        # A click on a figure selects it (the map is inside a one-cell border).
+        view = screen.map.view
+        assert view is not None
+        target = screen.board.pieces[SHOOTER]
+        col, row = view.cell(target.x, target.y)
+        await pilot.click("#play-map", offset=(col + 1, row + 1))
+        assert screen.selected == SHOOTER
+        await pilot.press("e", "enter")
+        await settle(pilot)
+        # No AI: the second player takes the keyboard for Ian's turn.
+        assert screen.board.current == 1 and screen.mode == "idle"
+        assert not screen.thinking
+        await pilot.press("tab")
+        assert screen.selected is not None and screen.board.pieces[screen.selected].seat == 1
+        assert "Ian's turn" in shown(pilot, "#play-prompt", 100)

@@ -300,6 +300,8 @@ class PlayScreen(Screen[None]):
         self.steer = None
         self.chosen = None
         self.choices = []
+        self._version += 1  # odds still being counted are for a list no longer shown
+        self.workers.cancel_group(self, "play-odds")
         self._hide_options()
         self._show_status()
         if session.over:
@@ -1113,7 +1115,8 @@ class PlayScreen(Screen[None]):
             self.app.call_from_thread(self._ai_done)
 
     def _ai_gives(self, option: Option) -> None:
-        assert self.session is not None
+        if self.session is None or not self.is_attached:
+            return  # the player left meanwhile: the game stays as it was saved
         played = self.session.play(option)
         self._shown(played)
         self._show_status()
@@ -1121,7 +1124,7 @@ class PlayScreen(Screen[None]):
         self._mark()
 
     def _ai_done(self) -> None:
-        if self.session is not None and self.mode == "ai":
+        if self.session is not None and self.mode == "ai" and self.is_attached:
             self._next()
 
     def action_stepping(self) -> None:

@@ -136,9 +136,10 @@ class Battlefield(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         view = self._view()
-        if view is None or self.board is None:
+        inside = event.get_content_offset(self)
+        if view is None or self.board is None or inside is None:
             return
-        at = view.point(event.x, event.y)
+        at = view.point(inside.x, inside.y)
         found = None
         best = None
         for piece in self.board.pieces:
