@@ -126,12 +126,12 @@ def start_in_parts(db: Path, seed: int) -> tuple[float, float, float]:
 def ghost_keys(db: Path, size: tuple[int, int]) -> tuple[list[float], list[float]]:
     """Per arrow key: wall seconds in the app (key in, the engine's check, the map drawn
     again, every line rendered), and CPU seconds of the same work without Textual."""
+    from play.play_support import SHOOTER, scenario_game
     from textual.geometry import Region
 
     from armybuilder.tui.app import create_app
     from armybuilder.tui.battlefield import View, draw
     from armybuilder.tui.screens.play import PlayScreen
-    from play.play_support import SHOOTER, scenario_game
 
     game_id = scenario_game(db, marks=True)
     timings: list[float] = []
