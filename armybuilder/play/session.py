@@ -32,6 +32,7 @@ changes in module-wide counters, and the AI thinks in a worker thread.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import pickle
 import re
@@ -88,7 +89,7 @@ from armybuilder.play.board import (
     TerrainPiece,
     result_words,
 )
-from armybuilder.sim.replay import Narrator
+from armybuilder.sim.replay import Narrator, narrate
 
 COMMANDERS = ("human", "heuristic", "random")
 #: The kinds of action a warrior may be given, in the order the screen offers them.
@@ -793,3 +794,8 @@ def _compass(angle: float) -> str:
              "south-east")
     return names[round(angle / (math.pi / 4)) % 8]
 
+
+def tell(log: str) -> list[str]:
+    """A whole game told turn by turn, with the table's map after every turn, as
+    ``armybuilder battle replay --maps turn`` tells it (the log replayed first)."""
+    return list(narrate(json.loads(log), maps="turn"))

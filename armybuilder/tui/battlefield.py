@@ -63,6 +63,8 @@ PATH_STYLE = Style(color="bright_white", bold=True)
 TRAIL_STYLE = Style(color="bright_magenta", bold=True)
 HIT_STYLE = Style(color="bright_red", bold=True)
 AREA_STYLE = Style(color="bright_cyan")
+DICE_STYLE = Style(color="black", bgcolor="bright_white", bold=True)
+DICE_WIDTH = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ class Overlay:
     area: tuple[float, float, float, float] | None = None  # a starting area to show
     moves: tuple[tuple[int, Point, Point], ...] = ()  # the last action's moves
     strikes: tuple[tuple[int, int, bool], ...] = ()  # the last action's attacks
+    dice: str = ""  # the last action's dice, shown in the map's north-west corner
 
 
 @dataclass(slots=True)
@@ -459,6 +462,11 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
             canvas.put(col, row, WAYPOINT_MARK, PATH_STYLE)
         draw_rim(canvas, view, ghost.piece, ghost.at, ghost.facing, look)
         draw_piece(canvas, view, ghost.piece, look, ghost.at, ghost.facing, ghost=True)
+    if overlay.dice:
+        # The north-west corner: no starting area reaches it (Rulebook II, 8" from the
+        # adjoining edges), so the dice hide no figure there at the whole table's scale.
+        for k, char in enumerate(f" {overlay.dice} "[:DICE_WIDTH]):
+            canvas.put(k, 0, char, DICE_STYLE)
     return canvas
 
 

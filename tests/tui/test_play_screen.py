@@ -105,6 +105,10 @@ async def test_a_whole_short_game_through_the_keyboard(tui_db: Path) -> None:
         await settle(pilot)
         assert "c Demo Crossbowman: hit" in listed(screen) and "clicks" in listed(screen)
         await pick(pilot, screen, "fires at")
+        # The dice of the last action in the map's north-west corner, and in words.
+        canvas = screen.map.canvas()
+        assert canvas is not None and canvas.text(0).startswith(" attack ")
+        assert "rolled attack" in shown(pilot, "#play-prompt", 200)
         await select(pilot, screen, FORMATION[0])
         await pilot.press("f")
         await settle(pilot)

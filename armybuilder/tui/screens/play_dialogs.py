@@ -3,7 +3,6 @@ finished game told turn by turn."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -168,11 +167,22 @@ class PlayedLogScreen(Screen[None]):
             yield Static("", id="log-text")
         yield Footer()
 
+    @dataclass
+    class Told(Message):
+        lines: list[str]
+
     def on_mount(self) -> None:
         self.sub_title = f"Replay · {self.title_text}"
-        from armybuilder.sim.replay import narrate
+        self._tell()
 
-        self.parts = turn_by_turn(list(narrate(json.loads(self.game_log), maps="turn")))
+    @work(thread=True, exclusive=True, group="played-log")
+    def _tell(self) -> None:
+        from armybuilder.play.session import tell
+
+        self.post_message(self.Told(tell(self.game_log)))
+
+    def on_played_log_screen_told(self, message: Told) -> None:
+        self.parts = turn_by_turn(message.lines)
         self._show()
 
     def _show(self) -> None:
