@@ -715,6 +715,18 @@ class PlaySession:
         with self._lock:
             return [self.option(a) for a in legal_actions(self.game)]
 
+    def deploy_spot(self, wid: int) -> tuple[Point, float] | None:
+        """The first place (and facing) the engine lists for ``wid`` in its starting area
+        (Rulebook II, Setting the Scene), where a ghost base can start from."""
+        with self._lock:
+            if self.game.phase != "deploy":
+                return None
+            for action in legal_actions(self.game, wid):
+                if isinstance(action, Deploy) and action.warrior == wid and \
+                        action.at is not None:
+                    return (float(action.at[0]), float(action.at[1])), float(action.facing)
+        return None
+
     def waiting_to_deploy(self) -> list[int]:
         with self._lock:
             if self.game.phase != "deploy":

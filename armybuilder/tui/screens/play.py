@@ -833,7 +833,10 @@ class PlayScreen(Steering, Screen[None]):
                 option = session.ai_choice()
                 if worker.is_cancelled:
                     break
-                self.app.call_from_thread(self._ai_gives, option)
+                try:
+                    self.app.call_from_thread(self._ai_gives, option)
+                except RuntimeError:
+                    break  # the app is closing: the game stays as it was last saved
                 if self.stepping:
                     self._step.clear()
                     while not self._step.wait(0.1):
@@ -844,7 +847,10 @@ class PlayScreen(Steering, Screen[None]):
         finally:
             self.thinking = False
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._ai_done)
+            try:
+                self.app.call_from_thread(self._ai_done)
+            except RuntimeError:
+                return
 
     def _ai_gives(self, option: Option) -> None:
         if self.session is None or not self.is_attached:

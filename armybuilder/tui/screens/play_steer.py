@@ -252,14 +252,10 @@ class Steering:
         if not waiting:
             return
         wid = wid if wid in waiting else waiting[0]
-        spots = [o for o in self.session.setup_options() if o.warrior == wid]
-        first = next((o for o in spots if o.words and "placed at" in o.words), None)
-        action: Any = first.action if first is not None else None
-        at = tuple(action.at) if action is not None and action.at is not None else \
-            self._area_centre(wid)
-        facing = float(action.facing) if action is not None else math.pi / 2
+        spot = self.session.deploy_spot(wid)
+        at, facing = spot if spot is not None else (self._area_centre(wid), math.pi / 2)
         self.selected = wid
-        self.steer = Steer("deploy", wid, at, at, facing)  # type: ignore[arg-type]
+        self.steer = Steer("deploy", wid, at, at, facing)
         self._set_mode("ghost")
         self._show_warrior()
         self._check_steer()
