@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.engine.cards import BASE_RADIUS, ClickStats, FigureCard
 from armybuilder.figures import STATS, Figure
+from armybuilder.engine.cards import BASE_RADIUS, ClickStats, FigureCard
 
 
 class CardError(ValueError):
