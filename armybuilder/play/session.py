@@ -265,13 +265,18 @@ class PlaySession:
 
     def _piece(self, w: Any) -> Piece:
         card = w.card
+        # The base's shape from the discs it covers facing east at the origin: one disc,
+        # or two along the facing (a double base), whatever the engine keeps inside.
+        discs = w.discs_at((0.0, 0.0), 0.0)
+        disc_r = discs[0][2]
+        offset = max(abs(x) for x, _, _ in discs)
         dial = tuple(Click(c.speed, c.attack, c.defense, c.damage, tuple(c.abilities))
                      for c in card.clicks)
         return Piece(
             id=w.id, seat=w.owner, letter=self.marks[w.id], name=card.name, key=card.key,
             points=card.points, rank=card.rank, factions=tuple(card.factions),
-            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=w.radius, disc_r=w.disc_r,
-            offset=w.offset, range=card.range, targets=card.targets, dial=dial,
+            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=offset + disc_r,
+            disc_r=disc_r, offset=offset, range=card.range, targets=card.targets, dial=dial,
             click=w.click, starting_click=card.starting_click, on_table=w.on_table,
             deployed=w.deployed, eliminated=w.eliminations > 0 and not w.on_table,
             tokens=w.tokens, acted=w.acted_turn == self.game.turn and self.game.turn > 0,
@@ -534,7 +539,7 @@ class PlaySession:
                 # The captive goes where it can stand beside its controller (Rulebook III,
                 # Capturing): its own place moved along, else the first free one around.
                 c = self.game.warriors[w.captive]
-                gap = w.radius + c.radius + 0.001
+                gap = self._piece(w).radius + self._piece(c).radius + 0.001
                 end = pts[-1]
                 for k in range(8):
                     a = k * math.pi / 4
