@@ -32,6 +32,7 @@ changes in module-wide counters, and the AI thinks in a worker thread.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 import pickle
@@ -136,6 +137,41 @@ class _ForcedDice:
         if any(e.get("e") == "turn_end" for e in self.game.events):
             return [1] * count
         raise _MoreDice(count)
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    return tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
+
+
+def _restore(cls: type, fields: tuple[tuple[str, Any], ...]) -> Any:
+    obj = cls.__new__(cls)
+    for name, value in fields:
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class _Snapshot(pickle.Pickler):
+    """Pickles a game for copies to try actions on. Objects whose class watches its own
+    writes (the engine's warriors tell the game's memory where their bases are) are copied
+    field by field as they stand, without the watching: the copy's memory comes along."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        if isinstance(obj, type) or not cls.__module__.startswith("armybuilder.") or \
+                cls.__setattr__ is object.__setattr__ or "__slots__" not in cls.__dict__ or \
+                getattr(getattr(cls, "__dataclass_params__", None), "frozen", False):
+            return NotImplemented  # pickled as usual (a frozen record restores itself)
+        return _restore, (cls, tuple((name, getattr(obj, name)) for name in _slot_names(cls)
+                                     if hasattr(obj, name)))
+
+
+def snapshot(game: Game) -> bytes:
+    """The game as bytes that ``pickle.loads`` makes into a copy of it.
+
+    ENGINE-API: the engine has no copy of a game to try an action on (Game.copy)."""
+    out = io.BytesIO()
+    _Snapshot(out, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
+    return out.getvalue()
 
 
 def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
@@ -315,7 +351,7 @@ class PlaySession:
         """A copy of the game to try things on: the real one is never touched."""
         version = len(self.game.entries)
         if self._snapshot is None or self._snapshot[0] != version:
-            self._snapshot = (version, pickle.dumps(self.game, protocol=pickle.HIGHEST_PROTOCOL))
+            self._snapshot = (version, snapshot(self.game))
         return pickle.loads(self._snapshot[1])  # type: ignore[no-any-return]
 
     def refusal(self, action: Any) -> Refusal | None:

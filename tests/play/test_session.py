@@ -216,3 +216,29 @@ def test_ability_actions_and_cancelling_are_offered() -> None:
     assert s.outlook(regenerate).branches == 6
     extra = [o.words for o in s.extra_options(0)]
     assert "A Troll cancels Charge for this turn" in extra
+
+
+def test_trying_things_on_copies_leaves_the_game_as_it_was() -> None:
+    import pickle
+
+    from armybuilder.play.session import snapshot
+
+    s = fighters(commanders=("random", "random"))
+    for _ in range(3):
+        s.play(s.ai_choice())
+    copy = pickle.loads(snapshot(s.game))
+    assert copy.log_json() == s.log_json() and copy is not s.game
+    before, board = s.log_json(), s.board
+    for kind in ("close", "ranged"):
+        for wid in (0, 1, 2, 3):
+            for option in s.options(wid, kind):
+                s.outlook(option)  # every roll of the dice, each on its own copy
+    s.refusal(s.move(0, [(0.0, 0.0)], 0.0).action)
+    assert s.log_json() == before and s.board == board
+    # The copy plays on exactly as the game itself does.
+    from armybuilder.engine import apply
+
+    option = s.ai_choice()
+    apply(copy, option.action)  # type: ignore[arg-type]
+    s.play(option)
+    assert copy.log_json() == s.log_json()
