@@ -23,10 +23,12 @@ take over:
   any table;
 - ending the turn: the engine ends a turn when its actions are used or nobody is left to
   act; to end it earlier the remaining warriors pass (issue 15 adds an explicit action);
-- the decision owed: told from the kind of actions the engine lists while it waits.
+- the decision owed: told from the kind of actions the engine lists while it waits;
+- a copy of a game to try things on (:func:`snapshot`), field by field.
 
-One lock keeps every engine call on one thread at a time: the engine's caches count
-changes in module-wide counters, and the AI thinks in a worker thread.
+One lock keeps every engine call on one thread at a time: the engine is not written for
+threads (it remembers answers as it goes), and the AI and the odds work in worker threads,
+each on its own copy of the game.
 """
 
 from __future__ import annotations
