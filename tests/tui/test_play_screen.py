@@ -381,3 +381,28 @@ async def test_two_players_at_one_keyboard_and_the_mouse(tui_db: Path) -> None:
         await pilot.press("tab")
         assert screen.selected is not None and screen.board.pieces[screen.selected].seat == 1
         assert "Ian's turn" in shown(pilot, "#play-prompt", 100)
+
+
+async def test_ability_actions_by_keyboard(tui_db: Path) -> None:
+    from play.play_support import at, card, duel
+
+    from armybuilder.play.new import keep
+
+    session = duel(at(card("Troll", 40, abilities=("Regeneration", "Charge")), 0, 10.0, 10.0,
+                      click=2),
+                   at(card("Grunt"), 1, 10.0, 30.0))
+    catalogue = Catalogue.open(tui_db)
+    try:
+        game_id = keep(catalogue, session, "none")
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        # Regeneration is optional too (Special Abilities Card): it can be cancelled.
+        assert [o.words for o in screen.choices] == [
+            "A Troll uses Regeneration", "A Troll cancels Regeneration for this turn",
+            "A Troll cancels Charge for this turn"]
+        await pick(pilot, screen, "uses Regeneration")
+        assert "A Troll uses Regeneration." in told(screen)

@@ -533,13 +533,19 @@ class PlayScreen(Steering, Screen[None]):
             return
         status = {s.kind: s for s in self.session.status(wid)}
         state = status.get(kind)
-        if kind == "ability" and state is None:
-            extra = self.session.extra_options(wid)
-            if not extra:
-                self.notify(f"{piece.label} has no ability that takes an action.",
-                            severity="warning")
+        if kind == "ability":
+            # Ability actions, and what needs no action: cancelling an optional ability
+            # (Rulebook III, Special Abilities), Nimble's turn.
+            options = (self.session.options(wid, "ability") if state is not None and
+                       state.allowed else []) + self.session.extra_options(wid)
+            if not options:
+                why = f": {state.why}" if state is not None and state.why else ""
+                self.notify(f"{piece.label}: no ability action or ability to cancel now"
+                            f"{why}", severity="warning", timeout=8)
                 return
-        elif state is None or not state.allowed:
+            self._list(kind, options, f"Choose the ability action of {piece.label}:")
+            return
+        if state is None or not state.allowed:
             why = state.why if state is not None else "not now"
             self.notify(f"{piece.label}: no {KIND_WORDS[kind]}: {why}", severity="warning",
                         timeout=8)
@@ -550,10 +556,8 @@ class PlayScreen(Steering, Screen[None]):
         if kind == "pass":
             self._confirm(self.session.option(self._pass_action(wid)))
             return
-        options = self.session.options(wid, kind)
-        if kind == "ability":
-            options += self.session.extra_options(wid)
-        self._list(kind, options, f"Choose the {KIND_WORDS[kind]} of {piece.label}:")
+        self._list(kind, self.session.options(wid, kind),
+                   f"Choose the {KIND_WORDS[kind]} of {piece.label}:")
 
     def _pass_action(self, wid: int) -> object:
         assert self.session is not None
