@@ -406,3 +406,19 @@ async def test_ability_actions_by_keyboard(tui_db: Path) -> None:
             "A Troll cancels Charge for this turn"]
         await pick(pilot, screen, "uses Regeneration")
         assert "A Troll uses Regeneration." in told(screen)
+
+
+async def test_a_formation_may_stay_where_it_is(tui_db: Path) -> None:
+    game_id = scenario_game(tui_db)
+    async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await select(pilot, screen, FORMATION[0])
+        await pilot.press("f")
+        await settle(pilot)
+        await pick(pilot, screen, "leads a movement formation")
+        assert screen.mode == "ghost"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.mode == "idle" and screen.board.actions_used == 1
+        assert [(p.x, p.y) for p in screen.board.pieces if p.id in FORMATION] == [
+            (26.0, 4.0), (27.0, 4.0), (28.0, 4.0)]

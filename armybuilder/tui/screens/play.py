@@ -718,6 +718,12 @@ class PlayScreen(Steering, Screen[None]):
             return
         if self.mode == "ghost" and self.steer is not None and self.steer.purpose == "move":
             self._next()
+        elif self.mode == "ghost" and self.steer is not None and self.steer.purpose == "plan" \
+                and self.decision is not None:
+            # Rulebook IV, Movement Formations: the members may also stay where they are.
+            stay = next((o for o in self.decision.options if not o.members), None)
+            if stay is not None:
+                self._give(stay)
 
     def _give(self, option: Option) -> None:
         """Give the action, show what it did, save the game, and go on."""
@@ -799,8 +805,12 @@ class PlayScreen(Steering, Screen[None]):
             self._begin_move(decision.warrior, "confused")
             return
         # A movement formation's members have broken away (or not): move them together.
-        members = decision.members or tuple(
-            p.id for p in self.board.pieces if p.seat == decision.seat and p.on_table)
+        members = decision.members
+        if not members:
+            stay = decision.options[0]
+            self.notify("No member of the formation can move: it stays where it is.")
+            self._give(stay)
+            return
         lead = self.board.pieces[members[0]]
         self.steer = Steer("plan", None, (lead.x, lead.y), (lead.x, lead.y), lead.facing,
                            members=tuple(members))
