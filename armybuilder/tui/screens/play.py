@@ -8,7 +8,6 @@ to the engine goes through :class:`armybuilder.play.session.PlaySession`.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from dataclasses import dataclass
@@ -448,8 +447,7 @@ class PlayScreen(Steering, Screen[None]):
         if steer is not None:
             legal = None if steer.why == "?" else not steer.why
             if steer.purpose == "terrain":
-                patches = self.session.pile_outline(steer.item, steer.at,
-                                                    math.radians(steer.facing))
+                patches = self.session.pile_outline(steer.item, steer.at, steer.facing)
                 area = None
             elif steer.purpose == "plan":
                 dx, dy = steer.at[0] - steer.start[0], steer.at[1] - steer.start[1]

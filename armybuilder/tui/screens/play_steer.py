@@ -97,9 +97,8 @@ class Steering:
     def action_turn(self, way: int) -> None:
         if self.mode != "ghost" or self.steer is None:
             return
+        # A base's facing, or a terrain item's rotation: radians either way.
         self.steer.facing = (self.steer.facing + way * math.radians(TURN_STEP)) % (2 * math.pi)
-        if self.steer.purpose == "terrain":
-            self.steer.facing = self.steer.facing  # the item's rotation (radians)
         self.steer.turned = True
         self._check_steer()
 
@@ -152,7 +151,7 @@ class Steering:
         assert self.session is not None and self.steer is not None
         steer, session = self.steer, self.session
         if steer.purpose == "terrain":
-            return session.place_terrain(steer.item, steer.at, math.radians(steer.facing))
+            return session.place_terrain(steer.item, steer.at, steer.facing)
         if steer.purpose == "deploy":
             assert steer.warrior is not None
             return session.deploy(steer.warrior, steer.at, steer.facing)
@@ -212,7 +211,7 @@ class Steering:
         elif steer.purpose == "terrain":
             pile = {t.index: t for t in self.board.pile}
             name = pile[steer.item].name if steer.item in pile else steer.item
-            text.append(f"Place terrain: {name} (turned {steer.facing % 360:.0f}°)\n",
+            text.append(f"Place terrain: {name} (turned {math.degrees(steer.facing):.0f}°)\n",
                         style="bold")
             text.append("tab: next item · o: place it as the AI would\n")
         else:
