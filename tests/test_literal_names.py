@@ -194,3 +194,23 @@ def test_the_gauntlet_its_results_and_workbook_show_names_literally(
     assert raw_controls(text) == [] and shown(ARMIES[2]) in text and shown(FIGURE) in text
     # A sheet's name may not hold \ [ ] : * ? /: those of the name as shown become _.
     assert "Evil_x1b_0;pwned_x07_x1b_2J" in workbook.sheetnames
+
+
+def test_play_lists_and_exports_games_with_names_literally(
+        hostile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.play.new import NewGame, new_game
+
+    catalogue = Catalogue.open(hostile)
+    try:
+        game_id, _ = new_game(catalogue, NewGame(ARMIES[0], ARMIES[2], seed=3,
+                                                 terrain="none"))
+    finally:
+        catalogue.close()
+    code, out, _ = run(capsys, "play", "--list")
+    assert code == 0 and "Bad[/]Army" in out and shown(ARMIES[2]) in out
+    code, out, _ = run(capsys, "play", "--list", "--json")
+    assert json.loads(out)[0]["army_b"] == ARMIES[2]  # the name itself, for programs
+    log = tmp_path / "evil\x1b]0;x.json"
+    code, out, _ = run(capsys, "play", "--export", str(game_id), str(log))
+    assert code == 0 and "evil\\x1b]0;x.json" in out and log.exists()

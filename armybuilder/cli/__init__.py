@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from armybuilder.cli import army, battle, catalogue, collection, engine
+from armybuilder.cli import army, battle, catalogue, collection, engine, play
 from armybuilder.cli.errors import UserError
 from armybuilder.text import SafeStream, shown_lines
 
@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     collection.add_commands(commands, _add_db)
     engine.add_commands(commands, _add_db)
     battle.add_commands(commands, _add_db)
+    play.add_commands(commands, _add_db)
     return parser
 
 

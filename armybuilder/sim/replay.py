@@ -304,6 +304,9 @@ class _Narrator:
             yield f"  {t.label(ev['warrior'])} turns to face the mover (free spin)."
         elif kind == "withdrew":
             yield f"{self.player(ev['player'])} withdraws."
+        elif kind == "turn_ended":
+            # Given with EndTurn: a free move (Quickness) left untaken.
+            yield f"  {self.player(ev['player'])} ends the turn."
         elif kind == "command":
             yield (f"  {t.label(ev['warrior'])} rolls {_dice(self.last_roll)} for Command: "
                    "one more action this turn.")
@@ -414,3 +417,22 @@ def narrate(data: dict[str, Any], maps: str = "round") -> Iterator[str]:
     yield from map(shown_lines, narrator.entry(None, entries[0]["events"]))
     for entry in entries[1:]:
         yield from map(shown_lines, narrator.entry(entry["action"], entry["events"]))
+
+
+class Narrator:
+    """A game told as it is played, one entry at a time, in the words of :func:`narrate`
+    (the play screen's log). ``start`` is the log's "start" header."""
+
+    def __init__(self, start: dict[str, Any]) -> None:
+        data = {"start": start, "entries": []}
+        self._told = _Narrator(_start(data), data, maps="none")
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """Each warrior's letter, by id: player 0 capitals, player 1 small letters, ..."""
+        return tuple(self._told.t.marks)
+
+    def entry(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> list[str]:
+        """The lines one log entry adds: ``action`` as the log writes it, its events; names
+        shown literally (armybuilder.text), as in :func:`narrate`."""
+        return [shown_lines(line) for line in self._told.entry(action, events)]

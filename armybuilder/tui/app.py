@@ -74,7 +74,8 @@ class ArmyBuilderApp(App[None]):
     #: The figure table read with plain sqlite3 while the database layer still loads.
     first_look: reactive[FirstLook | None] = reactive(None)
 
-    def __init__(self, db_path: Path | None = None, *, first_run: bool = True) -> None:
+    def __init__(self, db_path: Path | None = None, *, first_run: bool = True,
+                 play: int | None = None, choose_game: bool = False) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
         # while Textual starts up; the worker that opens the database then finds it loaded.
         threading.Thread(target=_preload_services, name="preload", daemon=True).start()
@@ -82,6 +83,9 @@ class ArmyBuilderApp(App[None]):
         self.db_path = db_path
         self.services: Services | None = None
         self.show_first_run = first_run
+        #: `armybuilder play`: the saved game to open at once, or the unfinished games.
+        self.play_game = play
+        self.choose_game = choose_game
         self.editor = ArmyEditor(self)
         self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
 
@@ -118,11 +122,22 @@ class ArmyBuilderApp(App[None]):
         self.services = services
         self.catalogue_version += 1
         self.first_look = None
-        if self.show_first_run and services.summary.get("only_demo"):
+        if self.play_game is not None or self.choose_game:
+            self._open_play()
+        elif self.show_first_run and services.summary.get("only_demo"):
             # Imported here: Markdown is a tenth of a second of the first frame otherwise.
             from armybuilder.tui.screens.first_run import FirstRunScreen
 
             self.push_screen(FirstRunScreen(), self._after_first_run)
+
+    def _open_play(self) -> None:
+        from armybuilder.tui.screens.play import PlayScreen
+        from armybuilder.tui.screens.play_dialogs import GamesScreen
+
+        if self.play_game is not None:
+            self.push_screen(PlayScreen(self.play_game))
+        else:
+            self.push_screen(GamesScreen(only_unfinished=True))
 
     def _after_first_run(self, choice: str | None) -> None:
         if choice == "import":
@@ -372,6 +387,7 @@ class ArmyBuilderApp(App[None]):
                 Binding("space", "", "Tick or untick the highlighted army"),
                 Binding("enter", "", "Open the highlighted pair's games")]),
             ("A game's log", list(BattleLogScreen.BINDINGS)),
+            ("Playing a battle", play_keys()),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),
@@ -399,16 +415,28 @@ class ArmyBuilderApp(App[None]):
         self.notify(f"{where}", title="Database", timeout=8)
 
 
+def play_keys() -> list[BindingType]:
+    from armybuilder.tui.screens.play import PlayScreen
+
+    return [*PlayScreen.BINDINGS,
+            Binding("arrows", "", "Steer the ghost base (a move, a placement)"),
+            Binding("mouse", "", "Click a figure to select it, or a place to steer to")]
+
+
 def _preload_services() -> None:
     import armybuilder.tui.services  # noqa: F401
 
 
-def create_app(db_path: Path | None = None, *, first_run: bool = True) -> ArmyBuilderApp:
-    """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder)."""
-    return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run)
+def create_app(db_path: Path | None = None, *, first_run: bool = True,
+               play: int | None = None, choose_game: bool = False) -> ArmyBuilderApp:
+    """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder); ``play``
+    opens that saved game at once, ``choose_game`` the list of unfinished games."""
+    return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run,
+                          play=play, choose_game=choose_game)
 
 
-def run_app(db_path: Path | None = None) -> int:
-    app = create_app(db_path)
+def run_app(db_path: Path | None = None, play: int | None = None,
+            choose_game: bool = False) -> int:
+    app = create_app(db_path, play=play, choose_game=choose_game)
     app.run()
     return app.return_code or 0

@@ -245,6 +245,49 @@ async def test_the_gauntlet_shows_hostile_names_literally(tui_db: Path) -> None:
         assert app.is_running
 
 
+async def test_playing_a_battle_shows_hostile_names_literally(tui_db: Path) -> None:
+    """Issue 18's screens: the battlefield's panels and log, the dial, the unfinished games
+    on the armies screen and the games kept."""
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.play.new import NewGame, new_game
+    from armybuilder.tui.screens.play import PlayScreen
+    from armybuilder.tui.screens.play_dialogs import DialScreen, GamesScreen
+
+    make_hostile(tui_db)
+    catalogue = Catalogue.open(tui_db)
+    try:
+        game_id, _ = new_game(catalogue, NewGame(ARMIES[0], ARMIES[2], seed=3, rounds=2,
+                                                 terrain="none", opponent="random"))
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, play=game_id).run_test(size=WIDE) as pilot:
+        app = await started(pilot)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen) and screen.session is not None
+        for _ in range(40):  # through setting the scene: the AI places and deploys
+            if screen.mode == "idle":
+                break
+            await pilot.press("o")
+            await settle(pilot)
+        looks_right(app, "Bad[/]Army", "Evil\\x1b]0;pwned")
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, DialScreen)
+        looks_right(app, "Grunt[/] [bold]x\\x1b]0")
+        await pilot.press("escape")
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("f4")
+        await settle(pilot)
+        looks_right(app, "Unfinished games", "Bad[/]Army")
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.screen, GamesScreen)
+        looks_right(app, "Bad[/]Army", "Evil\\x1b]0;pwned")
+        assert app.is_running
+
+
 def _command() -> list[str]:
     script = Path(sys.executable).with_name("armybuilder")
     return [str(script)] if script.is_file() else [sys.executable, "-m", "armybuilder"]

@@ -37,6 +37,7 @@ class ArmiesScreen(AppScreen):
         Binding("e", "export_army", "Export"),
         Binding("i", "import_army", "Import",
                 tooltip="Import an army list file, or paste a share code"),
+        Binding("g", "games", "Games", tooltip="Unfinished games to resume, finished to replay"),
         Binding("ctrl+s", "save_notes", "Save notes", show=False),
         Binding("escape", "focus_list", "To the list", show=False),
     ]
@@ -45,6 +46,7 @@ class ArmiesScreen(AppScreen):
     class Listed(Message):
         armies: list[ArmyCheck]
         select: str | None = None
+        games: list[str] | None = None  # the unfinished games, in words
 
     def __init__(self) -> None:
         super().__init__()
@@ -59,6 +61,7 @@ class ArmiesScreen(AppScreen):
             yield SortableTable(id="armies-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="army-detail"):
                 yield Static("", id="army-summary")
+                yield Static("", id="armies-games")
                 yield Label("Notes (saved when you leave the box, or ctrl+s)", id="notes-label")
                 yield TextArea("", id="notes", soft_wrap=True)
         yield Footer()
@@ -103,9 +106,18 @@ class ArmiesScreen(AppScreen):
                 checked.append(services.check(army.name))
             except ValueError:
                 continue  # renamed or deleted while listing; the next listing shows it
-        self.post_message(self.Listed(checked, select))
+        from armybuilder.play.games import Games
+
+        unfinished = [f"{g.title}, round {g.round}" for g in
+                      Games(services.catalogue).unfinished()]
+        self.post_message(self.Listed(checked, select, unfinished))
 
     def on_armies_screen_listed(self, message: Listed) -> None:
+        games = message.games or []
+        said = self.query_one("#armies-games", Static)
+        said.update(Text("Unfinished games (g to resume): " + "; ".join(map(shown, games)),
+                         style="bold yellow") if games else "")
+        said.display = bool(games)  # no empty line on a small terminal
         keep = message.select or self.selected
         self.armies = message.armies
         self.army_app.army_names = [c.army.name for c in message.armies]
@@ -131,6 +143,11 @@ class ArmiesScreen(AppScreen):
     def _select(self, name: str) -> None:
         if name in self.table.rows:
             self.table.move_cursor(row=self.table.get_row_index(name), animate=False)
+
+    def action_games(self) -> None:
+        from armybuilder.tui.screens.play_dialogs import GamesScreen
+
+        self.app.push_screen(GamesScreen())
 
     @property
     def selected(self) -> str | None:

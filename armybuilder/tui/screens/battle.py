@@ -96,6 +96,8 @@ class BattleScreen(AppScreen):
                 tooltip="Games, figures (and the summary on a narrow terminal)"),
         Binding("escape", "back", "Back to the gauntlet", show=False),
         Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other"),
+        Binding("ctrl+y", "play_yourself", "Play it yourself", priority=True,
+                tooltip="Play army A yourself against B, the AI commanding B"),
     ]
 
     #: Narrower than this, the charts leave the side of the tables for a tab of their own.
@@ -143,6 +145,7 @@ class BattleScreen(AppScreen):
                                 classes="battle-number")
                 yield Button("Run (ctrl+g)", id="run", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True, disabled=True)
+                yield Button("Play it yourself (ctrl+y)", id="play-yourself", compact=True)
             with Horizontal(classes="battle-row"):
                 yield ProgressBar(total=DEFAULT_GAMES, show_eta=False, id="battle-progress")
                 yield Static("", id="battle-status")
@@ -187,6 +190,10 @@ class BattleScreen(AppScreen):
     def _narrow(self, width: int) -> None:
         narrow = width < self.CHARTS_BESIDE
         self.set_class(narrow, "narrow")
+        # The set-up keeps to one line: the button's shorter name on a narrow terminal
+        # (its key, ctrl+y, is in the footer).
+        self.query_one("#play-yourself", Button).label = \
+            "Play" if narrow else "Play it yourself (ctrl+y)"
         tabs = self.query_one("#battle-tabs", TabbedContent)
         if narrow:
             tabs.show_tab("summary")
@@ -433,6 +440,49 @@ class BattleScreen(AppScreen):
 
     def action_gauntlet(self) -> None:
         self.app.switch_mode("gauntlet")
+
+    # --- playing it yourself -------------------------------------------------------
+
+    @dataclass
+    class Started(Message):
+        game_id: int | None
+        error: str = ""
+
+    @on(Button.Pressed, "#play-yourself")
+    def action_play_yourself(self) -> None:
+        """Army A against army B, on the terrain, seed and rounds chosen, the heuristic AI
+        commanding B: the game is saved, then played on the play screen."""
+        if self.army_app.services is None:
+            return
+        request = self.request_from_fields()
+        if request is not None:
+            self._say(f"Setting up {request.army_a} v {request.army_b}…")
+            self._start_game(request)
+
+    @work(thread=True, exclusive=True, group="battle-play")
+    def _start_game(self, request: BattleRequest) -> None:
+        from armybuilder.play.new import NewGame, new_game
+
+        services = self.army_app.services
+        assert services is not None
+        try:
+            game_id, _ = new_game(services.catalogue, NewGame(
+                request.army_a, request.army_b, terrain=request.terrain, seed=request.seed,
+                rounds=request.rounds))
+        except Exception as exc:  # BattleError names the army or option
+            self.post_message(self.Started(None, str(exc)))
+            return
+        self.post_message(self.Started(game_id))
+
+    def on_battle_screen_started(self, message: Started) -> None:
+        if message.game_id is None:
+            self._say(Text(f"No game: {message.error}", style="bold red"))
+            return
+        from armybuilder.tui.screens.play import PlayScreen
+
+        self._say(f"Game {message.game_id} saved; armybuilder play --resume "
+                  f"{message.game_id} goes on with it later.")
+        self.app.push_screen(PlayScreen(message.game_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_log" and self.report is None:

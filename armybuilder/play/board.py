@@ -1,0 +1,280 @@
+"""A battle as the player sees it: plain, frozen records the play session hands the app.
+
+Nothing here imports the engine: the screens and the battlefield map read these records
+only, so they never touch a game the AI may be thinking about in another thread.
+Distances are inches, angles radians (0 east, counter-clockwise), north is +y.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+#: A disc of a base: centre x, centre y, radius.
+Disc = tuple[float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One live click of a combat dial."""
+
+    speed: int
+    attack: int
+    defense: int
+    damage: int
+    abilities: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One warrior: where it stands and what its dial shows."""
+
+    id: int
+    seat: int
+    letter: str
+    name: str
+    key: str
+    points: int
+    rank: str
+    factions: tuple[str, ...]
+    x: float
+    y: float
+    facing: float
+    arc: int  # front arc, degrees
+    radius: float  # half the base's length
+    disc_r: float
+    offset: float  # a double base's disc centres lie this far ahead and behind the dot
+    range: int
+    targets: int
+    dial: tuple[Click, ...]
+    click: int
+    starting_click: int
+    on_table: bool
+    deployed: bool
+    eliminated: bool
+    tokens: int
+    acted: bool  # given an action this turn
+    captive_of: int | None
+    holds: int | None
+    abilities: tuple[str, ...]  # in effect now
+
+    @property
+    def stats(self) -> Click:
+        return self.dial[self.click]
+
+    @property
+    def demoralized(self) -> bool:
+        return "Demoralized" in self.abilities
+
+    @property
+    def label(self) -> str:
+        return f"{self.letter} {self.name}"
+
+    def discs(self, at: Point | None = None, facing: float | None = None) -> tuple[Disc, ...]:
+        """The base's discs, here or at ``at`` facing ``facing``."""
+        x, y = at if at is not None else (self.x, self.y)
+        f = self.facing if facing is None else facing
+        if self.offset <= 0.0:
+            return ((x, y, self.disc_r),)
+        dx, dy = self.offset * math.cos(f), self.offset * math.sin(f)
+        return ((x + dx, y + dy, self.disc_r), (x - dx, y - dy, self.disc_r))
+
+
+@dataclass(frozen=True, slots=True)
+class Patch:
+    """A terrain feature: its kind (Rulebook V) and outline."""
+
+    kind: str
+    polygon: tuple[Point, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A player: who commands it and how the victory points stand now."""
+
+    seat: int
+    name: str
+    commander: str  # "human", "heuristic" or "random"
+    edge: str
+    area: tuple[float, float, float, float]  # starting area x0, y0, x1, y1
+    actions: int  # actions per turn
+    eliminations: int
+    captives: int
+    survivors: int
+    withdrawn: bool
+
+    @property
+    def human(self) -> bool:
+        return self.commander == "human"
+
+    @property
+    def vp(self) -> int:
+        return self.eliminations + self.captives + self.survivors
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    termination: str  # "one side left", "time limit", "agreement"
+    round: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainPiece:
+    """A terrain item still in the pile (Rulebook II, Setting the Scene)."""
+
+    index: int
+    name: str
+    patches: tuple[Patch, ...]  # outlines around the item's own origin
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    table: float
+    pieces: tuple[Piece, ...]
+    patches: tuple[Patch, ...]
+    sides: tuple[Side, ...]
+    phase: str  # "terrain", "deploy", "play", "over"
+    turn: int
+    round: int
+    round_limit: int | None
+    current: int  # whose turn it is
+    to_act: int  # who owes the next decision
+    actions_used: int
+    turn_actions: int
+    ending: Ending | None = None
+    pile: tuple[TerrainPiece, ...] = ()
+    version: int = 0  # the log entries behind this board
+
+    def piece(self, wid: int) -> Piece:
+        return self.pieces[wid]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def on_table(self) -> list[Piece]:
+        return [p for p in self.pieces if p.on_table]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """An action the player may give, in words; ``action`` is the engine's own (opaque
+    to the app: it is handed back to the session to check or play)."""
+
+    kind: str
+    words: str
+    action: object = field(compare=False)
+    warrior: int | None = None
+    targets: tuple[int, ...] = ()
+    members: tuple[int, ...] = ()
+    ability: str | None = None
+    capture: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the engine refuses an action: its rule and its reason, in its words."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+class Refused(ValueError):
+    """An action the engine would not take: ``refusal`` holds its rule and reason."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
+@dataclass(frozen=True, slots=True)
+class KindStatus:
+    """Whether a warrior may be given one kind of action now, and if not, why."""
+
+    kind: str
+    allowed: bool
+    why: Refusal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOdds:
+    """What an attack does to one figure, counted over every roll of the dice."""
+
+    warrior: int
+    hit: float  # the chance the attack succeeds against it (a hit not dodged)
+    clicks: float  # expected clicks of damage (or healing, for a healer)
+    eliminated: float
+    captured: float
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """An action's outcomes counted over every roll of the dice before it is given."""
+
+    targets: tuple[TargetOdds, ...] = ()
+    critical_miss: float = 0.0
+    own_clicks: float = 0.0  # expected clicks the player's own figures take (2s, pushing)
+    own_losses: tuple[tuple[int, float, str], ...] = ()  # (warrior, chance, cause)
+    break_away: float | None = None  # the chance of breaking away, for a move in contact
+    branches: int = 0
+
+    @property
+    def certain_losses(self) -> list[int]:
+        """Own warriors the action is sure to eliminate (a push that kills)."""
+        return [w for w, p, _ in self.own_losses if p > 1 - 1e-9]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision owed before play goes on: ``kind`` is "spin" (Rulebook III, Free
+    Spin), "plan" (a movement formation's moves), "follow_up" (the attack ending a Charge
+    or Bound) or "confused" (moving an opposing warrior, Magic Confusion)."""
+
+    kind: str
+    seat: int
+    warrior: int | None
+    options: tuple[Option, ...]
+    members: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One action given, as the screen tells it."""
+
+    seat: int
+    words: str
+    lines: tuple[str, ...]
+    rolls: tuple[tuple[str, tuple[int, ...]], ...]  # (purpose, dice)
+    moves: tuple[tuple[int, Point, Point], ...]  # (warrior, from, to)
+    strikes: tuple[tuple[int, int, bool], ...]  # (attacker, target, hit)
+    board: Board
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a saved game keeps after every action: the log is the save."""
+
+    log: str
+    actions: int  # log entries after the set-up entry
+    round: int
+    over: bool
+    result: str  # how it ended, in words, once over
+
+
+def result_words(board: Board) -> str:
+    """How a game ended: the winner, the ending, every side's victory points."""
+    if board.ending is None:
+        return ""
+    names = [s.name for s in board.sides]
+    winners = [names[w] for w in board.ending.winners]
+    verdict = (f"{winners[0]} wins" if len(winners) == 1
+               else "a draw" if winners else "nobody wins")
+    scores = ", ".join(f"{s.name} {s.vp} VP" for s in board.sides)
+    return (f"{verdict} ({board.ending.termination}, round {board.ending.round}): "
+            f"{scores}")

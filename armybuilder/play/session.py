@@ -1,0 +1,878 @@
+"""A battle being played: the app's one door into the match engine.
+
+Every question the play screen and the ``play`` command ask of a game goes through a
+:class:`PlaySession`: whose turn it is, what a warrior may do now and why not (the
+engine's own rule text), the legal actions of a kind, giving an action, the events in
+words (the replay narration's wording), the exact odds of an attack, the decisions the
+rules hand a player (free spins, a formation's moves, the attack after a Charge), the AI's
+choice and the log. It answers in the plain records of :mod:`armybuilder.play.board`.
+
+Only names :mod:`armybuilder.engine` exports are used (and :mod:`armybuilder.engine.odds`
+for the 2d6 chances). Where the engine does not answer a question yet, the answer is
+worked out here from those names and marked ``ENGINE-API``, for the engine's public API to
+take over:
+
+- why an action is refused: the engine's check only says yes or no (``Game.is_legal``),
+  so a refused action is given to a copy of the game, where ``apply`` raises the
+  IllegalAction with its rule and changes nothing;
+- what an action may bring: the action is given to copies of the game whose dice are
+  forced to every value they can show, and the outcomes are counted with their chances
+  (two dice by their total, Rulebook III: only the total counts) — the engine's own
+  resolution of every ability, formation and modifier, never a re-derivation;
+- a warrior's movement allowance: read from the engine's refusal of a move longer than
+  any table;
+- ending the turn early: the engine ends a turn when its actions are used or nobody is
+  left to act, so the remaining warriors pass; a turn whose actions are all given but
+  that still waits (Quickness's free move) ends with the engine's own ``EndTurn``;
+- the decision owed: told from the kind of actions the engine lists while it waits;
+- a copy of a game to try things on (:func:`snapshot`), field by field.
+
+One lock keeps every engine call on one thread at a time: the engine is not written for
+threads (it remembers answers as it goes), and the AI and the odds work in worker threads,
+each on its own copy of the game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import pickle
+import re
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from armybuilder.ai import make_player
+from armybuilder.engine import (
+    REGISTRY,
+    CancelAbility,
+    CloseAttack,
+    Deploy,
+    EndByAgreement,
+    EndTurn,
+    Face,
+    FormationPlan,
+    FreeSpin,
+    Game,
+    GameSetup,
+    IllegalAction,
+    Move,
+    MoveFormation,
+    Pass,
+    PlaceTerrain,
+    PlayerSetup,
+    RangedAttack,
+    Scenario,
+    UseAbility,
+    Withdraw,
+    action_to_json,
+    apply,
+    legal_actions,
+    odds,
+    replay,
+)
+from armybuilder.play.board import (
+    Board,
+    Click,
+    Decision,
+    Ending,
+    KindStatus,
+    Option,
+    Outlook,
+    Patch,
+    Piece,
+    Played,
+    Point,
+    Progress,
+    Refusal,
+    Refused,
+    Side,
+    TargetOdds,
+    TerrainPiece,
+    result_words,
+)
+from armybuilder.sim.replay import Narrator, narrate
+from armybuilder.text import shown
+
+COMMANDERS = ("human", "heuristic", "random")
+#: The kinds of action a warrior may be given, in the order the screen offers them.
+KINDS = ("move", "ranged", "close", "formation", "ability", "pass")
+#: A move this long is longer than any battlefield: the engine refuses it, naming the
+#: warrior's allowance.
+_FAR = 1000.0
+_ALLOWANCE = re.compile(r"may move ([0-9.]+)\"")
+#: How the engine names a warrior in its reasons: "warrior 3 (Demo Pikeman)".
+_WARRIOR = re.compile(r"warrior (\d+) \([^()]*\)")
+#: The most copies of the game one action's outcomes are counted on.
+MAX_BRANCHES = 5000
+
+
+def derive(*parts: object) -> int:
+    """A seed made from ``parts``: the same on every run, machine and Python version."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"armybuilder"
+                                          ).digest(), "big") >> 1
+
+
+class _MoreDice(Exception):
+    """A copy of the game asked for dice the outcome count has not forced yet."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
+
+
+class _ForcedDice:
+    """Dice for a copy of the game: the values given, then :class:`_MoreDice`. Dice
+    rolled once the turn has ended belong to the next turn (Command): they change nothing
+    the action did, so they show 1s instead of being counted."""
+
+    def __init__(self, game: Game, values: tuple[int, ...]) -> None:
+        self.game = game
+        self.values = list(values)
+
+    def roll(self, count: int) -> list[int]:
+        if len(self.values) >= count:
+            out = self.values[:count]
+            del self.values[:count]
+            return out
+        if any(e.get("e") == "turn_end" for e in self.game.events):
+            return [1] * count
+        raise _MoreDice(count)
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    return tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
+
+
+def _restore(cls: type, fields: tuple[tuple[str, Any], ...]) -> Any:
+    obj = cls.__new__(cls)
+    for name, value in fields:
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class _Snapshot(pickle.Pickler):
+    """Pickles a game for copies to try actions on. Objects whose class watches its own
+    writes (the engine's warriors tell the game's memory where their bases are) are copied
+    field by field as they stand, without the watching: the copy's memory comes along."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        if isinstance(obj, type) or not cls.__module__.startswith("armybuilder.") or \
+                cls.__setattr__ is object.__setattr__ or "__slots__" not in cls.__dict__ or \
+                getattr(getattr(cls, "__dataclass_params__", None), "frozen", False):
+            return NotImplemented  # pickled as usual (a frozen record restores itself)
+        return _restore, (cls, tuple((name, getattr(obj, name)) for name in _slot_names(cls)
+                                     if hasattr(obj, name)))
+
+
+def snapshot(game: Game) -> bytes:
+    """The game as bytes that ``pickle.loads`` makes into a copy of it.
+
+    ENGINE-API: the engine has no copy of a game to try an action on (Game.copy)."""
+    out = io.BytesIO()
+    _Snapshot(out, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
+    return out.getvalue()
+
+
+def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
+    """The dice a roll of ``count`` can show, each with its chance. Two dice by their
+    total: the engine reads only the total of a 2d6 roll (Rulebook III, attack rolls)."""
+    if count == 1:
+        return [((d,), 1 / 6) for d in range(1, 7)]
+    if count == 2:
+        out = []
+        for total, ways in odds.WAYS.items():
+            low = max(1, total - 6)
+            out.append(((low, total - low), ways / 36))
+        return out
+    raise ValueError(f"no outcome count for a roll of {count} dice")
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Who commands each seat, and the seed the AI's choices derive from."""
+
+    commanders: tuple[str, ...]
+    seed: int
+
+    def __post_init__(self) -> None:
+        for c in self.commanders:
+            if c not in COMMANDERS:
+                raise ValueError(f"unknown commander {c!r}; use one of {', '.join(COMMANDERS)}")
+
+
+class PlaySession:
+    """One game in progress: the engine's game, who commands each seat, the log in words."""
+
+    def __init__(self, game: Game, seats: Seats) -> None:
+        if len(seats.commanders) != len(game.players):
+            raise ValueError(f"{len(game.players)} players but {len(seats.commanders)} "
+                             "commanders")
+        self.game = game
+        self.seats = seats
+        self._lock = threading.RLock()
+        self._narrator = Narrator(game.header)
+        self.marks = self._narrator.marks
+        self.lines: list[str] = []
+        for entry in game.entries:
+            self.lines += self._narrator.entry(entry["action"], entry["events"])
+        self._snapshot: tuple[int, bytes] | None = None
+        self._allowances: dict[tuple[int, int, str | None], float | None] = {}
+        self._board = self._make_board()
+
+    # --- starting and resuming -------------------------------------------------------
+
+    @classmethod
+    def start(cls, start: GameSetup | Scenario, seats: Seats) -> PlaySession:
+        game = Game.new(start) if isinstance(start, GameSetup) else Game.from_scenario(start)
+        return cls(game, seats)
+
+    @classmethod
+    def battle(cls, mine: PlayerSetup, theirs: PlayerSetup, *, side: str, seed: int,
+               rounds: int | None, terrain: Callable[[int], tuple[Any, ...]],
+               opponent: str, names: tuple[str, str] | None = None) -> PlaySession:
+        """A new game between two armies (Rulebook II, Setting the Scene: terrain, the
+        first player's roll and deployment are played out in the game). ``side`` "a" seats
+        ``mine`` first, at the south edge; "b" second, at the north edge. ``terrain(i)``:
+        the items player ``i`` brings."""
+        if side not in ("a", "b"):
+            raise ValueError(f"--side must be a or b, not {side!r}")
+        order = (mine, theirs) if side == "a" else (theirs, mine)
+        players = tuple(replace(p, edge=edge, terrain=terrain(i))
+                        for i, (p, edge) in enumerate(zip(order, ("south", "north"),
+                                                          strict=True)))
+        if names is not None and names[0] == names[1]:
+            # The same army on both sides: the log and the screen tell them apart.
+            players = (replace(players[0], name=f"{players[0].name} (a)"),
+                       replace(players[1], name=f"{players[1].name} (b)"))
+        commanders = ("human", opponent) if side == "a" else (opponent, "human")
+        return cls.start(GameSetup(players=players, seed=seed, round_limit=rounds),
+                         Seats(commanders, seed))
+
+    @classmethod
+    def resume(cls, log: str | dict[str, Any], seats: Seats) -> PlaySession:
+        """The game of a saved log, rebuilt by replaying it (every event checked)."""
+        return cls(replay(log), seats)
+
+    def log_json(self) -> str:
+        with self._lock:
+            return self.game.log_json()
+
+    def progress(self) -> Progress:
+        """What a save keeps: the log, how far the game is, how it ended."""
+        with self._lock:
+            log = self.game.log_json()
+            board = self._board
+        return Progress(log=log, actions=board.version - 1, round=board.round,
+                        over=board.over, result=result_words(board))
+
+    # --- the board ---------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The game as the screen shows it: every name on it literal (armybuilder.text)."""
+        return self._board
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The sides' names as they are (the board's are shown literally)."""
+        return tuple(p.name for p in self.game.players)
+
+    def _make_board(self) -> Board:
+        game = self.game
+        scores = game.scores()
+        sides = tuple(
+            Side(seat=p.index, name=shown(p.name), commander=self.seats.commanders[p.index],
+                 edge=p.edge, area=tuple(p.area),  # type: ignore[arg-type]
+                 actions=p.actions, eliminations=s.eliminations, captives=s.captives,
+                 survivors=s.survivors, withdrawn=p.withdrawn)
+            for p, s in zip(game.players, scores, strict=True))
+        pieces = tuple(self._piece(w) for w in game.warriors)
+        patches = tuple(Patch(f.kind, tuple(f.polygon), f.name)
+                        for f in game.terrain.features)
+        ending = None
+        if game.over and game.outcome is not None:
+            out = game.outcome
+            ending = Ending(out.termination.value, out.round, tuple(out.winners))
+        pile = tuple(
+            TerrainPiece(i, item.name, tuple(Patch(f.kind, tuple(f.polygon), f.name)
+                                             for f in item.features))
+            for i, item in enumerate(game.terrain_pile) if item is not None)
+        phase = game.phase if game.phase != "setup" else "play"
+        return Board(table=game.table, pieces=pieces, patches=patches, sides=sides,
+                     phase=phase, turn=game.turn, round=game.round,
+                     round_limit=game.round_limit, current=game.current, to_act=game.to_act,
+                     actions_used=game.actions_used, turn_actions=game.turn_actions,
+                     ending=ending, pile=pile, version=len(game.entries))
+
+    def _piece(self, w: Any) -> Piece:
+        card = w.card
+        # The base's shape from the discs it covers facing east at the origin: one disc,
+        # or two along the facing (a double base), whatever the engine keeps inside.
+        discs = w.discs_at((0.0, 0.0), 0.0)
+        disc_r = discs[0][2]
+        offset = max(abs(x) for x, _, _ in discs)
+        dial = tuple(Click(c.speed, c.attack, c.defense, c.damage,
+                           tuple(map(shown, c.abilities))) for c in card.clicks)
+        return Piece(
+            id=w.id, seat=w.owner, letter=self.marks[w.id], name=shown(card.name),
+            key=shown(card.key), points=card.points, rank=card.rank,
+            factions=tuple(map(shown, card.factions)),
+            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=offset + disc_r,
+            disc_r=disc_r, offset=offset, range=card.range, targets=card.targets, dial=dial,
+            click=w.click, starting_click=card.starting_click, on_table=w.on_table,
+            deployed=w.deployed, eliminated=w.eliminations > 0 and not w.on_table,
+            tokens=w.tokens, acted=w.acted_turn == self.game.turn and self.game.turn > 0,
+            captive_of=None if w.controller < 0 else w.controller,
+            holds=None if w.captive < 0 else w.captive,
+            abilities=tuple(map(shown, w.abilities)))
+
+    def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
+        """Where terrain item ``item`` of the pile would lie, placed at ``at``."""
+        with self._lock:
+            piece = self.game.terrain_pile[item]
+            if piece is None:
+                return ()
+            return tuple(Patch(f.kind, tuple(f.placed(at, rotation, item).polygon), f.name)
+                         for f in piece.features)
+
+    # --- whose decision ----------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._board.over
+
+    @property
+    def to_act(self) -> int:
+        return self._board.to_act
+
+    def commander(self, seat: int) -> str:
+        return self.seats.commanders[seat]
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.over and self.commander(self.to_act) == "human"
+
+    # --- checking ----------------------------------------------------------------------
+
+    def _copy(self) -> Game:
+        """A copy of the game to try things on: the real one is never touched."""
+        version = len(self.game.entries)
+        if self._snapshot is None or self._snapshot[0] != version:
+            self._snapshot = (version, snapshot(self.game))
+        return pickle.loads(self._snapshot[1])  # type: ignore[no-any-return]
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """None when the engine allows ``action`` now; else its rule and reason.
+
+        ENGINE-API: the engine's check answers only yes or no (Game.is_legal); the reason
+        comes from giving the refused action to a copy, where apply raises it."""
+        with self._lock:
+            if self.game.is_legal(action):
+                return None
+            probe = self._copy()
+            try:
+                apply(probe, action)
+            except IllegalAction as exc:
+                return Refusal(exc.rule, self._named(exc.reason))
+            return Refusal("", "the engine's check refuses this action")
+
+    def _named(self, words: str) -> str:
+        """The engine's words with its warriors named as the map letters them."""
+        def name(found: re.Match[str]) -> str:
+            wid = int(found.group(1))
+            return self.label(wid) if 0 <= wid < len(self.marks) else found.group(0)
+
+        return _WARRIOR.sub(name, words)
+
+    def allowed(self, action: Any) -> bool:
+        with self._lock:
+            return self.game.is_legal(action)
+
+    # --- what a warrior may do ---------------------------------------------------------
+
+    def status(self, wid: int) -> tuple[KindStatus, ...]:
+        """For each kind of action (KINDS), whether ``wid`` may be given one now and, if
+        not, the engine's reason."""
+        with self._lock:
+            out = []
+            for kind in KINDS:
+                if kind == "ability" and not self._special_abilities(wid):
+                    continue
+                first = next(iter(legal_actions(self.game, wid, {kind})), None) \
+                    if self.game.phase == "play" and not self.game.pending else None
+                if first is not None:
+                    out.append(KindStatus(kind, True))
+                else:
+                    out.append(KindStatus(kind, False, self._kind_refusal(wid, kind)))
+            return tuple(out)
+
+    def _special_abilities(self, wid: int) -> list[str]:
+        w = self.game.warriors[wid]
+        return [n for n in w.abilities if REGISTRY.action_kind(n) == "special"]
+
+    def _nearest(self, wid: int, opposing: bool) -> list[int]:
+        w = self.game.warriors[wid]
+        found = [o for o in self.game.warriors
+                 if o is not w and o.on_table and not o.is_captive
+                 and (o.team != w.team) == opposing]
+        found.sort(key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
+        return [o.id for o in found]
+
+    def _kind_refusal(self, wid: int, kind: str) -> Refusal:
+        """The engine's reason ``wid`` has no action of ``kind``: a probe action is tried."""
+        game = self.game
+        if game.phase != "play":
+            return Refusal("Rulebook III, Turns and Actions",
+                           "actions are given once both armies are on the battlefield")
+        if game.pending:
+            return Refusal("Rulebook III, Turns and Actions", "finish the current action first")
+        w = game.warriors[wid]
+        probes: list[Any]
+        if kind == "pass":
+            probes = [Pass(wid)]
+        elif kind == "move":
+            probes = [Move(wid, ((w.x + dx, w.y + dy),), w.facing)
+                      for dx, dy in ((0.3, 0.0), (-0.3, 0.0), (0.0, 0.3), (0.0, -0.3))]
+        elif kind in ("close", "ranged"):
+            enemies = self._nearest(wid, opposing=True)
+            if not enemies:
+                return Refusal("Rulebook III, Targeting", "no opposing figure is on the "
+                               "battlefield to attack")
+            probes = [CloseAttack(wid, t) for t in enemies[:3]] if kind == "close" else \
+                [RangedAttack(wid, (t,)) for t in enemies[:3]]
+        elif kind == "formation":
+            friends = self._nearest(wid, opposing=False)
+            probes = [MoveFormation(wid, tuple(friends[:2]))]
+        else:
+            names = self._special_abilities(wid)
+            probes = [UseAbility(wid, n) for n in names] or [Pass(wid)]
+        first: Refusal | None = None
+        for probe in probes:
+            why = self.refusal(probe)
+            if why is None:
+                # The probe is allowed, but the engine lists no action of this kind.
+                return Refusal("", f"no {kind} action the engine lists fits here")
+            first = first or why
+        assert first is not None
+        return first
+
+    def options(self, wid: int | None, kind: str) -> list[Option]:
+        """The legal actions of ``kind`` for ``wid`` as the engine lists them ("move"
+        lists its representative moves only; any other move is checked when given)."""
+        with self._lock:
+            if kind == "ability":
+                kinds = {"ability"}
+            elif kind in ("capture",):
+                kinds = {"close"}
+            else:
+                kinds = {kind}
+            found = [self.option(a) for a in legal_actions(self.game, wid, kinds)]
+        if kind == "capture":
+            return [o for o in found if o.capture]
+        return found
+
+    def extra_options(self, wid: int) -> list[Option]:
+        """Actions that use none of the turn's actions: cancelling an optional ability
+        (Rulebook III, Special Abilities) and Nimble's turn."""
+        with self._lock:
+            return [self.option(a) for a in legal_actions(self.game, wid, {"cancel", "facing"})]
+
+    # --- words -------------------------------------------------------------------------
+
+    def label(self, wid: int) -> str:
+        return self._board.pieces[wid].label
+
+    def option(self, action: Any) -> Option:
+        """An engine action as the screen offers it."""
+        lab = self.label
+        if isinstance(action, Pass):
+            return Option("pass", f"{lab(action.warrior)} passes", action, action.warrior)
+        if isinstance(action, Move):
+            how = f" ({action.ability})" if action.ability else ""
+            if not action.path:
+                words = f"{lab(action.warrior)} turns in place{how}"
+            else:
+                end = action.path[-1]
+                words = f"{lab(action.warrior)} moves to ({end[0]:.1f}, {end[1]:.1f}){how}"
+            return Option("move", words, action, action.warrior, ability=action.ability)
+        if isinstance(action, RangedAttack):
+            targets = ", ".join(lab(t) for t in action.targets) or "every figure in reach"
+            words = f"{lab(action.warrior)} fires at {targets}"
+            if action.ability:
+                words += f" using {action.ability}"
+            if action.formation:
+                words += " in formation with " + ", ".join(
+                    self.marks[m] for m in action.formation)
+            return Option("ranged", words, action, action.warrior, tuple(action.targets),
+                          tuple(action.formation), action.ability)
+        if isinstance(action, CloseAttack):
+            verb = "tries to capture" if action.capture else "attacks"
+            words = f"{lab(action.warrior)} {verb} {lab(action.target)}"
+            if action.ability:
+                words += f" using {action.ability}"
+                if action.roll_die:
+                    words += " (healing by a die roll)"
+            if action.formation:
+                words += " in formation with " + ", ".join(
+                    self.marks[m] for m in action.formation)
+            return Option("close", words, action, action.warrior, (action.target,),
+                          tuple(action.formation), action.ability, action.capture)
+        if isinstance(action, MoveFormation):
+            members = ", ".join(lab(m) for m in action.members)
+            return Option("formation", f"{lab(action.warrior)} leads a movement formation "
+                          f"with {members}", action, action.warrior,
+                          members=tuple(action.members))
+        if isinstance(action, FormationPlan):
+            if not action.steps:
+                return Option("plan", "the formation stays where it is", action)
+            dx = sum(s.path[-1][0] - self._board.pieces[s.warrior].x for s in action.steps)
+            dy = sum(s.path[-1][1] - self._board.pieces[s.warrior].y for s in action.steps)
+            n = len(action.steps)
+            dist = math.hypot(dx / n, dy / n)
+            heading = _compass(math.atan2(dy, dx))
+            return Option("plan", f"the formation moves {dist:.1f}\" {heading}", action,
+                          members=tuple(s.warrior for s in action.steps))
+        if isinstance(action, UseAbility):
+            words = f"{lab(action.warrior)} uses {action.ability}"
+            if action.target is not None:
+                words += f" on {lab(action.target)}"
+            if action.at is not None:
+                words += f" to ({action.at[0]:.1f}, {action.at[1]:.1f})"
+            return Option("ability", words, action, action.warrior,
+                          () if action.target is None else (action.target,),
+                          ability=action.ability)
+        if isinstance(action, CancelAbility):
+            return Option("cancel", f"{lab(action.warrior)} cancels {action.ability} for "
+                          "this turn", action, action.warrior, ability=action.ability)
+        if isinstance(action, Face):
+            return Option("facing", f"{lab(action.warrior)} turns to "
+                          f"{_compass(action.facing)} (Nimble)", action, action.warrior)
+        if isinstance(action, FreeSpin):
+            if action.facing is None:
+                return Option("spin", f"{lab(action.warrior)} keeps its facing", action,
+                              action.warrior)
+            return Option("spin", f"{lab(action.warrior)} turns to face "
+                          f"{_compass(action.facing)} (free spin)", action, action.warrior)
+        if isinstance(action, Deploy):
+            where = "stays off the battlefield (no room)" if action.at is None else \
+                f"is placed at ({action.at[0]:.1f}, {action.at[1]:.1f})"
+            return Option("deploy", f"{lab(action.warrior)} {where}", action, action.warrior)
+        if isinstance(action, PlaceTerrain):
+            name = self.game.terrain_pile[action.item]
+            return Option("terrain", f"terrain {getattr(name, 'name', action.item)} is placed "
+                          f"at ({action.at[0]:.1f}, {action.at[1]:.1f})", action)
+        if isinstance(action, Withdraw):
+            return Option("withdraw", f"{self._board.sides[action.player].name} withdraws",
+                          action)
+        if isinstance(action, EndByAgreement):
+            return Option("agree", "the players agree to end the game", action)
+        if isinstance(action, EndTurn):
+            return Option("end_turn", f"{self._board.sides[action.player].name} ends the turn",
+                          action)
+        return Option("other", repr(action), action)
+
+    # --- making actions ----------------------------------------------------------------
+
+    def move(self, wid: int, path: Iterable[Point], facing: float | None,
+             ability: str | None = None, stuck_facing: float | None = None) -> Option:
+        """A move along ``path`` (the points after the start; none: turn in place)."""
+        pts = tuple((float(x), float(y)) for x, y in path)
+        move = Move(wid, pts, None if facing is None else float(facing),
+                    None if stuck_facing is None else float(stuck_facing), ability=ability)
+        with self._lock:
+            w = self.game.warriors[wid]
+            if pts and w.captive >= 0 and not self.game.is_legal(move):
+                # The captive goes where it can stand beside its controller (Rulebook III,
+                # Capturing): its own place moved along, else the first free one around.
+                c = self.game.warriors[w.captive]
+                gap = self._piece(w).radius + self._piece(c).radius + 0.001
+                end = pts[-1]
+                for k in range(8):
+                    a = k * math.pi / 4
+                    at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
+                    alt = replace(move, captive_at=at)
+                    if self.game.is_legal(alt):
+                        move = alt
+                        break
+        return self.option(move)
+
+    def formation_plan(self, members: Iterable[int], offset: Point) -> Option:
+        """Every member that can move moves by ``offset``, the foremost first (Rulebook
+        IV, Movement Formations: the engine checks the moves in the order given)."""
+        dx, dy = offset
+        ms = sorted((self._board.pieces[m] for m in members),
+                    key=lambda p: -(p.x * dx + p.y * dy))
+        steps = tuple(Move(p.id, ((p.x + dx, p.y + dy),), p.facing) for p in ms)
+        return self.option(FormationPlan(steps))
+
+    def deploy(self, wid: int, at: Point | None, facing: float = 0.0) -> Option:
+        return self.option(Deploy(wid, at, float(facing)))
+
+    def place_terrain(self, item: int, at: Point, rotation: float) -> Option:
+        return self.option(PlaceTerrain(item, (float(at[0]), float(at[1])), float(rotation)))
+
+    def withdraw(self, seat: int) -> Option:
+        return self.option(Withdraw(seat))
+
+    def agree_to_end(self) -> Option:
+        return self.option(EndByAgreement())
+
+    def allowance(self, wid: int, ability: str | None = None) -> float | None:
+        """How far ``wid`` may move now (None: it cannot be given a move action).
+
+        ENGINE-API: read from the engine's refusal of a move longer than any table
+        ("... may move 8\", the path is ..."), the engine's own allowance with terrain and
+        abilities (Charge, Bound) counted."""
+        with self._lock:
+            key = (len(self.game.entries), wid, ability)
+            if key not in self._allowances:
+                w = self.game.warriors[wid]
+                why = self.refusal(Move(wid, ((w.x + _FAR, w.y),), w.facing, ability=ability))
+                found = _ALLOWANCE.search(why.reason) if why is not None else None
+                self._allowances[key] = float(found.group(1)) if found else None
+            return self._allowances[key]
+
+    def move_abilities(self, wid: int) -> list[str]:
+        """Abilities a move action may name (Charge, Bound)."""
+        with self._lock:
+            w = self.game.warriors[wid]
+            return [n for n in w.abilities if REGISTRY.action_kind(n) == "move"]
+
+    # --- outcomes ----------------------------------------------------------------------
+
+    def outcomes(self, option: Option) -> list[tuple[float, list[dict[str, Any]]]]:
+        """Every way ``option`` can turn out, with its chance: the action given to copies
+        of the game whose dice are forced to each value (see the module's ENGINE-API)."""
+        with self._lock:
+            if not self.game.is_legal(option.action):
+                return []
+            self._copy()
+            assert self._snapshot is not None
+            snap = self._snapshot[1]
+        out: list[tuple[float, list[dict[str, Any]]]] = []
+        stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+        tried = 0
+        while stack:
+            forced, chance = stack.pop()
+            tried += 1
+            if tried > MAX_BRANCHES:
+                raise RuntimeError(f"{option.words}: more than {MAX_BRANCHES} ways to turn out")
+            with self._lock:
+                probe: Game = pickle.loads(snap)
+                probe.dice = _ForcedDice(probe, forced)  # type: ignore[assignment]
+                try:
+                    events = apply(probe, option.action)
+                except _MoreDice as more:
+                    stack.extend((forced + values, chance * p)
+                                 for values, p in reversed(_branches(more.count)))
+                    continue
+            out.append((chance, events))
+        return out
+
+    def outlook(self, option: Option) -> Outlook:
+        """The chance to hit, expected clicks and chance to eliminate for every figure the
+        action affects; what it costs the player's own figures; the chance to break away."""
+        branches = self.outcomes(option)
+        seat = self._board.to_act
+        targets: dict[int, list[float]] = {}
+        own: dict[tuple[int, str], float] = {}
+        critical = own_clicks = 0.0
+        breaks: list[float] = []
+        for chance, events in branches:
+            hit: set[int] = set()
+            dodged: set[int] = set()
+            captured: set[int] = set()
+            dead: set[int] = set()
+            clicks: dict[int, int] = {}
+            cause_of: dict[int, str] = {}
+            broke = None
+            for ev in events:
+                kind = ev["e"]
+                if kind in ("hit", "miss"):
+                    targets.setdefault(ev["target"], [0.0, 0.0, 0.0, 0.0])
+                    if kind == "hit":
+                        hit.add(ev["target"])
+                elif kind == "dodged":
+                    dodged.add(ev["warrior"])
+                elif kind == "captured":
+                    captured.add(ev["warrior"])
+                elif kind == "damage":
+                    wid = ev["warrior"]
+                    if self._board.pieces[wid].seat == seat:
+                        own_clicks += chance * ev["clicks"]
+                        cause_of[wid] = ev.get("ability") or ev["cause"]
+                        if ev["cause"] == "critical miss":
+                            critical += chance
+                    else:
+                        clicks[wid] = clicks.get(wid, 0) + ev["clicks"]
+                elif kind == "healed":
+                    clicks[ev["warrior"]] = clicks.get(ev["warrior"], 0) + ev["clicks"]
+                elif kind == "eliminated":
+                    dead.add(ev["warrior"])
+                elif kind == "break_away" and broke is None:
+                    broke = bool(ev["success"])
+            if broke is not None:
+                breaks.append(chance if broke else 0.0)
+            for wid, row in targets.items():
+                landed = (wid in hit and wid not in dodged) or wid in captured
+                row[0] += chance * landed
+                row[1] += chance * clicks.get(wid, 0)
+                row[2] += chance * (wid in dead)
+                row[3] += chance * (wid in captured)
+            for wid in dead:
+                if self._board.pieces[wid].seat == seat:
+                    key = (wid, cause_of.get(wid, "damage"))
+                    own[key] = own.get(key, 0.0) + chance
+        losses: dict[int, list[tuple[float, str]]] = {}
+        for (wid, cause), p in own.items():
+            losses.setdefault(wid, []).append((p, cause))
+        return Outlook(
+            targets=tuple(TargetOdds(w, r[0], r[1], r[2], r[3]) for w, r in targets.items()),
+            critical_miss=critical, own_clicks=own_clicks,
+            # Each own warrior the action may eliminate, with what would do it, the likeliest
+            # first ("pushing, critical miss": a push kills it unless a 2 does first).
+            own_losses=tuple((w, sum(p for p, _ in found),
+                              ", ".join(c for _, c in sorted(found, key=lambda f: -f[0])))
+                             for w, found in losses.items()),
+            break_away=sum(breaks) if breaks else None, branches=len(branches))
+
+    # --- decisions owed ----------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The decision the rules hand a player before play goes on, if one is owed.
+
+        ENGINE-API: the engine keeps what it waits for to itself; it is told here from
+        the kind of actions it lists meanwhile."""
+        with self._lock:
+            if self.game.over or not self.game.pending:
+                return None
+            listed = list(legal_actions(self.game))
+            seat = self.game.to_act
+        opts = tuple(self.option(a) for a in listed)
+        first = listed[0] if listed else None
+        if isinstance(first, FreeSpin):
+            return Decision("spin", seat, first.warrior, opts)
+        if isinstance(first, FormationPlan):
+            members = sorted({m for o in opts for m in o.members})
+            return Decision("plan", seat, None, opts, tuple(members))
+        if isinstance(first, Move):
+            return Decision("confused", seat, first.warrior, opts)
+        warrior = next((a.warrior for a in listed if isinstance(a, Pass)), None)
+        return Decision("follow_up", seat, warrior, opts)
+
+    def setup_options(self) -> list[Option]:
+        """Setting the scene: the places the engine lists for the next terrain item or
+        warrior of the player to act."""
+        with self._lock:
+            return [self.option(a) for a in legal_actions(self.game)]
+
+    def deploy_spot(self, wid: int) -> tuple[Point, float] | None:
+        """The first place (and facing) the engine lists for ``wid`` in its starting area
+        (Rulebook II, Setting the Scene), where a ghost base can start from."""
+        with self._lock:
+            if self.game.phase != "deploy":
+                return None
+            for action in legal_actions(self.game, wid):
+                if isinstance(action, Deploy) and action.warrior == wid and \
+                        action.at is not None:
+                    return (float(action.at[0]), float(action.at[1])), float(action.facing)
+        return None
+
+    def waiting_to_deploy(self) -> list[int]:
+        with self._lock:
+            if self.game.phase != "deploy":
+                return []
+            seat = self.game.to_act
+            return [w.id for w in self.game.warriors if w.owner == seat and not w.deployed]
+
+    # --- giving actions ----------------------------------------------------------------
+
+    def play(self, option: Option) -> Played:
+        """Give the action; :class:`Refused` (the engine's rule and reason) if the engine
+        will not take it, and then nothing has changed."""
+        with self._lock:
+            seat = self.game.to_act
+            before = {p.id: (p.x, p.y) for p in self._board.pieces}
+            try:
+                events = apply(self.game, option.action)  # type: ignore[arg-type]
+            except IllegalAction as exc:
+                raise Refused(Refusal(exc.rule, self._named(exc.reason))) from exc
+            entry = self.game.entries[-1]
+            lines = tuple(self._narrator.entry(entry["action"], events))
+            self.lines += lines
+            self._board = self._make_board()
+        rolls = tuple((ev.get("purpose", ""), tuple(ev["dice"])) for ev in events
+                      if ev["e"] == "roll")
+        moves = tuple((ev["warrior"], before[ev["warrior"]], (ev["to"][0], ev["to"][1]))
+                      for ev in events if ev["e"] == "moved")
+        strikes = tuple((ev["attacker"], ev["target"], ev["e"] == "hit") for ev in events
+                        if ev["e"] in ("hit", "miss"))
+        return Played(seat, option.words, lines, rolls, moves, strikes, self._board)
+
+    def end_turn(self) -> list[Option]:
+        """The actions that end the current turn now, in order.
+
+        ENGINE-API: the engine ends a turn when its actions are used or no warrior is left
+        to give one, so the warriors that have not acted pass while actions are left. A
+        turn whose actions are all given may still wait for a free move (Special Abilities
+        Card, Quickness); the engine then lists ``EndTurn``, which ends it (tried on a copy
+        after the passes)."""
+        with self._lock:
+            game = self.game
+            if game.phase != "play" or game.pending:
+                return []
+            seat, turn = game.current, game.turn
+            left = game.turn_actions - game.actions_used
+            waiting = [w.id for w in game.warriors
+                       if w.owner == seat and w.on_table and not w.is_captive
+                       and w.acted_turn != game.turn]
+            actions: list[Any] = [Pass(w) for w in waiting[:max(0, left)]]
+            probe = self._copy()
+            for action in actions:
+                apply(probe, action)
+            if probe.turn == turn and not probe.pending and probe.is_legal(EndTurn(seat)):
+                actions.append(EndTurn(seat))
+            return [self.option(a) for a in actions]
+
+    # --- the AI ------------------------------------------------------------------------
+
+    def ai_choice(self, commander: str | None = None) -> Option:
+        """The AI's choice for the player to act, made on a copy of the game. Its seed
+        comes from the game's and the number of actions so far, so a resumed game makes
+        the same choices as one never interrupted."""
+        with self._lock:
+            seat = self.game.to_act
+            kind = commander or self.commander(seat)
+            if kind == "human":
+                kind = "heuristic"
+            probe = self._copy()
+            player = make_player(kind, derive(self.seats.seed, "ai", seat,
+                                              len(self.game.entries)))
+        return self.option(player.choose(probe))
+
+    # --- the record --------------------------------------------------------------------
+
+    def entries(self) -> int:
+        return self._board.version
+
+    def json_of(self, option: Option) -> dict[str, Any]:
+        return action_to_json(option.action)  # type: ignore[arg-type]
+
+
+def _compass(angle: float) -> str:
+    """An angle as a compass direction (north is +y)."""
+    names = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+             "south-east")
+    return names[round(angle / (math.pi / 4)) % 8]
+
+
+def tell(log: str) -> list[str]:
+    """A whole game told turn by turn, with the table's map after every turn, as
+    ``armybuilder battle replay --maps turn`` tells it (the log replayed first)."""
+    return list(narrate(json.loads(log), maps="turn"))

@@ -1,0 +1,293 @@
+"""Steering on the battlefield: a ghost base for a move (straight or bent, turned, the
+facing if it fails to break away, Charge or Bound), a terrain item or a warrior being
+placed while setting the scene, and a whole movement formation. The engine checks every
+place the ghost reaches; the play screen gives the action once it is allowed."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from armybuilder.play.board import Option, Point
+
+if TYPE_CHECKING:
+    from armybuilder.play.board import Board
+    from armybuilder.play.session import PlaySession
+    from armybuilder.tui.widgets.battlefield import Battlefield
+
+#: Degrees a keystroke turns a base being steered.
+TURN_STEP = 15.0
+FINE_STEP = 0.1  # inches a shift+arrow steers the ghost
+
+
+@dataclass(slots=True)
+class Steer:
+    """A base (or terrain item, or a whole formation) being steered across the map."""
+
+    purpose: str  # "move", "confused", "deploy", "terrain", "plan"
+    warrior: int | None
+    start: Point
+    at: Point
+    facing: float
+    waypoints: list[Point] = field(default_factory=list)
+    turned: bool = False  # the facing was set by hand: it no longer follows the path
+    ability: str | None = None  # a move action's ability (Charge, Bound)
+    stuck: float | None = None  # where it faces if it fails to break away (None: as it is)
+    item: int = 0  # terrain: the pile item
+    members: tuple[int, ...] = ()  # plan: the formation's members
+    option: Option | None = None
+    why: str = ""
+
+
+class Steering:
+    """The play screen's steering: mixed into :class:`PlayScreen`, whose state it uses."""
+
+    session: PlaySession | None
+    steer: Steer | None
+    mode: str
+    selected: int | None
+    queue: list[Option]
+
+    if TYPE_CHECKING:
+        board: Board
+        map: Battlefield
+
+        def _set_mode(self, mode: str) -> None: ...
+        def _confirm(self, option: Option, outlook: Any = None) -> None: ...
+        def _give(self, option: Option) -> None: ...
+        def _prompt(self, text: Text | str) -> None: ...
+        def _mark(self) -> None: ...
+        def _next(self) -> None: ...
+        def _show_warrior(self) -> None: ...
+        def _shown(self, played: Any) -> None: ...
+        def notify(self, message: str, **kw: Any) -> None: ...
+
+    # --- steering a base -------------------------------------------------------------
+
+    def _begin_move(self, wid: int, purpose: str = "move") -> None:
+        p = self.board.pieces[wid]
+        self.steer = Steer(purpose, wid, (p.x, p.y), (p.x, p.y), p.facing)
+        self._set_mode("ghost")
+        self._check_steer()
+
+    def action_steer(self, dx: int, dy: int, fine: bool = False) -> None:
+        if self.mode != "ghost" or self.steer is None:
+            return
+        step = FINE_STEP if fine else self.map.step
+        sx, sy = (step, step) if fine else (step, 2 * step)
+        at = self.steer.at
+        self._steer_to((at[0] + dx * sx, at[1] + dy * sy))
+
+    def _steer_to(self, at: Point) -> None:
+        steer = self.steer
+        assert steer is not None
+        table = self.board.table
+        steer.at = (min(table, max(0.0, at[0])), min(table, max(0.0, at[1])))
+        if steer.purpose in ("move", "confused", "deploy") and not steer.turned:
+            last = steer.waypoints[-1] if steer.waypoints else steer.start
+            if math.hypot(steer.at[0] - last[0], steer.at[1] - last[1]) > 1e-6:
+                steer.facing = math.atan2(steer.at[1] - last[1], steer.at[0] - last[0])
+        self.map.centre_on(steer.at)
+        self._check_steer()
+
+    def action_turn(self, way: int) -> None:
+        if self.mode != "ghost" or self.steer is None:
+            return
+        # A base's facing, or a terrain item's rotation: radians either way.
+        self.steer.facing = (self.steer.facing + way * math.radians(TURN_STEP)) % (2 * math.pi)
+        self.steer.turned = True
+        self._check_steer()
+
+    def action_face_nearest(self) -> None:
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or steer.warrior is None:
+            return
+        me = self.board.pieces[steer.warrior]
+        foes = [p for p in self.board.pieces if p.on_table and p.seat != me.seat
+                and p.captive_of is None]
+        if not foes:
+            return
+        near = min(foes, key=lambda p: math.hypot(p.x - steer.at[0], p.y - steer.at[1]))
+        steer.facing = math.atan2(near.y - steer.at[1], near.x - steer.at[0])
+        steer.turned = True
+        self._check_steer()
+
+    def _bend(self) -> None:
+        """A bend in the path: the ghost goes on from where it is."""
+        steer = self.steer
+        if steer is not None and steer.purpose in ("move", "confused") and \
+                steer.at != (steer.waypoints[-1] if steer.waypoints else steer.start):
+            steer.waypoints.append(steer.at)
+            self._check_steer()
+
+    def action_unbend(self) -> None:
+        if self.mode == "ghost" and self.steer is not None and self.steer.waypoints:
+            self.steer.waypoints.pop()
+            self._check_steer()
+
+    def action_stuck_facing(self) -> None:
+        """Rulebook III, Breaking Away: a warrior that fails may still turn; choose now
+        where it would face (again: it keeps its facing)."""
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or steer.purpose != "move":
+            return
+        steer.stuck = None if steer.stuck is not None else steer.facing
+        self._check_steer()
+
+    def action_move_ability(self) -> None:
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or steer.purpose != "move" or \
+                self.session is None or steer.warrior is None:
+            return
+        modes: list[str | None] = [None, *self.session.move_abilities(steer.warrior)]
+        steer.ability = modes[(modes.index(steer.ability) + 1) % len(modes)]
+        self._check_steer()
+
+    def _steer_option(self) -> Option:
+        assert self.session is not None and self.steer is not None
+        steer, session = self.steer, self.session
+        if steer.purpose == "terrain":
+            return session.place_terrain(steer.item, steer.at, steer.facing)
+        if steer.purpose == "deploy":
+            assert steer.warrior is not None
+            return session.deploy(steer.warrior, steer.at, steer.facing)
+        if steer.purpose == "plan":
+            offset = (steer.at[0] - steer.start[0], steer.at[1] - steer.start[1])
+            return session.formation_plan(steer.members, offset)
+        assert steer.warrior is not None
+        moved = math.hypot(steer.at[0] - steer.start[0], steer.at[1] - steer.start[1]) > 1e-6
+        path = [*steer.waypoints, steer.at] if moved or steer.waypoints else []
+        return session.move(steer.warrior, path, steer.facing, steer.ability, steer.stuck)
+
+    def _check_steer(self, give: bool = False) -> None:
+        """Ask the engine about the base where it is now; with ``give``, give it."""
+        assert self.session is not None and self.steer is not None
+        steer = self.steer
+        option = self._steer_option()
+        why = self.session.refusal(option.action)
+        steer.option = option
+        steer.why = "" if why is None else str(why)
+        if give:
+            if why is not None:
+                self.notify(str(why), severity="error", timeout=8)
+            elif steer.purpose in ("move", "confused"):
+                self._confirm(option)
+                return
+            else:
+                self._give(option)
+                return
+        self._steer_prompt()
+        self._mark()
+
+    def _steer_prompt(self) -> None:
+        assert self.session is not None and self.steer is not None
+        steer = self.steer
+        text = Text()
+        if steer.purpose in ("move", "confused"):
+            p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
+            points = [steer.start, *steer.waypoints, steer.at]
+            length = sum(math.hypot(b[0] - a[0], b[1] - a[1])
+                         for a, b in itertools.pairwise(points))
+            reach = self.session.allowance(steer.warrior, steer.ability) \
+                if steer.warrior is not None else None
+            head = "Move" if steer.purpose == "move" else "Move the confused"
+            text.append(f"{head} {p.label if p else ''}", style="bold")
+            if steer.ability:
+                text.append(f" ({steer.ability}: then attack)", style="bold")
+            text.append(f"\npath {length:.1f}\"" + (f" of {reach:g}\"" if reach else "") +
+                        f" · facing {math.degrees(steer.facing) % 360:.0f}°")
+            if steer.stuck is not None:
+                text.append(f" · if it fails to break away: "
+                            f"{math.degrees(steer.stuck) % 360:.0f}°")
+            text.append("\n")
+        elif steer.purpose == "deploy":
+            p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
+            text.append(f"Place {p.label if p else ''} in your starting area\n", style="bold")
+            text.append("tab: next warrior · o: place the rest as the AI would\n")
+        elif steer.purpose == "terrain":
+            pile = {t.index: t for t in self.board.pile}
+            name = pile[steer.item].name if steer.item in pile else steer.item
+            text.append(f"Place terrain: {name} (turned {math.degrees(steer.facing):.0f}°)\n",
+                        style="bold")
+            text.append("tab: next item · o: place it as the AI would\n")
+        else:
+            text.append("Move the formation: every member by the same distance\n",
+                        style="bold")
+            text.append("esc: the formation stays where it is\n")
+        if steer.why:
+            text.append(f"✖ {steer.why}\n", style="bold red")
+        else:
+            text.append("✔ the engine allows this\n", style="bold green")
+        keys = "arrows steer (shift: 0.1\") · [ ] turn · "
+        if steer.purpose in ("move", "confused"):
+            keys += "space bend · backspace unbend · t face nearest · "
+            if steer.purpose == "move":
+                keys += "g Charge/Bound · b facing if it fails to break away · "
+        keys += "enter place" if steer.purpose in ("deploy", "terrain") else "enter check"
+        if steer.purpose == "move":
+            keys += " · esc back"
+        text.append(keys, style="dim")
+        self._prompt(text)
+
+    # --- setting the scene -----------------------------------------------------------
+
+    def _begin_terrain(self) -> None:
+        pile = self.board.pile
+        if not pile:
+            return
+        centre = (self.board.table / 2, self.board.table / 2)
+        self.steer = Steer("terrain", None, centre, centre, 0.0, item=pile[0].index)
+        self.selected = None
+        self._set_mode("ghost")
+        self._check_steer()
+
+    def _begin_deploy(self, wid: int | None = None) -> None:
+        assert self.session is not None
+        waiting = self.session.waiting_to_deploy()
+        if not waiting:
+            return
+        wid = wid if wid in waiting else waiting[0]
+        spot = self.session.deploy_spot(wid)
+        at, facing = spot if spot is not None else (self._area_centre(wid), math.pi / 2)
+        self.selected = wid
+        self.steer = Steer("deploy", wid, at, at, facing)
+        self._set_mode("ghost")
+        self._show_warrior()
+        self._check_steer()
+
+    def _area_centre(self, wid: int) -> Point:
+        x0, y0, x1, y1 = self.board.sides[self.board.pieces[wid].seat].area
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def _cycle_setup(self, step: int) -> None:
+        assert self.session is not None and self.steer is not None
+        if self.steer.purpose == "terrain":
+            items = [t.index for t in self.board.pile]
+            at = items.index(self.steer.item) if self.steer.item in items else 0
+            self.steer.item = items[(at + step) % len(items)]
+            self._check_steer()
+            return
+        waiting = self.session.waiting_to_deploy()
+        if self.steer.warrior in waiting and len(waiting) > 1:
+            at = waiting.index(self.steer.warrior)
+            self._begin_deploy(waiting[(at + step) % len(waiting)])
+
+    def action_auto(self) -> None:
+        """Setting the scene: let the AI place this terrain item, or the rest of the
+        army, for you."""
+        if self.session is None or self.mode != "ghost" or self.steer is None or \
+                self.steer.purpose not in ("deploy", "terrain"):
+            return
+        if self.steer.purpose == "terrain":
+            self._give(self.session.ai_choice("heuristic"))
+            return
+        seat = self.board.to_act
+        self.queue = []
+        while self.board.phase == "deploy" and self.board.to_act == seat:
+            played = self.session.play(self.session.ai_choice("heuristic"))
+            self._shown(played)
+        self._next()
