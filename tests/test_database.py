@@ -9,6 +9,7 @@ import pytest
 from sqlmodel import SQLModel
 
 import armybuilder.armies.tables
+import armybuilder.campaign.tables
 import armybuilder.catalogue.tables  # noqa: F401
 from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
 

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from armybuilder.catalogue.database import DatabaseBusy, DatabaseError, is_busy
 from armybuilder.catalogue.store import CatalogueError
-from armybuilder.cli import army, battle, catalogue, engine
+from armybuilder.cli import army, battle, campaign, catalogue, engine
 from armybuilder.cli.errors import UserError
 from armybuilder.importers.feed import FeedError
 from armybuilder.importers.sources import SourceError
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     army.add_commands(commands, _add_db)
     engine.add_commands(commands, _add_db)
     battle.add_commands(commands, _add_db)
+    campaign.add_commands(commands, _add_db)
     return parser
 
 
