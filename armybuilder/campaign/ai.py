@@ -12,7 +12,7 @@ from the campaign's seed and the log's length, so the same campaign gives the sa
 
 from __future__ import annotations
 
-from armybuilder.campaign import aftermath, economy, marching, turns
+from armybuilder.campaign import aftermath, economy, marching, troops, turns
 from armybuilder.campaign.actions import (
     AcceptRansom,
     Action,
@@ -293,7 +293,9 @@ class CampaignAI:
         mine = c.holdings[t].owner == p or bool(c.bands_in(t, p))
         margin = 1.0 if mine else RESPONSE_MARGIN
         if chosen and have >= margin * against:
-            return Respond(p, tuple(chosen))
+            answer = Respond(p, tuple(chosen))
+            if troops.response_violation(c, answer, t) is None:
+                return answer
         return Pass(p)
 
     # --- after a battle -------------------------------------------------------------

@@ -13,7 +13,6 @@ the same campaign on any Python version. A battle's result is an action like any
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from armybuilder.campaign import aftermath, economy, troops, turns
@@ -92,33 +91,19 @@ def apply(c: Campaign, action: Action) -> list[dict[str, Any]]:
     if action.player != decision.player:
         raise CampaignRuleError(TURN, f"it is {c.players[decision.player].name}'s decision "
                                 f"({decision.kind}), not player {action.player}'s")
-    saved = copy.deepcopy(_state(c))
     c.events = []
     try:
+        # Every rule is checked before anything changes (the modules check, then act).
         _dispatch(c, action)
-        _advance(c)
     except CampaignRuleError:
-        _restore(c, saved)
+        if c.events:  # a check after something changed: a bug, not a rule
+            raise RuntimeError("a refused campaign action changed the campaign") from None
         raise
+    _advance(c)
     events = c.events
     c.events = []
     c.log.append({"action": action_to_json(action), "events": events})
     return events
-
-
-_FIELDS = ("players", "warriors", "bands", "next_band", "holdings", "markers", "deck",
-           "discard", "dice", "turn", "round", "current", "pending", "battle", "battles",
-           "captives", "refused", "winner")
-
-
-def _state(c: Campaign) -> dict[str, Any]:
-    return {k: getattr(c, k) for k in _FIELDS}
-
-
-def _restore(c: Campaign, saved: dict[str, Any]) -> None:
-    for k, v in saved.items():
-        setattr(c, k, v)
-    c.events = []
 
 
 def _dispatch(c: Campaign, a: Action) -> None:

@@ -112,3 +112,39 @@ def done(c: Campaign, action: Action | None = None) -> None:
 
 def with_rules(**changes: Any) -> HouseRules:
     return replace(HouseRules(), **changes)
+
+
+#: Head Quarters on the hand-drawn map, one per player in seat order.
+HQS = ("A1", "F1", "A4", "F4")
+
+
+def ready(players: int = 2, **kw: Any) -> Campaign:
+    """A campaign with every HQ chosen (HQS, in turn order): the first player's turn has
+    begun and it waits for that player's purchases."""
+    c = fresh(players, **kw)
+    while c.decision().kind == "hq":
+        p = c.decision().player
+        apply(c, ChooseHQ(p, HQS[p]))
+    return c
+
+
+def band_of(c: Campaign, player: int) -> Any:
+    """The player's first band."""
+    return sorted(c.bands_of(player), key=lambda b: b.id)[0]
+
+
+def to_moves(c: Campaign) -> None:
+    """Pass the purchases of the player whose turn it is."""
+    assert c.decision().kind == "purchase"
+    apply(c, Pass(c.decision().player))
+
+
+def split(c: Campaign, warriors: list[int], territory: str, general: int | None = None,
+          owner: int | None = None) -> Any:
+    """Take ``warriors`` out of their bands into a new band in ``territory``."""
+    from armybuilder.campaign.control import take_out
+
+    who = c.warriors[warriors[0]].owner if owner is None else owner
+    for w in warriors:
+        take_out(c, w)
+    return c.new_band(who, territory, list(warriors), general)
