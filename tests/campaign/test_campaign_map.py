@@ -17,7 +17,7 @@ from armybuilder.engine.dice import Dice
 @given(st.integers(min_value=0, max_value=2**63 - 1))
 def test_a_generated_map_follows_setup_3(seed: int) -> None:
     m = generate(Dice(seed=seed))
-    for code, name, size in world.FACTIONS:
+    for _code, name, size in world.FACTIONS:
         cells = m.regions[name]
         assert len(cells) == size
         assert world._connected(list(cells))

@@ -34,7 +34,7 @@ def moving(players: int = 2, **kw):
 
 
 def test_an_army_moves_any_distance_through_friendly_or_neutral_territories() -> None:
-    c, mine, theirs = moving()
+    c, mine, _theirs = moving()
     apply(c, Move(0, mine.id, "C3"))
     # Player 1 may respond: its army could reach C3 legally.
     assert c.decision().kind == "respond" and c.decision().player == 1
@@ -76,7 +76,7 @@ def test_disbanded_troops_cannot_move_between_territories() -> None:
 
 
 def test_a_unique_warrior_alone_moves_but_no_one_responds_and_it_starts_no_battle() -> None:
-    c, mine, theirs = moving()
+    c, mine, _theirs = moving()
     lone = split(c, [mine.general], "A1", mine.general)
     apply(c, Move(0, lone.id, "D3"))
     assert c.decision().kind == "move"  # no response was offered
@@ -88,7 +88,7 @@ def test_a_unique_warrior_alone_moves_but_no_one_responds_and_it_starts_no_battl
 
 
 def test_a_response_pays_five_gold_per_territory_unless_adjacent_or_in_it() -> None:
-    c, mine, theirs = moving()
+    c, _mine, theirs = moving()
     assert marching.response_cost(c, theirs, "E1") == 0  # adjacent
     assert marching.response_cost(c, theirs, "F1") == 0  # in it
     # F1 -> E1 -> D1 -> C1: three territories entered.

@@ -200,7 +200,7 @@ def test_one_of_each_unique_figure() -> None:
 
 
 def test_banner_twenty_gold_then_upgrades() -> None:
-    c, me, army = buyer(gold=1000)
+    c, me, _army = buyer(gold=1000)
     with pytest.raises(CampaignRuleError, match="once you have a standard banner"):
         apply(c, Fortify(me, "A1", "outpost"))
     with pytest.raises(CampaignRuleError, match="territory you control"):

@@ -9,7 +9,7 @@ from campaign_helpers import band_of, ready, with_rules
 
 from armybuilder.campaign import turns
 from armybuilder.campaign import weather as deck
-from armybuilder.campaign.house_rules import HouseRules, HouseRuleError, WeatherEffect
+from armybuilder.campaign.house_rules import HouseRuleError, HouseRules, WeatherEffect
 from armybuilder.engine.dice import Dice
 
 
