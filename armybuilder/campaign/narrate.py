@@ -160,6 +160,7 @@ def as_json(c: Campaign, name: str, log_lines: int | None = None) -> dict[str, A
                  "owner": _owner(c, t), "fortification": c.holdings[t].fortification,
                  "structure": c.holdings[t].structure, "banner": c.holdings[t].banner,
                  "wasteland": c.holdings[t].wasteland, "weather": weather_at(c, t),
+                 "warriors": sum(len(b.warriors) for b in c.bands_in(t)),
                  "hq_of": next((p.name for p in c.players if p.hq == t), None)}
                 for t in ALL_TERRITORIES],
         "weather": [m.to_dict() for m in c.markers],

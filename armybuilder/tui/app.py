@@ -26,6 +26,7 @@ from armybuilder.tui.screens.armies import ArmiesScreen
 from armybuilder.tui.screens.battle import BattleScreen
 from armybuilder.tui.screens.battle_log import BattleLogScreen
 from armybuilder.tui.screens.builder import BuilderScreen
+from armybuilder.tui.screens.campaign import CampaignScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
 from armybuilder.tui.screens.export_army import ExportArmyScreen
 from armybuilder.tui.screens.figure import FigureScreen
@@ -48,6 +49,7 @@ class ArmyBuilderApp(App[None]):
         "builder": BuilderScreen,
         "armies": ArmiesScreen,
         "battle": BattleScreen,
+        "campaign": CampaignScreen,
     }
     DEFAULT_MODE = "catalogue"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,6 +59,8 @@ class ArmyBuilderApp(App[None]):
         Binding("f3", "switch_mode('builder')", "Builder"),
         Binding("f4", "switch_mode('armies')", "Armies"),
         Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies"),
+        Binding("f6", "switch_mode('campaign')", "Campaign",
+                tooltip="World Conquest campaigns"),
         Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
         Binding("ctrl+n", "new_army", "New army", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -315,6 +319,8 @@ class ArmyBuilderApp(App[None]):
             ("Battle (F5)", [*BattleScreen.BINDINGS,
                              Binding("enter", "", "Open the highlighted game's log")]),
             ("A game's log", list(BattleLogScreen.BINDINGS)),
+            ("Campaign (F6)", [*CampaignScreen.BINDINGS,
+                               Binding("enter", "", "Take the highlighted choice")]),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),
