@@ -183,7 +183,7 @@ def earthquake(c: Campaign, territory: str, card: str) -> None:
             w.click += 1
             c.emit("damage", warrior=i, clicks=1, cause="earthquake")
             if w.click >= len(c.card(w).clicks):
-                if c.bands[b.id].general == i if b.id in c.bands else False:
+                if b.id in c.bands and c.bands[b.id].general == i:
                     c.emit("disbanded", player=b.owner, band=b.id, general=i,
                            reason="General eliminated")
                 control.return_to_pool(c, i, "eliminated by an earthquake")

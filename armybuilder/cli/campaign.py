@@ -260,15 +260,20 @@ def raise_user(message: str) -> None:
 
 
 def _figure(c: Any, ref: str) -> str:
-    """A figure of the campaign by key, or by name (any case, among the pool's)."""
+    """A figure of the pool by key (``demo:5``), or by name, with its rank when several
+    share it (``"Demo Crossbowman standard"``), any case."""
     wanted = ref.strip().lower()
     if wanted in c.figures:
         return wanted
-    keys = sorted({w.key for w in c.pool() if c.card(w).name.lower() == wanted})
+    name, _, rank = wanted.rpartition(" ")
+    keys = sorted({w.key for w in c.pool()
+                   if c.card(w).name.lower() == wanted
+                   or (c.card(w).name.lower() == name and c.card(w).rank == rank)})
     if len(keys) == 1:
         return keys[0]
     if len(keys) > 1:
-        raise_user(f"{ref!r} names several figures in the pool: {', '.join(keys)}; use a key")
+        raise_user(f"{ref!r} names several figures in the pool: {', '.join(keys)}; add the "
+                   "rank or use a key")
     raise_user(f"no figure {ref!r} in the pool (armybuilder campaign show NAME --json lists "
                "it)")
     return ""

@@ -206,3 +206,33 @@ def test_a_log_that_no_longer_replays_is_refused(demo_db: Path, capsys) -> None:
     raw.close()
     code, _, err = run(capsys, "campaign", "show", "Broken")
     assert code == 2 and "cannot be resumed" in err
+
+
+def test_a_human_buys_and_fortifies(demo_db: Path, tmp_path: Path, capsys) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"starting_gold": 200}')
+    run(capsys, "campaign", "new", "Shop", "--armies", "Raiders,Reavers", "--seats",
+        "human,ai", "--seed", "1", "--house-rules", str(rules))  # seed 1: Raiders first
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    orc = [t["territory"] for t in data["map"] if t["faction"] == "Orc Raiders"]
+    assert run(capsys, "campaign", "hq", "Shop", orc[0].lower())[0] == 0
+    run(capsys, "campaign", "run", "Shop")
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    assert data["waiting_for"]["kind"] == "purchase"
+    army = data["players"][0]["armies"][0]["id"]
+    code, _, err = run(capsys, "campaign", "buy", "Shop", "Demo Crossbowman", "--army",
+                       str(army))
+    assert code == 2 and "names several figures" in err
+    code, out, _ = run(capsys, "campaign", "buy", "Shop", "Demo Crossbowman standard",
+                       "--army", str(army))
+    assert code == 0 and "buys Demo Crossbowman" in out and "15 gold" in out
+    code, _, err = run(capsys, "campaign", "buy", "Shop", "demo:1", "--army", str(army))
+    assert code == 2 and "factions whose territories you control" in err
+    code, out, _ = run(capsys, "campaign", "fortify", "Shop", orc[0], "banner")
+    assert code == 0 and "builds a banner" in out
+    code, _, err = run(capsys, "campaign", "fortify", "Shop", orc[0], "castle")
+    assert code == 2 and "castle costs 300 gold" in err
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    assert data["players"][0]["gold"] == 200 - 15 - 20
+    assert next(t for t in data["map"] if t["territory"] == orc[0])["fortification"] == \
+        "banner"
