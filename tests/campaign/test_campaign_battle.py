@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from campaign_helpers import band_of, card, ready, split, to_moves
 
 from armybuilder.campaign import battle as wc
@@ -122,3 +123,25 @@ def test_three_players_fight_in_the_rulebooks_turn_order() -> None:
     assert order[:len(alive)] == [(first + k) % 3 for k in range(3)
                                   if (first + k) % 3 in alive][:len(alive)]
     apply(c, Fight(fought.result))
+
+
+@pytest.mark.parametrize(("rank", "range_", "speed", "weather"), [
+    ("A", 0, 0, ("fog",)), ("3", 0, 0, ("flooding",)), ("5", -1, 0, ()),
+    ("7", -2, 0, ()), ("9", -1, -1, ()), ("J", -1, -1, ()), ("K", 0, 0, ()),
+])
+def test_each_weather_card_on_a_battle(rank: str, range_: int, speed: int,
+                                       weather: tuple[str, ...]) -> None:
+    c = at_battle()
+    effect = RULES.effect(rank)
+    if effect.placed:
+        c.markers = [Marker(f"{rank}H", effect, "C1", 4)]
+    plan = wc.plan_battle(c)
+    ids = plan.engine_ids()
+    for wid, k in ids.items():
+        printed = c.card(wid)
+        played = plan.cards[k]
+        assert played.range == max(0, printed.range + range_)
+        assert [x.speed for x in played.clicks] == [max(0, x.speed + speed)
+                                                    for x in printed.clicks]
+    assert plan.weather.engine_weather == weather
+    assert wc.set_the_scene(plan).weather == weather

@@ -236,3 +236,20 @@ def test_a_human_buys_and_fortifies(demo_db: Path, tmp_path: Path, capsys) -> No
     assert data["players"][0]["gold"] == 200 - 15 - 20
     assert next(t for t in data["map"] if t["territory"] == orc[0])["fortification"] == \
         "banner"
+
+
+def test_the_pool_from_expansions_or_a_collection(demo_db: Path, capsys) -> None:
+    code, out, err = run(capsys, "campaign", "new", "All", "--armies", "Raiders,Reavers")
+    # The demo's Apocalypse Herald has no region; the fixtures' castles and chariots the
+    # engine cannot play: both left out, and said.
+    assert code == 0 and "pool of 11 warriors (all)" in out
+    assert "no region on the map" in err and "the engine cannot play it" in err
+    code, out, _ = run(capsys, "campaign", "new", "Demo", "--armies", "Raiders,Reavers",
+                       "--pool", "demo")
+    assert code == 0 and "pool of 11 warriors (expansions demo)" in out
+    code, out, _ = run(capsys, "campaign", "new", "Mine", "--armies", "Raiders,Reavers",
+                       "--pool", "Leaderless")
+    assert code == 0 and "pool of 3 warriors (collection Leaderless)" in out
+    data = json.loads(run(capsys, "campaign", "show", "Mine", "--json")[1])
+    assert data["pool"] == [{"figure": "demo:4", "name": "Demo Crossbowman", "points": 13,
+                             "factions": ["Orc Raiders"], "unique": False, "count": 3}]
