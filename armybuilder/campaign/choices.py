@@ -197,7 +197,7 @@ class PoolRow:
     key: str
     card: FigureCard
     count: int
-    why_not: str | None  # why the player may not buy it now, or None
+    why_not: str | None  # why the player may not buy it now (and the rule), or None
 
 
 def pool_rows(c: Campaign, player: int, f: SearchFilter | None = None) -> list[PoolRow]:
@@ -209,7 +209,8 @@ def pool_rows(c: Campaign, player: int, f: SearchFilter | None = None) -> list[P
         card = c.figures[key]
         if f is not None and not matches(card, f):
             continue
-        rows.append(PoolRow(key, card, n, economy.buyable(c, player, card)))
+        why = economy.buyable(c, player, card)
+        rows.append(PoolRow(key, card, n, None if why is None else f"{why[1]} ({why[0]})"))
     return sorted(rows, key=lambda r: (r.why_not is not None, r.card.name, r.key))
 
 

@@ -64,19 +64,18 @@ def pay_upkeep(c: Campaign, player: int) -> None:
 # --- purchases --------------------------------------------------------------------------
 
 
-def buyable(c: Campaign, player: int, card: FigureCard) -> str | None:
-    """Why ``player`` may not buy this figure now, or None."""
+def buyable(c: Campaign, player: int, card: FigureCard) -> tuple[str, str] | None:
+    """(the rule, why) ``player`` may not buy this figure now, or None."""
     factions = c.factions_controlled(player)
     if not factions & set(card.factions):
-        return (f"{STEP_5}: warriors only from factions whose territories you control "
+        return (STEP_5, f"warriors only from factions whose territories you control "
                 f"({', '.join(sorted(factions)) or 'none'}); {card.name} is "
                 f"{', '.join(card.factions) or 'of no faction'}")
     if card.points > c.players[player].gold:
-        return f"{STEP_5}: {card.name} costs {card.points} gold; you have " \
-               f"{c.players[player].gold}"
+        return STEP_5, f"{card.name} costs {card.points} gold; you have " \
+                       f"{c.players[player].gold}"
     if card.unique and holds_unique(c, player, card):
-        return (f"{UNIQUE}: a unique figure appears at most once; you already have "
-                f"{card.name}")
+        return UNIQUE, f"a unique figure appears at most once; you already have {card.name}"
     return None
 
 
@@ -100,8 +99,7 @@ def check_buy(c: Campaign, a: Buy) -> int:
                                 f"{c.players[a.player].name} has no army {a.army}")
     why = buyable(c, a.player, card)
     if why:
-        rule, message = why.split(": ", 1)
-        raise CampaignRuleError(rule, message)
+        raise CampaignRuleError(*why)
     return stock[0].id
 
 
@@ -124,33 +122,33 @@ def fortification_price(c: Campaign, territory: str, level: str) -> int:
     return max(0, price)
 
 
-def fortify_violation(c: Campaign, player: int, territory: str, level: str) -> str | None:
+def fortify_violation(c: Campaign, player: int, territory: str,
+                      level: str) -> tuple[str, str] | None:
     h = c.holdings.get(territory)
     if h is None:
-        return f"{DEFENSES}: no territory {territory!r}"
+        return DEFENSES, f"no territory {territory!r}"
     if level not in LEVELS:
-        return f"{DEFENSES}: a banner, outpost, fort or castle, not {level!r}"
+        return DEFENSES, f"a banner, outpost, fort or castle, not {level!r}"
     if h.owner != player:
-        return f"{OCCUPYING}: you fortify a territory you control"
+        return OCCUPYING, "you fortify a territory you control"
     if level == "banner":
         if h.banner:
-            return f"{DEFENSES}: {territory} already has your banner"
+            return DEFENSES, f"{territory} already has your banner"
     else:
         if not h.banner:
-            return (f"{DEFENSES}: once you have a standard banner in place, you may "
-                    "upgrade")
+            return DEFENSES, "once you have a standard banner in place, you may upgrade"
         if h.structure and STRUCTURES.index(level) <= STRUCTURES.index(h.structure):
-            return f"{DEFENSES}: {territory} already has a {h.structure}"
+            return DEFENSES, f"{territory} already has a {h.structure}"
     price = fortification_price(c, territory, level)
     if price > c.players[player].gold:
-        return f"{DEFENSES}: a {level} costs {price} gold; you have {c.players[player].gold}"
+        return DEFENSES, f"a {level} costs {price} gold; you have {c.players[player].gold}"
     return None
 
 
 def apply_fortify(c: Campaign, a: Fortify) -> None:
     why = fortify_violation(c, a.player, a.territory, a.level)
     if why:
-        raise CampaignRuleError(*why.split(": ", 1))
+        raise CampaignRuleError(*why)
     price = fortification_price(c, a.territory, a.level)
     c.players[a.player].gold -= price
     h = c.holdings[a.territory]

@@ -138,7 +138,7 @@ class PoolScreen(ModalScreen[Purchase | None]):
         table.clear()
         for r in rows:
             can = Text("yes", style="green") if r.why_not is None else \
-                Text(r.why_not.split(": ", 1)[-1][:60], style="dim")
+                Text(r.why_not[:60], style="dim")
             table.add_row(literal(r.card.name), str(r.card.points),
                           literal(", ".join(r.card.factions)), str(r.count), can, key=r.key)
         self.query_one(FilterBar).show_count(len(rows))
