@@ -99,11 +99,18 @@ def apply_fight(c: Campaign, a: Fight) -> None:
         c.players[winner].gold += c.rules.victory_gold  # battle rule 5
         c.emit("gold", player=winner, gold=c.rules.victory_gold, reason="won the battle")
     leaving = list(r["withdrew"])
-    if winner is not None:
-        # Those still on the field when someone else holds it (a round limit reached) go
-        # as if they had withdrawn (CAMPAIGN_NOTES.md).
-        leaving += [p for p in at.sides if p != winner and p not in leaving
-                    and c.bands_in(territory, p)]
+    standing = [p for p in at.sides if p not in leaving and c.bands_in(territory, p)]
+    holder = winner
+    if holder is None and len(standing) > 1:
+        # No winner and several sides still there (a round limit on a tie): the
+        # territory's holder keeps the field, else the first defender, else the mover.
+        holder = h.owner if h.owner in standing else next(
+            (p for p in at.sides[1:] if p in standing), at.sides[0])
+        c.emit("holds the field", player=holder, territory=territory)
+    if holder is not None:
+        # Those still on the field when someone else holds it go as if they had
+        # withdrawn (CAMPAIGN_NOTES.md).
+        leaving += [p for p in standing if p != holder]
     queue: list[Decision] = []
     for p in leaving:
         if h.owner == p and h.fortification:
@@ -154,6 +161,22 @@ def apply_retreat(c: Campaign, a: Retreat) -> None:
     for b in c.bands_in(territory, a.player):
         b.territory = a.territory
     c.emit("withdrew to", player=a.player, territory=territory, to=a.territory)
+    c.pending.pop(0)
+
+
+def nowhere_to_go(c: Campaign) -> None:
+    """Pass on a withdrawal: allowed only when no territory can be reached (others may have
+    filled the way since the battle ended); the survivors are lost to the pool."""
+    d = c.pending[0]
+    territory = d.data["territory"]
+    assert d.player is not None
+    options = marching.retreats(c, d.player, territory)
+    if options:
+        raise CampaignRuleError(BATTLE, f"battle rule 2: the survivors move to a territory "
+                                f"they could legally move to: one of {', '.join(options)}")
+    for b in list(c.bands_in(territory, d.player)):
+        for wid in list(b.warriors):
+            control.return_to_pool(c, wid, "nowhere to withdraw to")
     c.pending.pop(0)
 
 

@@ -300,8 +300,10 @@ class CampaignAI:
 
     # --- after a battle -------------------------------------------------------------
 
-    def _retreat(self, c: Campaign, p: int, t: str) -> Retreat:
+    def _retreat(self, c: Campaign, p: int, t: str) -> Action:
         options = marching.retreats(c, p, t)
+        if not options:
+            return Pass(p)  # nowhere to go: the survivors are lost
         hq = c.players[p].hq
         if hq in options:
             return Retreat(p, hq)

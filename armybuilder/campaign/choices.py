@@ -97,6 +97,8 @@ def choices(c: Campaign) -> list[Choice]:
     elif d.kind == "retreat":
         out = [Choice(f"Withdraw to {t}", Retreat(p, t))
                for t in marching.retreats(c, p, d.data["territory"])]
+        if not out:
+            out = [Choice("Nowhere to withdraw to: the survivors are lost", Pass(p))]
     elif d.kind == "captive":
         w = d.data["warrior"]
         points = c.card(w).points

@@ -46,7 +46,7 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "move": (Move, Transfer, FormArmy, Pass),
     "respond": (Respond, Pass),
     "battle": (Fight,),
-    "retreat": (Retreat,),
+    "retreat": (Retreat, Pass),
     "captive": (KeepCaptive, OfferRansom, Pass),
     "ransom": (AcceptRansom, Pass),
     "banner": (PlantBanner, Pass),
@@ -149,6 +149,8 @@ def _pass(c: Campaign, kind: str) -> None:
     elif kind == "respond":
         c.emit("no response", player=player)
         c.pending.pop(0)
+    elif kind == "retreat":
+        aftermath.nowhere_to_go(c)
     elif kind == "captive":
         aftermath.pass_captive(c)
     elif kind == "ransom":

@@ -88,6 +88,7 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
         "banner": lambda: f"{who} places a banner in {e['territory']}",
         "no banner": lambda: f"{who} places no banner in {e['territory']}: it is neutral",
         "player out": lambda: f"{who} is out of the campaign",
+        "holds the field": lambda: f"no winner: {who} holds the field in {e['territory']}",
         "campaign won": lambda: f"{who} controls every territory and wins the campaign",
     }
     if kind in QUIET or kind not in texts:

@@ -345,7 +345,8 @@ def _decisions(sub: Any, add_db: Any) -> None:
                    {"--army": {"type": int, "required": True}}),
         "banner": ("buy and place a banner where you won", [], {}),
         "pass": ("no more: end the purchases or the turn, do not respond, refuse the "
-                 "ransom, no banner, keep the captive", [], {}),
+                 "ransom, no banner, keep the captive (or, with nowhere to withdraw to, lose "
+                 "the survivors)", [], {}),
     }
     for verb, (helptext, positionals, options) in from_names.items():
         p = sub.add_parser(verb, help=helptext)

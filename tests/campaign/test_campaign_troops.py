@@ -247,13 +247,20 @@ def test_withdrawing_loses_the_fortifications_and_the_army_rests_a_turn() -> Non
     assert theirs.rests == 0  # free again from its owner's next turn
 
 
+def captured(c, theirs, captive, captor):
+    """Player 0 wins: ``captive`` taken by ``captor``, the rest of player 1 withdrawn."""
+    fates = {i: ("withdrew", 0, None) for i in theirs.warriors}
+    fates[captive] = ("captured", 0, captor)
+    return result(c, 0, fates, withdrew=[1])
+
+
 def test_a_captive_ransomed_for_agreed_gold() -> None:
     c, mine, theirs = moving()
     c.players[1].gold = 100
     battle(c, mine, theirs)
     captive = theirs.warriors[1]
-    fates = {captive: ("captured", 0, mine.general)}
-    apply(c, result(c, None, fates))
+    apply(c, captured(c, theirs, captive, mine.general))
+    apply(c, Retreat(1, "D1"))
     apply(c, OfferRansom(0, captive, 1, 60))
     assert c.decision().kind == "ransom" and c.decision().player == 1
     apply(c, Pass(1))  # refused
@@ -267,12 +274,13 @@ def test_a_ransom_accepted_moves_the_gold_and_the_warrior() -> None:
     c.players[1].gold = 100
     battle(c, mine, theirs)
     captive = theirs.warriors[1]
-    apply(c, result(c, None, {captive: ("captured", 0, mine.general)}))
+    apply(c, captured(c, theirs, captive, mine.general))
+    apply(c, Retreat(1, "D1"))
     with pytest.raises(CampaignRuleError, match="only 100 gold"):
         apply(c, OfferRansom(0, captive, 1, 101))
     apply(c, OfferRansom(0, captive, 1, 40))
     apply(c, AcceptRansom(1, captive, theirs.id))
-    assert c.players[1].gold == 60 and c.players[0].gold == 40
+    assert c.players[1].gold == 60 and c.players[0].gold == 25 + 40  # won, then paid
     assert captive in theirs.warriors and c.warriors[captive].owner == 1
 
 
@@ -298,3 +306,16 @@ def test_a_refused_action_changes_nothing() -> None:
         with pytest.raises(CampaignRuleError):
             apply(c, bad)
     assert c.snapshot() == before
+
+
+def test_a_stalemate_with_no_winner_leaves_one_side_on_the_field() -> None:
+    c, mine, theirs = moving()
+    c.holdings["C1"].owner = 1
+    battle(c, mine, theirs)
+    fight = result(c, None, {})
+    fight.result["termination"] = "time limit"
+    apply(c, fight)
+    # Player 1 held C1: it keeps the field; player 0 goes as if it had withdrawn.
+    assert c.decision().kind == "retreat" and c.decision().player == 0
+    apply(c, Retreat(0, "B1"))
+    assert c.occupants("C1") == [1] and mine.territory == "B1" and mine.rests == 2
