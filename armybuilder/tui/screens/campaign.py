@@ -76,6 +76,9 @@ class CampaignScreen(AppScreen):
         why: str
         steps: int
 
+    class Answered(Message):
+        """A human player has decided: the AI players' decisions that follow run at once."""
+
     def __init__(self) -> None:
         super().__init__()
         self.runner: Runner | None = None
@@ -286,6 +289,7 @@ class CampaignScreen(AppScreen):
             self.post_message(self.Failed(str(exc)))
             return
         self.post_message(self.Shown(self._view(runner)))
+        self.post_message(self.Answered())
 
     @work(thread=True, exclusive=True, group="campaign")
     def _fight(self) -> None:
@@ -303,6 +307,7 @@ class CampaignScreen(AppScreen):
         report = battle_report(runner.campaign, events)
         self.post_message(self.Shown(self._view(runner, report)))
         self.app.call_from_thread(self._report, report)
+        self.post_message(self.Answered())
 
     def _report(self, lines: list[str]) -> None:
         from armybuilder.tui.screens.campaign_dialogs import BattleResultScreen
@@ -315,6 +320,11 @@ class CampaignScreen(AppScreen):
             self._report(self.view.battle)
 
     # --- the AI -------------------------------------------------------------------
+
+    def on_campaign_screen_answered(self, message: Answered) -> None:
+        view = self.view
+        if view is not None and not view.human and not view.data.get("winner"):
+            self.action_run()
 
     @on(Button.Pressed, "#campaign-run")
     def action_run(self) -> None:
