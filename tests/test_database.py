@@ -11,6 +11,7 @@ from sqlmodel import SQLModel
 # Every module of SQLModel tables, so the comparison below sees them all even when this
 # file runs alone.
 import armybuilder.armies.tables
+import armybuilder.campaign.tables
 import armybuilder.catalogue.tables
 import armybuilder.play.tables
 import armybuilder.sim.kept_tables  # noqa: F401

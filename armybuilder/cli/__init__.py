@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from armybuilder.cli import army, battle, catalogue, collection, engine, play
+from armybuilder.cli import army, battle, campaign, catalogue, collection, engine, play
 from armybuilder.cli.errors import UserError
 from armybuilder.text import SafeStream, shown_lines
 
@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_commands(commands, _add_db)
     battle.add_commands(commands, _add_db)
     play.add_commands(commands, _add_db)
+    campaign.add_commands(commands, _add_db)
     return parser
 
 

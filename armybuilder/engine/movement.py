@@ -7,7 +7,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from armybuilder.engine import formations, turns
+from armybuilder.engine import formations, turns, weather
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import (
     REGISTRY,
@@ -80,11 +80,14 @@ def _ignored(rules: MoveContext | None) -> frozenset[str]:
 
 def allowance(state: State, w: Warrior, speed: int, pose: Pose | None = None) -> float:
     # Rulebook V, Hindering Terrain: starting in hindering terrain halves speed, rounded up.
-    if state.terrain.features:  # Terrain.__bool__, without the call
+    if state.terrain.features or state.weather:  # Terrain.__bool__, without the call
         rules = path_rules(state, w)
         if rules is None or not rules.ignores_terrain:
             discs = w.discs if pose is None else w.discs_at((pose[0], pose[1]), pose[2])
-            if state.terrain.starts_hindered(discs, _ignored(rules)):
+            if state.terrain.starts_hindered(discs, _ignored(rules)) or (
+                    state.weather and weather.hinders_movement(
+                        state, (w.x, w.y) if pose is None else (pose[0], pose[1]),
+                        _ignored(rules))):
                 return float(math.ceil(speed / 2))
     return float(speed)
 
@@ -96,7 +99,8 @@ def move_allowance(state: State, w: Warrior, mode: str | None = None,
     # allowance(state, w, base_speed(state, w)); without terrain the speed value itself
     # (players ask this of every warrior at every decision).
     value = max(0, speed_value(state, w))
-    speed = allowance(state, w, value) if state.terrain.features else float(value)
+    speed = allowance(state, w, value) if state.terrain.features or state.weather \
+        else float(value)
     hooks = REGISTRY.hooks_for("movement", w.abilities)
     if hooks:
         ctx = MoveContext(stage="speed", speed=int(speed), mode=mode, forced=forced)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armybuilder.engine import combat, formations, turns
+from armybuilder.engine import combat, formations, turns, weather
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext, TargetContext
 from armybuilder.engine.actions import RangedAttack
@@ -133,6 +133,8 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
             for fn in hooks:
                 fn(state, holder, ctx)
             blocked, hindering = ctx.blocked, ctx.hindering
+    if state.weather and not hindering:
+        hindering = weather.hinders_fire(state, high_f, high_t)
     if plan is not None and not plan.terrain_modifiers:
         hindering = height = False
     return blocked, hindering, height

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine import turns
+from armybuilder.engine import turns, weather
 from armybuilder.engine.actions import Deploy, PlaceTerrain
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.dice import Dice
@@ -127,14 +127,19 @@ class Scenario:
     current: int | None = None
     round_limit: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: World Conquest, Weather over the whole battlefield: "fog", "flooding" (weather.py).
+    weather: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "scenario", "table": self.table, "round_limit": self.round_limit,
-                "dice": _dice(self.seed, self.dice).to_dict(),
-                "first_player": self.first_player, "current": self.current,
-                "players": [p.to_dict() for p in self.players],
-                "warriors": [w.to_dict() for w in self.warriors],
-                "terrain": [f.to_dict() for f in self.terrain]}
+        out = {"kind": "scenario", "table": self.table, "round_limit": self.round_limit,
+               "dice": _dice(self.seed, self.dice).to_dict(),
+               "first_player": self.first_player, "current": self.current,
+               "players": [p.to_dict() for p in self.players],
+               "warriors": [w.to_dict() for w in self.warriors],
+               "terrain": [f.to_dict() for f in self.terrain]}
+        if self.weather:  # only when there is weather: older logs read the same
+            out["weather"] = list(self.weather)
+        return out
 
 
 def _dice(seed: int, script: tuple[int, ...] | None) -> Dice:
@@ -154,7 +159,8 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
             warriors=tuple(WarriorSpec.from_dict(w) for w in d["warriors"]),
             terrain=tuple(TerrainFeature.from_dict(f) for f in d["terrain"]),
             table=d["table"], seed=seed, dice=script, first_player=d["first_player"],
-            current=d["current"], round_limit=d["round_limit"])
+            current=d["current"], round_limit=d["round_limit"],
+            weather=tuple(d.get("weather", ())))
     raise SetupError(f"log header: unknown kind {d['kind']!r}")
 
 
@@ -468,6 +474,10 @@ def build_from_scenario(sc: Scenario) -> State:
                 raise SetupError(f"scenario warriors {a.id} and {b.id}: bases overlap")
     state = State(sc.table, players, warriors, Terrain(tuple(sc.terrain)),
                   _dice(sc.seed, sc.dice), sc.round_limit)
+    try:
+        state.weather = weather.check(tuple(sc.weather))
+    except ValueError as exc:
+        raise SetupError(f"scenario, field {exc}") from None
     if not 0 <= sc.first_player < len(players):
         raise SetupError(f"scenario, field first_player: no player {sc.first_player}")
     state.first_player = sc.first_player

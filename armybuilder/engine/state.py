@@ -240,6 +240,8 @@ class State:
         self.engaged_at_start: frozenset[int] = frozenset()
         self.free_action = False  # the action under way uses none of the turn's actions
         self.action_ended = False  # Pole Arm or Ram ended the action under way
+        #: World Conquest, Weather over the whole battlefield (engine/weather.py).
+        self.weather: tuple[str, ...] = ()
         #: What this game remembers to answer faster (memory.py); not part of the game.
         self.memory = Memory()
         self.memory.adopt(warriors)

@@ -71,6 +71,16 @@ RULES: dict[str, Rule] = {
     "promo": Rule("error", "Format profile", "promotional figures in the format"),
     "limited-edition": Rule("error", "Format profile",
                             "limited-edition figures in the format"),
+    "campaign-points": Rule("error", "World Conquest, Setup 1",
+                            "a World Conquest army is 300 points"),
+    "campaign-faction": Rule("error", "World Conquest, Setup 1",
+                             "a World Conquest army is from a single faction"),
+    "campaign-unique": Rule("error", "World Conquest, Setup 1",
+                            "one unique warrior, no more, no less: its General"),
+    "campaign-region": Rule("error", "World Conquest, Setup 3",
+                            "the army's faction has territories on the map"),
+    "campaign-engine": Rule("error", "World Conquest: battles fought by the engine",
+                            "the engine plays single-dial warriors"),
 }
 
 

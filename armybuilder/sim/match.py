@@ -1,5 +1,5 @@
-"""One game between players, from set-up to the end; and a matchup: the games of a batch
-between two armies, each decided by its index.
+"""One game between players, from set-up (or a scenario) to the end; and a matchup: the
+games of a batch between two armies, each decided by its index.
 
 Game ``i`` of a matchup is decided by ``game_seed(seed, i)`` alone: the engine's dice use it
 and both players' seeds derive from it, so a batch gives the same results whether it runs
@@ -17,25 +17,30 @@ keys kept results (:mod:`armybuilder.sim.keys`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from armybuilder.ai import players as battle_players
 from armybuilder.ai.players import Player
-from armybuilder.engine import Game, GameSetup, PlayerSetup, apply
+from armybuilder.engine import Action, Game, GameSetup, PlayerSetup, Scenario, apply
 from armybuilder.sim.stats import GameResult, summarise_game
 
 EDGES = ("south", "north")
 
 
-def play_game(setup: GameSetup, players: Sequence[Player]) -> Game:
+def play_game(setup: GameSetup | Scenario, players: Sequence[Player],
+              before: Callable[[Game, Action], None] | None = None) -> Game:
     """Play ``setup`` to its end; ``players[i]`` decides for player ``i``. The game must
-    have a round limit (or another sure end)."""
+    have a round limit (or another sure end). ``before``: told of each action before it is
+    applied (what the game looked like when it was chosen)."""
     if setup.round_limit is None:
         raise ValueError("a played-out game needs a round limit")
-    game = Game.new(setup)
+    game = Game.new(setup) if isinstance(setup, GameSetup) else Game.from_scenario(setup)
     while not game.over:
-        apply(game, players[game.to_act].choose(game))
+        action = players[game.to_act].choose(game)
+        if before is not None:
+            before(game, action)
+        apply(game, action)
     return game
 
 

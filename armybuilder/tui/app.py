@@ -26,6 +26,7 @@ from armybuilder.tui.screens.armies import ArmiesScreen
 from armybuilder.tui.screens.battle import BattleScreen
 from armybuilder.tui.screens.battle_log import BattleLogScreen
 from armybuilder.tui.screens.builder import BuilderScreen
+from armybuilder.tui.screens.campaign import CampaignScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
 from armybuilder.tui.screens.export_army import ExportArmyScreen
 from armybuilder.tui.screens.figure import FigureScreen
@@ -51,6 +52,7 @@ class ArmyBuilderApp(App[None]):
         "armies": ArmiesScreen,
         "battle": BattleScreen,
         "gauntlet": GauntletScreen,
+        "campaign": CampaignScreen,
     }
     DEFAULT_MODE = "catalogue"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,6 +62,8 @@ class ArmyBuilderApp(App[None]):
         Binding("f3", "switch_mode('builder')", "Builder"),
         Binding("f4", "switch_mode('armies')", "Armies"),
         Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies"),
+        Binding("f6", "switch_mode('campaign')", "Campaign",
+                tooltip="World Conquest campaigns"),
         Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
         Binding("ctrl+n", "new_army", "New army", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -388,6 +392,8 @@ class ArmyBuilderApp(App[None]):
                 Binding("enter", "", "Open the highlighted pair's games")]),
             ("A game's log", list(BattleLogScreen.BINDINGS)),
             ("Playing a battle", play_keys()),
+            ("Campaign (F6)", [*CampaignScreen.BINDINGS,
+                               Binding("enter", "", "Take the highlighted choice")]),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),

@@ -288,6 +288,52 @@ async def test_playing_a_battle_shows_hostile_names_literally(tui_db: Path) -> N
         assert app.is_running
 
 
+async def test_the_campaign_shows_hostile_names_literally(tui_db: Path) -> None:
+    """Issue 19's screen: the players (named after their armies), the map's legend, the
+    log and a battle's result, with armies an older version could have named so."""
+    import sqlite3
+
+    from textual.widgets import Select
+
+    from armybuilder.armies.service import Armies
+    from armybuilder.campaign.house_rules import HouseRules
+    from armybuilder.campaign.service import Runner, muster
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.tui.screens.campaign import CampaignScreen
+
+    catalogue = Catalogue.open(tui_db)
+    try:
+        for army in ("Raiders", "Reavers"):
+            Armies(catalogue).new(army, 300, "open")
+            for ref in ("demo:7", "demo:4", "demo:5", "demo:6"):
+                Armies(catalogue).add(army, ref)
+    finally:
+        catalogue.close()
+    with sqlite3.connect(tui_db) as conn:
+        conn.execute("UPDATE army SET name = ? WHERE name = 'Raiders'", (ARMIES[0],))
+        conn.execute("UPDATE army SET name = ? WHERE name = 'Reavers'", (ARMIES[2],))
+    conn.close()
+    catalogue = Catalogue.open(tui_db)
+    try:
+        mustered = muster(catalogue, [ARMIES[0], ARMIES[2]], seats=["ai", "ai"], seed=2,
+                          rules=HouseRules(starting_gold=100))
+        Runner.new(catalogue, "Sat", mustered.start).run(turns=16)
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, first_run=False).run_test(size=WIDE) as pilot:
+        app = await started(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        app.screen.query_one("#campaign-name", Select).value = "Sat"
+        await settle(pilot)
+        looks_right(app, "Bad[/]Army", "Evil\\x1b]0;pwned")
+        await pilot.press("b")
+        await settle(pilot)
+        looks_right(app)
+        assert app.is_running
+
+
 def _command() -> list[str]:
     script = Path(sys.executable).with_name("armybuilder")
     return [str(script)] if script.is_file() else [sys.executable, "-m", "armybuilder"]

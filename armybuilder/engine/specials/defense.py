@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from armybuilder.engine import weather
 from armybuilder.engine.abilities import (
     REGISTRY,
     CaptureContext,
@@ -41,8 +42,9 @@ def _aquatic_movement(state: Any, w: Any, ctx: MoveContext) -> None:
 def _aquatic_defense(state: Any, w: Any, ctx: DefenseContext) -> None:
     # FAQ, Aquatic: +2 against ranged attacks that target or affect it while its centre dot
     # is in water terrain (FAQ, Aquatic and Shockwave / Flame/Lightning / Defend).
-    if ctx.role == "target" and ctx.kind == "ranged" and state.terrain \
-            and state.terrain.in_water((w.x, w.y)):
+    if ctx.role == "target" and ctx.kind == "ranged" and (
+            (state.terrain and state.terrain.in_water((w.x, w.y)))
+            or (state.weather and weather.in_water(state, (w.x, w.y)))):
         ctx.value += RANGED_BONUS
 
 

@@ -72,9 +72,14 @@ class FilterBar(Vertical):
         def control(self) -> FilterBar:
             return self.bar
 
-    def __init__(self, *, narrow: bool = False, id: str | None = None) -> None:
+    def __init__(self, *, narrow: bool = False, id: str | None = None,
+                 army_filters: bool = True) -> None:
+        """``army_filters``: offer "owned" (your collection) and "fits" (the open army's
+        points left); a list that is neither the catalogue nor for an army (a campaign's
+        pool) leaves them out."""
         super().__init__(id=id)
         self.narrow = narrow
+        self.army_filters = army_filters
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -93,6 +98,7 @@ class FilterBar(Vertical):
                          tooltip="Only figures in your collection")
         fits = Checkbox("fits", id="fits", compact=True,
                         tooltip="Only figures that fit in the open army's points left")
+        owned.display = fits.display = self.army_filters
         rows = ([[text, owned, fits, count], [faction, expansion, rank], [ability, *numbers]]
                 if self.narrow
                 else [[text, faction, expansion, rank], [ability, *numbers, owned, fits, count]])

@@ -1,0 +1,309 @@
+"""World Conquest battles fought by the engine: "take your armies over to a game board and
+play out a standard Mage Knight game with these special rules".
+
+The scene is set as in any game (Rulebook II): the players roll for the first player,
+place their terrain (house rule ``terrain``; none in a wasteland) and deploy, each with
+the engine's own AI. The battle then starts from that scene as an engine ``Scenario``, so
+that every warrior enters at its current click (damage carries between battles) under the
+territory's weather: Fog and Flooding over the battlefield (engine/weather.py), range,
+speed and Fog's Stealth bonus written on the warriors' cards. It is fought to the death by
+the engine's AI players, each of which may withdraw while a territory to withdraw to
+exists. With more than two players the engine follows the rulebook's multi-player turn
+order (clockwise from the first player).
+
+Fortifications (banner, outpost, fort, castle) are not on the battlefield yet: they need
+the engine's castle rules (issue 17). A battle in a fortified territory says so in its
+result (``unplayed``) and never pretends to play them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from armybuilder.ai.players import HeuristicPlayer
+from armybuilder.campaign import marching
+from armybuilder.campaign.state import Campaign
+from armybuilder.campaign.weather import InForce, in_force
+from armybuilder.engine import (
+    NOBODY,
+    Action,
+    FigureCard,
+    Game,
+    GameSetup,
+    PlayerSetup,
+    Scenario,
+    ScenarioPlayer,
+    Termination,
+    WarriorSpec,
+    Withdraw,
+    apply,
+)
+from armybuilder.engine.cards import ClickStats
+from armybuilder.sim.match import play_game
+from armybuilder.sim.terrain_presets import terrain_for
+
+EDGES = ("south", "north", "west", "east")
+BATTLES = "World Conquest, Troop Movements (battle rules)"
+
+
+def derive(*parts: object) -> int:
+    """A seed from the campaign's seed and a purpose: the same on every run and machine."""
+    text = "/".join(str(p) for p in parts).encode()
+    digest = hashlib.blake2b(text, digest_size=8, person=b"worldconquest").digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+# --- the warriors' cards under the weather ----------------------------------------------
+
+
+def weathered(card: FigureCard, click: int, weather: InForce) -> FigureCard:
+    """The card as the weather plays it (World Conquest, Weather): range lowered by rain,
+    snow and Blizzard; speed lowered by snow and Blizzard on every click without Flight;
+    in Fog, +1 defense for the whole battle to a warrior with Stealth."""
+    if not (weather.range or weather.speed or weather.fog):
+        return card
+    stealthy = weather.fog and "Stealth" in card.clicks[click].abilities
+
+    def click_as(c: ClickStats) -> ClickStats:
+        speed = c.speed if "Flight" in c.abilities else max(0, c.speed + weather.speed)
+        return replace(c, speed=speed, defense=c.defense + (1 if stealthy else 0))
+
+    return replace(card, range=max(0, card.range + weather.range),
+                   clicks=tuple(click_as(c) for c in card.clicks))
+
+
+# --- the battle's plan ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    player: int  # campaign player
+    name: str
+    warriors: tuple[int, ...]  # campaign warrior ids, in the order the engine numbers them
+    may_withdraw: bool
+
+
+@dataclass(frozen=True)
+class BattlePlan:
+    number: int
+    territory: str
+    sides: tuple[Side, ...]
+    cards: tuple[FigureCard, ...]  # per engine warrior, weathered
+    clicks: tuple[int, ...]
+    build_total: tuple[int, ...]
+    terrain: str
+    weather: InForce
+    seed: int
+    rounds: int
+    unplayed: tuple[str, ...]  # fortifications standing here that the engine cannot play yet
+
+    def engine_ids(self) -> dict[int, int]:
+        """Campaign warrior id -> engine warrior id."""
+        out, k = {}, 0
+        for s in self.sides:
+            for wid in s.warriors:
+                out[wid] = k
+                k += 1
+        return out
+
+
+def _round_up(points: int) -> int:
+    # Rulebook II, Building Your Army: build totals are multiples of 100.
+    return max(100, -(-points // 100) * 100)
+
+
+def plan_battle(c: Campaign) -> BattlePlan:
+    at = c.battle
+    assert at is not None
+    weather = in_force(c.markers, at.territory, c.rules)
+    sides, cards, clicks, points = [], [], [], []
+    for player in at.sides:
+        ids = tuple(i for b in sorted(c.bands_in(at.territory, player), key=lambda b: b.id)
+                    for i in b.warriors)
+        sides.append(Side(player, c.players[player].name, ids,
+                          bool(marching.retreats(c, player, at.territory))))
+        for i in ids:
+            w = c.warriors[i]
+            cards.append(weathered(c.card(w), w.click, weather))
+            clicks.append(w.click)
+        points.append(sum(c.card(i).points for i in ids))
+    if c.rules.battle_build_total == "largest":
+        totals = tuple(_round_up(max(points)) for _ in points)
+    else:
+        totals = tuple(_round_up(p) for p in points)
+    h = c.holdings[at.territory]
+    unplayed = tuple(x for x in ("banner" if h.banner else None, h.structure) if x)
+    terrain = "none" if h.wasteland else c.rules.terrain
+    return BattlePlan(at.number, at.territory, tuple(sides), tuple(cards), tuple(clicks),
+                      totals, terrain, weather, derive(c.start.seed, "battle", at.number),
+                      c.rules.battle_rounds, unplayed)
+
+
+# --- the players ------------------------------------------------------------------------
+
+
+class Commander:
+    """The engine's heuristic player for one side, who also decides to withdraw: at the
+    start of its own turn, from the second round on, when what it has left is less than
+    ``below`` of its own and its strongest opponent's strength together."""
+
+    kind = "campaign"
+
+    def __init__(self, side: int, seed: int, may_withdraw: bool, below: float) -> None:
+        self.side = side
+        self.inner = HeuristicPlayer(seed)
+        self.may_withdraw = may_withdraw
+        self.below = below
+        self._looked = -1
+
+    def choose(self, game: Game) -> Action:
+        if self.may_withdraw and game.phase == "play" and not game.pending \
+                and game.current == self.side and game.turn != self._looked:
+            self._looked = game.turn
+            if game.round >= 2 and self._losing(game):
+                return Withdraw(self.side)
+        return self.inner.choose(game)
+
+    def _losing(self, game: Game) -> bool:
+        worth = [0.0] * len(game.players)
+        for w in game.warriors:
+            if w.on_table and w.controller == NOBODY:
+                live = len(w.card.clicks) - w.card.starting_click
+                worth[w.owner] += w.card.points * (len(w.card.clicks) - w.click) / max(1, live)
+        mine = worth[self.side]
+        foe = max((v for i, v in enumerate(worth) if i != self.side
+                   and not game.players[i].withdrawn), default=0.0)
+        return foe > 0 and mine < self.below * (mine + foe)
+
+
+# --- fighting -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fought:
+    """A battle played out: the result for the campaign, and the engine's game."""
+
+    result: dict[str, Any]
+    scenario: Scenario
+    game: Game
+    sides: list[dict[str, Any]]  # each side's player, seed and whether it may withdraw
+
+
+def set_the_scene(plan: BattlePlan) -> Scenario:
+    """Rulebook II, Setting the Scene, played by the engine's AI: the first player, the
+    terrain, the deployment; returned as the scenario the battle starts from."""
+    players = tuple(
+        PlayerSetup(name=s.name, army=plan.cards[_first(plan, k):_first(plan, k + 1)],
+                    build_total=plan.build_total[k], edge=EDGES[k],
+                    terrain=terrain_for(plan.terrain, k))
+        for k, s in enumerate(plan.sides))
+    setup = GameSetup(players=players, seed=derive(plan.seed, "scene"),
+                      round_limit=plan.rounds)
+    game = Game.new(setup)
+    setters = [HeuristicPlayer(derive(plan.seed, "scene", k)) for k in range(len(players))]
+    while game.phase != "play" and not game.over:
+        apply(game, setters[game.to_act].choose(game))
+    specs = tuple(
+        WarriorSpec(card=plan.cards[i], player=w.owner,
+                    at=(w.x, w.y) if w.on_table else None, facing=w.facing,
+                    click=plan.clicks[i])
+        for i, w in enumerate(game.warriors))
+    return Scenario(
+        players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total) for p in players),
+        warriors=specs, terrain=tuple(game.terrain.features), seed=plan.seed,
+        first_player=game.first_player, round_limit=plan.rounds,
+        weather=plan.weather.engine_weather)
+
+
+def _first(plan: BattlePlan, k: int) -> int:
+    return sum(len(s.warriors) for s in plan.sides[:k])
+
+
+def commanders(plan_sides: list[dict[str, Any]], below: float) -> list[Commander]:
+    """The players of a battle: ``plan_sides`` as kept with it, each ``{seed,
+    may_withdraw}``."""
+    return [Commander(k, s["seed"], s["may_withdraw"], below)
+            for k, s in enumerate(plan_sides)]
+
+
+def play_out(scenario: Scenario, players: list[Commander]) -> tuple[Game, dict[int, int]]:
+    """The battle played to its end, and the captives forfeited by a withdrawal with the
+    warriors that held them (Rulebook VI, Withdrawing: they are the captors')."""
+    forfeited: dict[int, int] = {}
+
+    def watch(game: Game, action: Action) -> None:
+        if isinstance(action, Withdraw):
+            for w in game.warriors:
+                if w.owner == action.player and w.on_table and w.controller != NOBODY:
+                    forfeited[w.id] = w.controller
+
+    return play_game(scenario, players, watch), forfeited
+
+
+def fight(c: Campaign) -> Fought:
+    """Fight the battle the campaign waits for, with the engine's AI on every side."""
+    plan = plan_battle(c)
+    scenario = set_the_scene(plan)
+    sides = [{"player": s.player, "seed": derive(plan.seed, "side", k),
+              "may_withdraw": s.may_withdraw} for k, s in enumerate(plan.sides)]
+    game, forfeited = play_out(scenario, commanders(sides, c.rules.withdraw_below))
+    return Fought(result_of(plan, game, forfeited), scenario, game, sides)
+
+
+def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[str, Any]:
+    """What the campaign needs from the finished game (World Conquest battle rules 2-8)."""
+    ids = [wid for s in plan.sides for wid in s.warriors]
+    removed: set[int] = set()
+    eliminations: list[list[Any]] = []
+    for entry in game.entries:
+        for e in entry["events"]:
+            if e["e"] == "removed":
+                removed.add(e["warrior"])
+            elif e["e"] == "eliminated":
+                eliminations.append([ids[e["warrior"]], None])
+            elif e["e"] == "score" and e.get("reason") == "eliminated" and eliminations \
+                    and eliminations[-1][0] == ids[e["warrior"]]:
+                eliminations[-1][1] = plan.sides[e["player"]].player
+    fates = []
+    for w in game.warriors:
+        wid = ids[w.id]
+        side = plan.sides[w.owner].player
+        if w.on_table and w.controller != NOBODY:
+            fate, captor = "captured", ids[w.controller]
+        elif w.id in forfeited:
+            fate, captor = "captured", ids[forfeited[w.id]]
+        elif w.on_table:
+            fate, captor = "standing", None
+        elif w.id in removed:
+            fate, captor = "withdrew", None
+        elif w.eliminations:
+            fate, captor = "eliminated", None
+        else:
+            fate, captor = "absent", None  # never found room on the battlefield
+        fates.append({"warrior": wid, "side": side, "fate": fate, "click": w.click,
+                      "captor": captor})
+    outcome = game.outcome
+    withdrew = [plan.sides[p.index].player for p in game.players if p.withdrawn]
+    standing = {f["side"] for f in fates if f["fate"] == "standing"}
+    # Rulebook VI, Ending the Game 1: captives and Demoralized figures keep no side in it.
+    counting = {plan.sides[w.owner].player for w in game.warriors
+                if w.on_table and w.controller == NOBODY and "Demoralized" not in w.abilities
+                and not game.players[w.owner].withdrawn}
+    winner: int | None
+    if outcome.termination == Termination.ONE_SIDE_LEFT:
+        winner = next(iter(counting)) if len(counting) == 1 else None
+    else:
+        # A round limit (a stalemate) or an agreement: the engine's winner on victory
+        # points holds the field, if its warriors stand (CAMPAIGN_NOTES.md).
+        won = [plan.sides[i].player for i in outcome.winners]
+        winner = won[0] if len(won) == 1 and won[0] in standing else None
+    return {
+        "number": plan.number, "territory": plan.territory,
+        "sides": [s.player for s in plan.sides], "fates": fates,
+        "eliminations": eliminations, "withdrew": withdrew, "winner": winner,
+        "termination": outcome.termination.value, "rounds": outcome.round,
+        "weather": plan.weather.to_dict(), "unplayed": list(plan.unplayed),
+        "seed": plan.seed,
+    }

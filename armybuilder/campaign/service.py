@@ -1,0 +1,271 @@
+"""Campaigns as the command line and the app use them: muster the players' saved armies
+and the pool from the catalogue, run the AI's decisions and the battles, save every step.
+
+    start, notes = muster(catalogue, ["Rich", "Ian", "Sam", "Jo"], seed=7)
+    runner = Runner.new(catalogue, "Saturday", start)
+    runner.run(turns=20)                  # AI decisions and battles until a human's turn
+    runner.act(Move(0, 3, "C4"))          # a human's decision, checked and saved
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from armybuilder.armies.service import Armies, ArmyError
+from armybuilder.campaign import world as world_map
+from armybuilder.campaign.actions import Action, Fight
+from armybuilder.campaign.ai import CampaignAI
+from armybuilder.campaign.battle import derive, fight
+from armybuilder.campaign.game import apply, describe, new_campaign
+from armybuilder.campaign.house_rules import HouseRules, read_small
+from armybuilder.campaign.state import SEATS, Campaign, CampaignStart, PlayerStart
+from armybuilder.campaign.store import CampaignError, Campaigns
+from armybuilder.catalogue.queries import SearchFilter
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.engine import FigureCard
+from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.engine.dice import Dice
+from armybuilder.figures import Figure
+from armybuilder.rules import Army, ArmyEntry
+from armybuilder.rules.campaign import MAP_FACTIONS, check_campaign_army
+
+#: World Conquest: "For 2, 3, 4, or 6 players".
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+
+@dataclass(frozen=True)
+class Muster:
+    start: CampaignStart
+    notes: tuple[str, ...]  # what was left out of the pool, and why
+
+
+def _seats(seats: list[str] | None, n: int) -> list[str]:
+    if seats is None:
+        return ["ai"] * n
+    if len(seats) != n:
+        raise CampaignError(f"--seats: one seat per army ({n}), not {len(seats)}")
+    for s in seats:
+        if s not in SEATS:
+            raise CampaignError(f"--seats: each seat is human or ai, not {s!r}")
+    return seats
+
+
+def _army(armies: Armies, name: str, points: int) -> tuple[PlayerStart, dict[str, Figure]]:
+    try:
+        saved = armies.get(name)
+    except ArmyError as exc:
+        raise CampaignError(str(exc)) from exc
+    figures = armies.figures(saved)
+    missing = [e.figure_key for e in saved.entries if e.figure_key not in figures]
+    if missing:
+        raise CampaignError(f"army {saved.name!r}: no longer in the catalogue: "
+                            f"{', '.join(missing)}")
+    entries = [ArmyEntry(figures[e.figure_key], e.count, e.castle, e.passenger)
+               for e in saved.entries]
+    checked = check_campaign_army(Army(saved.name, saved.build_total, "open", entries),
+                                  points)
+    if not checked.legal:
+        first = checked.errors[0]
+        more = len(checked.errors) - 1
+        raise CampaignError(f"army {saved.name!r} cannot start a World Conquest campaign: "
+                            f"{first.message} ({first.source})"
+                            + (f"; and {more} more (armybuilder army validate)" if more else ""))
+    assert checked.faction is not None and checked.general is not None
+    keys = tuple(e.figure_key for e in saved.entries for _ in range(e.count))
+    return PlayerStart(saved.name, "ai", checked.faction, keys, checked.general), figures
+
+
+def _pool(catalogue: Catalogue, armies: Armies, spec: str
+          ) -> tuple[list[str], dict[str, Figure], str]:
+    """The pool's figure keys (one per warrior), the figures, and what it was made from:
+    every figure ("all"), the figures of some expansions ("rebellion,lancers"), or a saved
+    army used as a collection (its figures, as many of each as it holds)."""
+    spec = spec.strip()
+    if not spec:
+        raise CampaignError("--pool: all, expansions separated by commas, or a saved army")
+    if spec.lower() == "all":
+        keys = [f.key for f in catalogue.search(SearchFilter())]
+        return keys, catalogue.figures(keys), "all"
+    if spec.lower() in (n.lower() for n in armies.names()):
+        saved = armies.get(spec)
+        figures = armies.figures(saved)
+        return ([e.figure_key for e in saved.entries for _ in range(e.count)
+                 if e.figure_key in figures], figures, f"collection {saved.name}")
+    known = catalogue.expansions()
+    slugs = []
+    for part in (p.strip().lower() for p in spec.split(",")):
+        slug = next((x.slug for x in known.values()
+                     if part in (x.slug.lower(), x.name.lower(), x.set_letter.lower())), None)
+        if slug is None:
+            raise CampaignError(f"--pool: {part!r} is neither a saved army nor an expansion "
+                                f"(expansions: {', '.join(sorted(known))})")
+        slugs.append(slug)
+    keys = [f.key for slug in slugs for f in catalogue.search(SearchFilter(expansion=slug))]
+    return keys, catalogue.figures(keys), "expansions " + ",".join(slugs)
+
+
+def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | None = None,
+           seed: int = 1, pool: str = "all", rules: HouseRules | None = None,
+           world: world_map.WorldMap | None = None) -> Muster:
+    """A campaign's start from saved armies, checked (World Conquest, Setup 1-3)."""
+    rules = rules or HouseRules()
+    if len(army_names) not in PLAYER_COUNTS:
+        raise CampaignError(f"--armies: World Conquest is for 2, 3, 4 or 6 players, one army "
+                            f"each; got {len(army_names)}")
+    lowered = [n.strip().lower() for n in army_names]
+    if len(set(lowered)) != len(lowered):
+        raise CampaignError("--armies: each player brings a different saved army")
+    seat_list = _seats(seats, len(army_names))
+    armies = Armies(catalogue)
+    players, figures = [], {}
+    for name, seat in zip(army_names, seat_list, strict=True):
+        start, found = _army(armies, name, rules.army_points)
+        players.append(PlayerStart(start.name, seat, start.faction, start.army, start.general))
+        figures.update(found)
+    world = world or world_map.generate(Dice(seed=derive(seed, "map")))
+    for faction in MAP_FACTIONS:
+        count = sum(1 for p in players if p.faction == faction)
+        if count > len(world.regions[faction]):
+            raise CampaignError(f"{count} armies of the {faction} need as many Head "
+                                f"Quarters, and the map has {len(world.regions[faction])} "
+                                f"{faction} territor"
+                                f"{'y' if len(world.regions[faction]) == 1 else 'ies'} "
+                                "(World Conquest, Setup 4)")
+    keys, pool_figures, source = _pool(catalogue, armies, pool)
+    cards: dict[str, FigureCard] = {}
+    for key in sorted(figures):
+        cards[key] = cards_from_figure(figures[key])
+    pool_keys, left_out = [], {"the engine cannot play it": 0, "no region on the map": 0}
+    for key in keys:
+        figure = pool_figures.get(key)
+        if figure is None:
+            continue
+        try:
+            card = cards.get(key) or cards_from_figure(figure)
+        except CardError:
+            left_out["the engine cannot play it"] += 1
+            continue
+        if not set(card.factions) & set(MAP_FACTIONS):
+            # World Conquest, Step 5: bought only from factions whose territories you
+            # control, so a figure of no map faction could never be bought.
+            left_out["no region on the map"] += 1
+            continue
+        cards[key] = card
+        pool_keys.append(key)
+    notes = tuple(f"pool: {n} figure{'s' if n != 1 else ''} left out ({why})"
+                  for why, n in left_out.items() if n)
+    start = CampaignStart(seed=seed, rules=rules, world=world, players=tuple(players),
+                          figures=cards, pool=tuple(pool_keys), pool_source=source)
+    return Muster(start, notes)
+
+
+# --- running ----------------------------------------------------------------------------
+
+
+Progress = Callable[[Campaign, str], None]
+
+
+class Runner:
+    """One saved campaign being played: every step saved as it is taken."""
+
+    def __init__(self, store: Campaigns, name: str, campaign: Campaign) -> None:
+        self.store = store
+        self.name = name
+        self.campaign = campaign
+        self.ai = CampaignAI()
+
+    @classmethod
+    def new(cls, catalogue: Catalogue, name: str, start: CampaignStart) -> Runner:
+        store = Campaigns(catalogue)
+        c = new_campaign(start)
+        store.create(name, c)
+        return cls(store, store.names()[[n.lower() for n in store.names()]
+                                        .index(name.strip().lower())], c)
+
+    @classmethod
+    def open(cls, catalogue: Catalogue, name: str) -> Runner:
+        store = Campaigns(catalogue)
+        c = store.load(name)
+        real = next(n for n in store.names() if n.lower() == name.strip().lower())
+        return cls(store, real, c)
+
+    # --- one step -------------------------------------------------------------------
+
+    def human_to_decide(self) -> bool:
+        """Whether the campaign waits for a human player (a decision, or a battle a human
+        fights in, which only a human may choose to auto-resolve)."""
+        c = self.campaign
+        d = c.decision()
+        if d is None or c.over:
+            return False
+        if d.kind == "battle":
+            assert c.battle is not None
+            return any(c.players[p].seat == "human" for p in c.battle.sides)
+        return d.player is not None and c.players[d.player].seat == "human"
+
+    def act(self, action: Action) -> list[dict[str, Any]]:
+        """A decision, checked by the rules and saved."""
+        events = apply(self.campaign, action)
+        self.store.record(self.name, self.campaign)
+        return events
+
+    def fight(self) -> list[dict[str, Any]]:
+        """Fight the battle the campaign waits for with the engine's AI on every side (an
+        auto-resolved battle), and save its result and its scenario."""
+        c = self.campaign
+        fought = fight(c)
+        events = apply(c, Fight(fought.result))
+        self.store.record(self.name, c, battle={
+            "number": fought.result["number"], "territory": fought.result["territory"],
+            "scenario": json.dumps(fought.scenario.to_dict(), sort_keys=True,
+                                   separators=(",", ":")),
+            "players": json.dumps({"sides": fought.sides,
+                                   "withdraw_below": c.rules.withdraw_below},
+                                  sort_keys=True)})
+        return events
+
+    def step(self) -> list[dict[str, Any]]:
+        """The AI's next decision, or the next AI-only battle."""
+        c = self.campaign
+        d = c.decision()
+        if d is None or c.over:
+            return []
+        if d.kind == "battle":
+            return self.fight()
+        return self.act(self.ai.choose(c))
+
+    def run(self, turns: int | None = None, progress: Progress | None = None,
+            stop: Callable[[], bool] | None = None) -> str:
+        """Play AI decisions and battles until a human must decide, the campaign is won, or
+        ``turns`` more turns have begun. Returns why it stopped."""
+        c = self.campaign
+        until = None if turns is None else c.turn + turns
+        while True:
+            if c.over:
+                return "won"
+            if self.human_to_decide():
+                return "human"
+            if until is not None and c.turn >= until and c.decision() is not None \
+                    and c.decision().kind == "purchase" and c.turn > 0:  # type: ignore[union-attr]
+                return "turns"
+            if stop is not None and stop():
+                return "stopped"
+            kind = c.decision().kind  # type: ignore[union-attr]
+            self.step()
+            if progress is not None:
+                progress(c, kind)
+
+    def waiting_for(self) -> str:
+        return describe(self.campaign)
+
+
+def map_from_file(path: Path) -> world_map.WorldMap:
+    try:
+        text = read_small(path, f"--map {path}")
+    except ValueError as exc:
+        raise CampaignError(str(exc)) from None
+    return world_map.parse(text, f"map {path}")

@@ -1,0 +1,147 @@
+"""World Conquest battles fought by the engine: warriors at their current clicks, the
+territory's weather on the battlefield and the cards, the scene set by the engine's AI,
+multi-player battles, and a battle fought again from its kept scenario."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from campaign_helpers import band_of, card, ready, split, to_moves
+
+from armybuilder.campaign import battle as wc
+from armybuilder.campaign.actions import Fight, Move, Pass
+from armybuilder.campaign.game import apply
+from armybuilder.campaign.house_rules import HouseRules
+from armybuilder.campaign.weather import InForce, Marker
+from armybuilder.engine.setup import setup_from_dict
+
+RULES = HouseRules()
+
+
+def test_rain_and_snow_lower_range_and_speed_unless_flight() -> None:
+    archer = card("t:a", "Archer", 30, "Shyft", reach=8, speed=8,
+                  abilities={0: ("Flight",), 2: ("Flight",)})
+    rain = wc.weathered(archer, 0, InForce(("Light Rain",), range=-1))
+    assert rain.range == 7 and rain.clicks == archer.clicks
+    heavy = wc.weathered(archer, 0, InForce(("Heavy Rain",), range=-2))
+    assert heavy.range == 6
+    short = card("t:s", "Short", 10, "Shyft", reach=1)
+    assert wc.weathered(short, 0, InForce(("Heavy Rain",), range=-2)).range == 0
+    snow = wc.weathered(archer, 0, InForce(("Light Snow",), range=-1, speed=-1))
+    assert snow.range == 7
+    assert [c.speed for c in snow.clicks] == [
+        c.speed if "Flight" in c.abilities else c.speed - 1 for c in archer.clicks]
+    assert snow.clicks[0].speed == archer.clicks[0].speed  # Flight on this click
+
+
+def test_fog_gives_a_warrior_with_stealth_one_defense_for_the_whole_battle() -> None:
+    sneak = card("t:n", "Sneak", 30, "Shyft", abilities={0: ("Stealth",)})
+    fog = InForce(("Fog",), fog=True)
+    foggy = wc.weathered(sneak, 0, fog)
+    assert [c.defense for c in foggy.clicks] == [c.defense + 1 for c in sneak.clicks]
+    # Not showing Stealth when the battle begins: no bonus.
+    assert wc.weathered(sneak, 1, fog).clicks == sneak.clicks
+    plain = card("t:p", "Plain", 30, "Shyft")
+    assert wc.weathered(plain, 0, fog) == plain
+
+
+def at_battle(players: int = 2, territory: str = "C1"):
+    c = ready(players)
+    to_moves(c)
+    band_of(c, 1).territory = territory
+    apply(c, Move(0, band_of(c, 0).id, territory))
+    while c.decision().kind == "respond":
+        apply(c, Pass(c.decision().player))
+    assert c.decision().kind == "battle"
+    return c
+
+
+def test_every_warrior_enters_at_its_current_click_under_the_territorys_weather() -> None:
+    c = at_battle()
+    hurt = band_of(c, 1).warriors[2]
+    c.warriors[hurt].click = 2
+    c.markers = [Marker("AH", RULES.effect("A"), "C1", 4),
+                 Marker("5H", RULES.effect("5"), "C1", 4),
+                 Marker("3H", RULES.effect("3"), "D1", 4)]
+    plan = wc.plan_battle(c)
+    assert plan.weather.engine_weather == ("fog",)  # Flooding is in D1, not here
+    ids = plan.engine_ids()
+    assert plan.clicks[ids[hurt]] == 2
+    bow = next(i for i in ids if c.card(i).range)
+    assert plan.cards[ids[bow]].range == c.card(bow).range - 1
+    scene = wc.set_the_scene(plan)
+    assert scene.weather == ("fog",)
+    assert [w.click for w in scene.warriors] == list(plan.clicks)
+    assert all(w.at is not None for w in scene.warriors)  # all deployed
+    # Each side on its own edge, the mover first.
+    assert [p.edge for p in scene.players] == ["south", "north"]
+    assert scene.terrain  # terrain set up as normal (house rule: the standard preset)
+
+
+def test_a_wasteland_has_no_terrain_and_fortifications_wait_for_the_engine() -> None:
+    c = at_battle()
+    h = c.holdings["C1"]
+    h.wasteland, h.owner, h.banner, h.structure = True, 1, True, "fort"
+    plan = wc.plan_battle(c)
+    assert plan.terrain == "none" and not wc.set_the_scene(plan).terrain
+    assert plan.unplayed == ("banner", "fort")
+
+
+def test_a_battle_fought_by_the_engine_and_its_result_applied() -> None:
+    c = at_battle()
+    fought = wc.fight(c)
+    r = fought.result
+    here = {i for p in (0, 1) for b in c.bands_in("C1", p) for i in b.warriors}
+    assert {f["warrior"] for f in r["fates"]} == here
+    assert fought.game.over
+    apply(c, Fight(r))
+    assert c.battle is not None or c.decision().kind in ("move", "captive", "banner",
+                                                         "retreat")
+    # Fought again from the kept scenario, the battle is the same, event for event.
+    kept = json.loads(json.dumps(fought.scenario.to_dict()))
+    again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(fought.sides, RULES.withdraw_below))
+    assert again.log_json() == fought.game.log_json()
+
+
+def test_three_players_fight_in_the_rulebooks_turn_order() -> None:
+    c = ready(3)
+    to_moves(c)
+    split(c, band_of(c, 2).warriors[:3], "B2")
+    band_of(c, 1).territory = "B2"
+    apply(c, Move(0, band_of(c, 0).id, "B2"))
+    while c.decision().kind == "respond":
+        apply(c, Pass(c.decision().player))
+    assert c.battle.sides == [0, 1, 2]
+    fought = wc.fight(c)
+    assert [p.edge for p in fought.scenario.players] == ["south", "north", "west"]
+    # Rulebook, multi-player games: turns pass clockwise (to the left) round the table.
+    order = [e["player"] for entry in fought.game.entries for e in entry["events"]
+             if e["e"] == "turn"][:6]
+    first = order[0]
+    alive = sorted(set(order))
+    assert order[:len(alive)] == [(first + k) % 3 for k in range(3)
+                                  if (first + k) % 3 in alive][:len(alive)]
+    apply(c, Fight(fought.result))
+
+
+@pytest.mark.parametrize(("rank", "range_", "speed", "weather"), [
+    ("A", 0, 0, ("fog",)), ("3", 0, 0, ("flooding",)), ("5", -1, 0, ()),
+    ("7", -2, 0, ()), ("9", -1, -1, ()), ("J", -1, -1, ()), ("K", 0, 0, ()),
+])
+def test_each_weather_card_on_a_battle(rank: str, range_: int, speed: int,
+                                       weather: tuple[str, ...]) -> None:
+    c = at_battle()
+    effect = RULES.effect(rank)
+    if effect.placed:
+        c.markers = [Marker(f"{rank}H", effect, "C1", 4)]
+    plan = wc.plan_battle(c)
+    ids = plan.engine_ids()
+    for wid, k in ids.items():
+        printed = c.card(wid)
+        played = plan.cards[k]
+        assert played.range == max(0, printed.range + range_)
+        assert [x.speed for x in played.clicks] == [max(0, x.speed + speed)
+                                                    for x in printed.clicks]
+    assert plan.weather.engine_weather == weather
+    assert wc.set_the_scene(plan).weather == weather

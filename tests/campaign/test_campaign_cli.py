@@ -1,0 +1,266 @@
+"""The campaign commands as a group types them, on the demo catalogue: a campaign made,
+run, shown and resumed from the database; a human player's decisions; bad input refused
+in one line with exit status 2 and nothing saved."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from armybuilder.armies.service import Armies
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.cli import main
+
+SHOW_KEYS = {"name", "turn", "players", "map", "pool", "log"}
+PLAYER_KEYS = {"name", "gold", "hq", "armies", "territories"}
+TERRITORY_KEYS = {"faction", "owner", "fortification", "weather"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def raiders(db: Path) -> None:
+    """Two legal World Conquest armies of demo figures (invented dials): the Orc Raiders'
+    Warlord and crossbowmen; and two that are not."""
+    catalogue = Catalogue.open(db)
+    armies = Armies(catalogue)
+    for name in ("Raiders", "Reavers"):
+        armies.new(name, 300, "open")
+        for ref in ("demo:7", "demo:4", "demo:5", "demo:6"):
+            armies.add(name, ref)
+    armies.new("Leaderless", 300, "open")
+    armies.add("Leaderless", "demo:4", count=3)
+    armies.new("Mixed", 300, "open")
+    armies.add("Mixed", "demo:7")
+    armies.add("Mixed", "demo:1")
+    catalogue.close()
+
+
+@pytest.fixture
+def demo_db(db_path: Path) -> Path:
+    raiders(db_path)
+    return db_path
+
+
+def steps(db: Path, name: str) -> list[str]:
+    raw = sqlite3.connect(db)
+    rows = raw.execute("SELECT entry FROM campaign_step JOIN campaign ON campaign.id = "
+                       "campaign_id WHERE campaign.name = ? ORDER BY seq", (name,)).fetchall()
+    raw.close()
+    return [r[0] for r in rows]
+
+
+def test_new_run_show_and_the_json_keys(demo_db: Path, capsys) -> None:
+    code, out, err = run(capsys, "campaign", "new", "Sat", "--armies", "Raiders,Reavers",
+                         "--seed", "5")
+    assert code == 0, err
+    assert "created campaign 'Sat': 2 players" in out and "Orc Raiders" in out
+    assert "goes first" in out and "chooses a Head Quarters" in out
+    code, out, _ = run(capsys, "campaign", "run", "Sat", "--turns", "6")
+    assert code == 0 and "stopped: the turn limit" in out
+    code, out, _ = run(capsys, "campaign", "show", "Sat", "--json")
+    data = json.loads(out)
+    assert set(data) >= SHOW_KEYS and data["turn"] == 6
+    assert all(set(p) >= PLAYER_KEYS for p in data["players"])
+    assert len(data["map"]) == 36 and all(set(t) >= TERRITORY_KEYS for t in data["map"])
+    assert {t["faction"] for t in data["map"]} >= {"Orc Raiders", "Draconum"}
+    armies = [a for p in data["players"] for a in p["armies"]]
+    assert armies and all("click" in w for a in armies for w in a["warriors"])
+    assert data["log"] and data["pool"]
+    code, out, _ = run(capsys, "campaign", "show", "Sat")
+    assert code == 0 and "turn 6" in out and "Raiders" in out and "HQ" in out
+    code, out, _ = run(capsys, "campaign", "list", "--json")
+    assert json.loads(out)[0]["name"] == "Sat"
+
+
+def test_a_campaign_resumes_exactly(demo_db: Path, capsys) -> None:
+    for name in ("One", "Two"):
+        assert run(capsys, "campaign", "new", name, "--armies", "Raiders,Reavers", "--seed",
+                   "9")[0] == 0
+    run(capsys, "campaign", "run", "One", "--turns", "10")
+    run(capsys, "campaign", "run", "Two", "--turns", "4")
+    run(capsys, "campaign", "run", "Two", "--turns", "6")
+    one, two = steps(demo_db, "One"), steps(demo_db, "Two")
+    assert len(one) > 20 and one == two
+
+
+def test_an_all_ai_campaign_runs_to_its_winner_and_battles_can_be_told(
+        demo_db: Path, tmp_path: Path, capsys) -> None:
+    run(capsys, "campaign", "new", "War", "--armies", "Raiders,Reavers", "--seed", "2")
+    code, out, _ = run(capsys, "campaign", "run", "War")
+    assert code == 0 and "stopped: the campaign is won" in out
+    data = json.loads(run(capsys, "campaign", "show", "War", "--json")[1])
+    winner = data["winner"]
+    assert winner and all(t["owner"] == winner for t in data["map"])
+    if data["battles"]:
+        log = tmp_path / "b1.json"
+        code, out, _ = run(capsys, "campaign", "battle", "War", "1", "--log", str(log))
+        assert code == 0 and "battle 1 in" in out
+        code, out, _ = run(capsys, "battle", "replay", str(log), "--maps", "none")
+        assert code == 0 and "Round 1" in out
+
+
+def test_a_human_players_decisions(demo_db: Path, capsys) -> None:
+    run(capsys, "campaign", "new", "Mine", "--armies", "Raiders,Reavers", "--seats",
+        "human,ai", "--seed", "3")
+    code, out, _ = run(capsys, "campaign", "run", "Mine")
+    assert code == 0 and "waiting for: Raiders chooses a Head Quarters" in out
+    data = json.loads(run(capsys, "campaign", "show", "Mine", "--json")[1])
+    orc = [t["territory"] for t in data["map"] if t["faction"] == "Orc Raiders"]
+    taken = {p["hq"] for p in data["players"]}
+    wrong = next(t["territory"] for t in data["map"] if t["faction"] == "Draconum")
+    code, _, err = run(capsys, "campaign", "hq", "Mine", wrong)
+    assert code == 2 and "World Conquest, Setup 4" in err
+    code, out, _ = run(capsys, "campaign", "hq", "Mine", next(t for t in orc if t not in taken))
+    assert code == 0 and "makes" in out
+    for _ in range(20):
+        run(capsys, "campaign", "run", "Mine")
+        data = json.loads(run(capsys, "campaign", "show", "Mine", "--json")[1])
+        assert data["waiting_for"]["player"] == "Raiders"
+        if data["waiting_for"]["kind"] == "purchase":
+            break
+        assert run(capsys, "campaign", "pass", "Mine")[0] == 0  # e.g. no response
+    code, _, err = run(capsys, "campaign", "move", "Mine", "--army", "1", "A1")
+    assert code == 2 and "does not answer it" in err
+    assert run(capsys, "campaign", "pass", "Mine")[0] == 0  # purchases done
+    army = data["players"][0]["armies"][0]["id"]
+    code, _, err = run(capsys, "campaign", "move", "Mine", "--army", str(army),
+                       data["players"][0]["hq"])
+    assert code == 2 and "another territory" in err
+    code, out, _ = run(capsys, "campaign", "pass", "Mine")  # end of the turn
+    assert code == 0
+    # It is the AI's turn now: the human may not decide for it.
+    code, _, err = run(capsys, "campaign", "pass", "Mine")
+    assert code == 2 and "an AI player's" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--armies", "Raiders"], "for 2, 3, 4 or 6 players"),
+    (["--armies", "Raiders,Nobody"], "no army named 'Nobody'"),
+    (["--armies", "Raiders,Raiders"], "a different saved army"),
+    (["--armies", "Raiders,Leaderless"], "exactly one, its General (World Conquest, Setup 1)"),
+    (["--armies", "Raiders,Mixed"], "single faction"),
+    (["--armies", "Raiders,Reavers", "--seats", "human"], "one seat per army"),
+    (["--armies", "Raiders,Reavers", "--seats", "human,robot"], "human or ai"),
+    (["--armies", "Raiders,Reavers", "--pool", "atlantis"], "neither a saved army nor"),
+])
+def test_bad_input_is_refused_in_one_line(demo_db: Path, capsys, argv, message) -> None:
+    code, _out, err = run(capsys, "campaign", "new", "Bad", *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert run(capsys, "campaign", "list", "--json")[1].strip() == "[]"
+
+
+def test_bad_files_are_refused_in_one_line(demo_db: Path, tmp_path: Path, capsys) -> None:
+    bad_map = tmp_path / "map.txt"
+    bad_map.write_text("AG AG\n")
+    code, _, err = run(capsys, "campaign", "new", "Bad", "--armies", "Raiders,Reavers",
+                       "--map", str(bad_map))
+    assert code == 2 and "6 territories in a row" in err
+    rules = tmp_path / "rules.toml"
+    rules.write_text("upkeep = 'lots'\n")
+    code, _, err = run(capsys, "campaign", "new", "Bad", "--armies", "Raiders,Reavers",
+                       "--house-rules", str(rules))
+    assert code == 2 and "upkeep: a whole number" in err
+    # Files read within a bound, and parsers' own failures, are one line too.
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    big = tmp_path / "big.txt"
+    big.write_text("AG " * 400_000)
+    for flag, path, said in (("--house-rules", deep, "not valid JSON"),
+                             ("--map", big, "larger than 1024 KB"),
+                             ("--map", tmp_path / "missing.txt", "cannot read it")):
+        code, out, err = run(capsys, "campaign", "new", "Bad", "--armies",
+                             "Raiders,Reavers", flag, str(path))
+        assert code == 2 and out == "" and said in err and err.count("\n") == 1, err
+    code, _, err = run(capsys, "campaign", "show", "Nothing")
+    assert code == 2 and "no campaign named 'Nothing'" in err
+
+
+def test_a_drawn_map_and_house_rules(demo_db: Path, tmp_path: Path, capsys) -> None:
+    run(capsys, "campaign", "new", "First", "--armies", "Raiders,Reavers")
+    code, drawn, _ = run(capsys, "campaign", "map", "First")
+    path = tmp_path / "map.txt"
+    path.write_text(drawn)
+    rules = tmp_path / "rules.toml"
+    rules.write_text("starting_gold = 100\nupkeep = 10\n[weather.K]\nname = 'Hail'\n"
+                     "range = -1\n")
+    code, _, err = run(capsys, "campaign", "new", "Second", "--armies", "Raiders,Reavers",
+                       "--map", str(path), "--house-rules", str(rules), "--seed", "4")
+    assert code == 0, err
+    run(capsys, "campaign", "map", "Second")
+    assert run(capsys, "campaign", "map", "Second")[1] == drawn
+    data = json.loads(run(capsys, "campaign", "show", "Second", "--json")[1])
+    assert [p["gold"] for p in data["players"]] == [100, 100]
+    assert run(capsys, "campaign", "delete", "Second")[0] == 0
+    assert run(capsys, "campaign", "show", "Second")[0] == 2
+
+
+def test_a_hostile_name_is_shown_literally(demo_db: Path, capsys) -> None:
+    code, _, err = run(capsys, "campaign", "new", "bad\x1b[31mname", "--armies",
+                       "Raiders,Reavers")
+    assert code == 2 and "control character" in err and "\x1b" not in err
+
+
+def test_a_log_that_no_longer_replays_is_refused(demo_db: Path, capsys) -> None:
+    run(capsys, "campaign", "new", "Broken", "--armies", "Raiders,Reavers")
+    run(capsys, "campaign", "run", "Broken", "--turns", "2")
+    raw = sqlite3.connect(demo_db)
+    raw.execute("UPDATE campaign_step SET entry = replace(entry, '\"gold\":15', "
+                "'\"gold\":99') WHERE seq = (SELECT max(seq) FROM campaign_step)")
+    raw.commit()
+    raw.close()
+    code, _, err = run(capsys, "campaign", "show", "Broken")
+    assert code == 2 and "cannot be resumed" in err
+
+
+def test_a_human_buys_and_fortifies(demo_db: Path, tmp_path: Path, capsys) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"starting_gold": 200}')
+    run(capsys, "campaign", "new", "Shop", "--armies", "Raiders,Reavers", "--seats",
+        "human,ai", "--seed", "1", "--house-rules", str(rules))  # seed 1: Raiders first
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    orc = [t["territory"] for t in data["map"] if t["faction"] == "Orc Raiders"]
+    assert run(capsys, "campaign", "hq", "Shop", orc[0].lower())[0] == 0
+    run(capsys, "campaign", "run", "Shop")
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    assert data["waiting_for"]["kind"] == "purchase"
+    army = data["players"][0]["armies"][0]["id"]
+    code, _, err = run(capsys, "campaign", "buy", "Shop", "Demo Crossbowman", "--army",
+                       str(army))
+    assert code == 2 and "names several figures" in err
+    code, out, _ = run(capsys, "campaign", "buy", "Shop", "Demo Crossbowman standard",
+                       "--army", str(army))
+    assert code == 0 and "buys Demo Crossbowman" in out and "15 gold" in out
+    code, _, err = run(capsys, "campaign", "buy", "Shop", "demo:1", "--army", str(army))
+    assert code == 2 and "factions whose territories you control" in err
+    code, out, _ = run(capsys, "campaign", "fortify", "Shop", orc[0], "banner")
+    assert code == 0 and "builds a banner" in out
+    code, _, err = run(capsys, "campaign", "fortify", "Shop", orc[0], "castle")
+    assert code == 2 and "castle costs 300 gold" in err
+    data = json.loads(run(capsys, "campaign", "show", "Shop", "--json")[1])
+    assert data["players"][0]["gold"] == 200 - 15 - 20
+    assert next(t for t in data["map"] if t["territory"] == orc[0])["fortification"] == \
+        "banner"
+
+
+def test_the_pool_from_expansions_or_a_collection(demo_db: Path, capsys) -> None:
+    code, out, err = run(capsys, "campaign", "new", "All", "--armies", "Raiders,Reavers")
+    # The demo's Apocalypse Herald has no region; the fixtures' castles and chariots the
+    # engine cannot play: both left out, and said.
+    assert code == 0 and "pool of 11 warriors (all)" in out
+    assert "no region on the map" in err and "the engine cannot play it" in err
+    code, out, _ = run(capsys, "campaign", "new", "Demo", "--armies", "Raiders,Reavers",
+                       "--pool", "demo")
+    assert code == 0 and "pool of 11 warriors (expansions demo)" in out
+    code, out, _ = run(capsys, "campaign", "new", "Mine", "--armies", "Raiders,Reavers",
+                       "--pool", "Leaderless")
+    assert code == 0 and "pool of 3 warriors (collection Leaderless)" in out
+    data = json.loads(run(capsys, "campaign", "show", "Mine", "--json")[1])
+    assert data["pool"] == [{"figure": "demo:4", "name": "Demo Crossbowman", "points": 13,
+                             "factions": ["Orc Raiders"], "unique": False, "count": 3}]

@@ -1,0 +1,188 @@
+"""The campaign screen (F6), driven as a player would: open a campaign, run the AI with its
+progress, choose a Head Quarters, buy from the pool with the catalogue's filters, move, and
+auto-resolve a battle a human fights in to see what each player gained and lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Select
+
+from armybuilder.armies.service import Armies
+from armybuilder.campaign.actions import ChooseHQ, Move, Pass
+from armybuilder.campaign.house_rules import HouseRules
+from armybuilder.campaign.marching import destinations
+from armybuilder.campaign.service import Runner, muster
+from armybuilder.campaign.turns import hq_choices
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.tui.app import create_app
+from armybuilder.tui.screens.campaign import CampaignScreen
+from armybuilder.tui.screens.campaign_dialogs import BattleResultScreen, PoolScreen
+from armybuilder.tui.widgets.campaign_map import CampaignMap
+from tui.tui_support import SIZE, settle, shown, started
+
+
+def campaign_db(db: Path, name: str = "Sat", seats: tuple[str, ...] = ("human", "ai"),
+                seed: int = 3, gold: int = 0) -> Runner:
+    """Two Orc Raiders armies of demo figures (invented dials) and a campaign of them."""
+    catalogue = Catalogue.open(db)
+    armies = Armies(catalogue)
+    for army in ("Raiders", "Reavers"):
+        armies.new(army, 300, "open")
+        for ref in ("demo:7", "demo:4", "demo:5", "demo:6"):
+            armies.add(army, ref)
+    mustered = muster(catalogue, ["Raiders", "Reavers"], seats=list(seats), seed=seed,
+                      rules=HouseRules(starting_gold=gold))
+    return Runner.new(catalogue, name, mustered.start)
+
+
+async def opened(pilot, name: str = "Sat") -> CampaignScreen:  # type: ignore[no-untyped-def]
+    await started(pilot)
+    await pilot.press("f6")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, CampaignScreen)
+    screen.query_one("#campaign-name", Select).value = name
+    await settle(pilot)
+    return screen
+
+
+def labels(screen: CampaignScreen) -> list[str]:
+    options = screen.query_one("#campaign-choices", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_run_the_ai_then_choose_the_hq_and_buy_from_the_pool(tui_db: Path) -> None:
+    campaign_db(tui_db, gold=200, seed=1)  # seed 1: the human (Raiders) goes first
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert screen.query_one(CampaignMap).data is not None
+        assert len(screen.query_one(CampaignMap).data["map"]) == 36
+        assert "Raiders chooses a Head Quarters" in shown(pilot, "#campaign-prompt")
+        hq_options = labels(screen)
+        assert hq_options and all(o.startswith("Head Quarters in") for o in hq_options)
+        await pilot.press("enter")
+        await settle(pilot)
+        # The AI's decisions that follow (its HQ) were taken at once, with their progress.
+        assert "a human player decides now" in shown(pilot, "#campaign-status")
+        assert "Raiders buys warriors" in screen.view.prompt
+        raiders = screen.view.data["players"][0]
+        assert raiders["hq"] is not None
+        # Buy through the pool's filters (the house rules gave everyone 200 gold).
+        gold = screen.runner.campaign.players[0].gold
+        assert labels(screen)[0] == "Buy a warrior from the pool…"
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        pool = pilot.app.screen
+        assert isinstance(pool, PoolScreen)
+        await pilot.press("slash")
+        pool.query_one("#text").value = "crossbow"
+        await pilot.pause(0.1)
+        await settle(pilot)
+        assert pool.rows and all("Crossbow" in r.card.name for r in pool.rows)
+        bought = pool.rows[0]
+        assert bought.why_not is None
+        pool.query_one("#pool-table").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CampaignScreen)
+        c = screen.runner.campaign
+        assert c.players[0].gold == gold - bought.card.points
+        assert any(c.warriors[i].key == bought.key for b in c.bands_of(0) for i in b.warriors)
+        # Done buying: the moves, a band first, then where it goes.
+        await pilot.press("end", "enter")
+        await settle(pilot)
+        assert "moves troops" in screen.view.prompt
+        moves = labels(screen)
+        assert moves[0].startswith("Move army") and moves[-1] == "End the turn"
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        assert labels(screen)[-1] == "Back to the list"
+
+
+async def test_a_battle_a_human_fights_is_auto_resolved_with_its_result(
+        tui_db: Path) -> None:
+    runner = campaign_db(tui_db, seats=("human", "human"), seed=5)
+    c = runner.campaign
+    while c.decision().kind == "hq":
+        d = c.decision()
+        runner.act(ChooseHQ(d.player, hq_choices(c, d.player)[0]))
+    me = c.current
+    runner.act(Pass(me))
+    mine = c.armies_of(me)[0]
+    theirs = c.armies_of(1 - me)[0]
+    assert theirs.territory in destinations(c, mine)
+    runner.act(Move(me, mine.id, theirs.territory))
+    assert c.decision().kind == "battle"
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert labels(screen)[0].startswith("Auto-resolve the battle")
+        await pilot.press("enter")
+        await settle(pilot)
+        result = pilot.app.screen
+        assert isinstance(result, BattleResultScreen)
+        assert result.lines[0].startswith("Battle 1 in")
+        told = "\n".join(result.lines)
+        assert "Raiders" in told and "Reavers" in told and "gold" in told
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.runner.campaign.battles == 1
+
+
+async def test_a_new_campaign_from_the_dialog_and_a_refusal_in_one_line(
+        tui_db: Path) -> None:
+    campaign_db(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        screen = pilot.app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        dialog.query_one("#name").value = "Sunday"
+        dialog.query_one("#armies").value = "Raiders, Reavers"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.runner is not None and screen.runner.name == "Sunday"
+        assert "Sunday" in screen.query_one("#campaign-name", Select)._legal_values
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        dialog.query_one("#name").value = "Bad"
+        dialog.query_one("#armies").value = "Raiders"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "for 2, 3, 4 or 6 players" in shown(pilot, "#campaign-status", 300)
+
+
+async def test_players_with_hostile_names_are_shown_literally(tui_db: Path) -> None:
+    import sqlite3
+
+    from hostile_names import ARMIES, raw_controls
+
+    from armybuilder.text import shown as literal_text
+    from tui.test_literal_screens import screen_text
+
+    catalogue = Catalogue.open(tui_db)
+    armies = Armies(catalogue)
+    for army in ("Raiders", "Reavers"):
+        armies.new(army, 300, "open")
+        for ref in ("demo:7", "demo:4", "demo:5", "demo:6"):
+            armies.add(army, ref)
+    catalogue.close()
+    raw = sqlite3.connect(tui_db)
+    # Written as an older version or another program could have: no check on the names.
+    raw.execute("UPDATE army SET name = ? WHERE name = 'Raiders'", (ARMIES[0],))
+    raw.execute("UPDATE army SET name = ? WHERE name = 'Reavers'", (ARMIES[2],))
+    raw.commit()
+    raw.close()
+    catalogue = Catalogue.open(tui_db)
+    mustered = muster(catalogue, [ARMIES[0], ARMIES[2]], seed=2)
+    Runner.new(catalogue, "Sat", mustered.start).run(turns=6)
+    async with create_app(tui_db, first_run=False).run_test(size=(160, 45)) as pilot:
+        screen = await opened(pilot)
+        assert screen.view is not None
+        text = screen_text(pilot.app)
+        assert raw_controls(text) == []
+        assert literal_text(ARMIES[0]) in text and literal_text(ARMIES[2]) in text
