@@ -1,6 +1,6 @@
 """Machine instructions per AI game, counted by valgrind, printed.
 
-    .venv/bin/python benchmarks/instructions.py [games] [terrain]
+    .venv/bin/python benchmarks/instructions.py [games] [terrain] [chariots]
 
 Timings on a shared machine swing by a quarter from one minute to the next; the number
 of instructions a game takes does not. This plays the same heuristic-vs-heuristic games
@@ -9,7 +9,8 @@ under ``valgrind --tool=cachegrind`` twice, once without games, and prints the
 difference per game: two versions of the code compared this way (each from its own
 checkout) differ only by what they do. Hash randomisation is fixed (PYTHONHASHSEED=0),
 so a run repeats to about 0.03%. Needs valgrind; prints why not when it is missing or
-when ../shared/data is absent. Asserts nothing.
+when ../shared/data is absent. With ``chariots``, the games of ``benchmarks/chariots.py``
+where both armies have a fixture chariot (and its passenger). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 
 
-def play(games: int, preset: str) -> None:
+def play(games: int, preset: str, kind: str = "plain") -> None:
     """The games themselves (run under valgrind by :func:`main`)."""
     sys.path.insert(0, str(HERE.parent))
     import battle as bench
@@ -33,17 +34,23 @@ def play(games: int, preset: str) -> None:
     from armybuilder.ai.players import make_player
     from armybuilder.sim.match import play_game
 
+    setups = bench.game_setup
+    if kind == "chariots":
+        import chariots as chariot_bench
+
+        chariot_bench._load()
+        setups = lambda _, seed, preset: chariot_bench.both_with_chariots(seed, preset)  # noqa: E731
     for seed in range(games):
         players = [make_player("heuristic", seed * 2 + 1), make_player("heuristic", seed * 2 + 2)]
-        play_game(bench.game_setup(cards, seed, preset), players)
+        play_game(setups(cards, seed, preset), players)
 
 
-def count(games: int, preset: str) -> int:
+def count(games: int, preset: str, kind: str = "plain") -> int:
     """Instructions of this script playing ``games`` games, catalogue loading included."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, str(HERE), "--play", str(games), preset],
+         sys.executable, str(HERE), "--play", str(games), preset, kind],
         env=env, capture_output=True, text=True, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
@@ -53,7 +60,7 @@ def count(games: int, preset: str) -> int:
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--play":
-        play(int(sys.argv[2]), sys.argv[3])
+        play(int(sys.argv[2]), sys.argv[3], sys.argv[4])
         return 0
     sys.path.insert(0, str(HERE.parent))
     import battle as bench
@@ -68,14 +75,17 @@ def main() -> int:
 
     games_arg = sys.argv[1] if len(sys.argv) > 1 else "20"
     preset = sys.argv[2] if len(sys.argv) > 2 else "none"
-    if not games_arg.isdigit() or int(games_arg) < 1 or preset not in PRESETS:
+    kind = sys.argv[3] if len(sys.argv) > 3 else "plain"
+    if not games_arg.isdigit() or int(games_arg) < 1 or preset not in PRESETS or \
+            kind not in ("plain", "chariots"):
         print(f"usage: benchmarks/instructions.py [games (a whole number, at least 1)] "
-              f"[terrain: {', '.join(PRESETS)}]; got {' '.join(sys.argv[1:])!r}",
+              f"[terrain: {', '.join(PRESETS)}] [chariots]; got {' '.join(sys.argv[1:])!r}",
               file=sys.stderr)
         return 2
     games = int(games_arg)
-    per_game = (count(games, preset) - count(0, preset)) / games
-    print(f"heuristic vs heuristic, terrain {preset!r}: {games} games, "
+    per_game = (count(games, preset, kind) - count(0, preset, kind)) / games
+    what = " with a chariot on each side" if kind == "chariots" else ""
+    print(f"heuristic vs heuristic{what}, terrain {preset!r}: {games} games, "
           f"{per_game / 1e6:.2f} million instructions per game")
     return 0
 

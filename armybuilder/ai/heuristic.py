@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from armybuilder.ai import manoeuvres, positions, setting_scene, tactics
+from armybuilder.ai import chariots, manoeuvres, positions, setting_scene, tactics
 from armybuilder.engine import (
     NOBODY,
     Action,
@@ -32,7 +32,9 @@ from armybuilder.engine import (
     Move,
     MoveFormation,
     Pass,
+    PassengerFacing,
     RangedAttack,
+    SectionChoice,
     SpinOffer,
     UseAbility,
     Warrior,
@@ -148,6 +150,10 @@ class HeuristicPlayer:
     def _decision(self, game: Game, item: object) -> Action:
         if isinstance(item, SpinOffer):
             return self._spin(game, item)
+        if isinstance(item, SectionChoice):
+            return chariots.choose_section(game, item)
+        if isinstance(item, PassengerFacing):
+            return chariots.face_after_wreck(game, item)
         if isinstance(item, FormationMoving):
             return self._formation_plan(game, item)
         options = list(legal_actions(game))
@@ -220,8 +226,10 @@ class HeuristicPlayer:
         self._candidates, self._tried = {}, {}
         if game.round != self._weighed_round:
             self._weighed, self._weighed_round, self._outlooks = {}, game.round, {}
+        # A passenger acts from his chariot's compartment (Chariot rules, Passengers).
         mine = [w for w in game.warriors
-                if w.owner == me and w.on_table and w.controller == NOBODY]
+                if w.owner == me and (w.on_table or w.riding != NOBODY)
+                and w.controller == NOBODY]
         ready = [w for w in mine if w.acted_turn != turn]
         self._contacts = {}
         foes = [o for o in game.warriors
@@ -239,7 +247,7 @@ class HeuristicPlayer:
         best: Action | None = None
         best_value = 0.0
         for w in ready:
-            if w.tokens >= 2:
+            if w.tokens >= 2 and w.token_turn < turn:
                 continue  # Rulebook III, Pushing: only a pass on a third consecutive turn
             for action, value in self._attacks(game, w, foes, me):
                 value += self._noise()
@@ -263,7 +271,8 @@ class HeuristicPlayer:
         out: list[tuple[Action, float]] = []
         if w.captive != NOBODY or positions.demoralized(w):
             return out
-        if tactics.pushed(w) and tactics.pushing_kills(w):
+        if tactics.pushed(w, game.turn if w.chariot is not None else None) and \
+                tactics.pushing_kills(w):
             return out  # never push a warrior to its death
         # Close combat needs an opposing figure in contact, or a friend for a healer
         # (Rulebook III, Targeting Friendly Figures; Special Abilities Card, Healing).
@@ -271,10 +280,15 @@ class HeuristicPlayer:
         in_contact = bool(engaged) or (
             not HEALERS.isdisjoint(w.abilities) and bool(game.contacts(w))
         ) or _near_wall_contact(game, w)
+        if w.riding != NOBODY:
+            # A passenger fights whoever touches his chariot (Chariot rules, Passenger
+            # Combat Actions).
+            in_contact = bool(self._engaged(game, game.warriors[w.riding]))
         kinds: set[str] = set()
         if in_contact:
             kinds.add("close")
-        if w.card.range > 0 and not engaged:
+        # A chariot's sections fire while others are engaged (Chariot rules, Ranged Combat).
+        if w.card.range > 0 and (not engaged or w.chariot is not None):
             nearest = self._nearest(w, foes)
             if (nearest is not None and nearest <= w.card.range + 1.0) or \
                     _heals_at_range(game, w):
@@ -301,6 +315,8 @@ class HeuristicPlayer:
         for w in ready:
             if w.tokens:
                 continue  # moving would push it (tactics.pushed): rest instead
+            if w.chariot is not None or w.riding != NOBODY:
+                continue  # their moves are weighed in _chariot_moves
             scared = positions.demoralized(w)
             if not scared and w.captive == NOBODY and w.card.range <= 0 \
                     and self._engaged(game, w):
@@ -341,10 +357,38 @@ class HeuristicPlayer:
             if move is not None:
                 best, best_gain = move, gain
                 break
+        if game.chariots:
+            special = self._chariot_moves(game, ready, foes, best_gain)
+            if special is not None:
+                best, best_gain = special
         formation = self._formation(game, ready, foes, best_gain)
         if formation is not None:
             return formation
         return best
+
+    def _chariot_moves(self, game: Game, ready: list[Warrior], foes: list[Warrior],
+                       floor: float) -> tuple[Action, float] | None:
+        """The best chariot move, boarding or getting off that beats ``floor``: Chariot
+        rules, Movement (each section alone, or several combined), Ram, Boarding &
+        Disembarking (armybuilder.ai.chariots)."""
+        options: list[tuple[float, Action]] = []
+        for w in ready:
+            if w.chariot is None or (w.tokens and w.token_turn < game.turn) \
+                    or action_violation(game, w, "move") is not None:
+                continue
+            options += chariots.moves(game, w, foes)
+        options += chariots.passenger_moves(game, ready, foes)
+        # Best first (ties: the order listed), checked until one is legal: the candidate
+        # moves are not checked yet.
+        noisy = sorted(((gain + self._noise(), k, action)
+                        for k, (gain, action) in enumerate(options)),
+                       key=lambda o: (-o[0], o[1]))
+        for gain, _, action in noisy:
+            if gain <= floor:
+                break
+            if game.is_legal(action):
+                return action, gain
+        return None
 
     def _attempt(self, game: Game, cands: manoeuvres.Candidates, k: int) -> Move | None:
         """The move to one of a warrior's candidate places if it is legal, checked once per
@@ -365,8 +409,9 @@ class HeuristicPlayer:
         without being pushed (Rulebook III, Pushing): groups that leave enough warriors
         fresh for next turn's actions are preferred, so the army's groups take turns."""
         me = game.current
-        free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY
-                and not positions.demoralized(w) and not self._engaged(game, w)]
+        free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
+                and w.chariot is None and not positions.demoralized(w)
+                and not self._engaged(game, w)]
         if len(free) < 3:
             return None
         fresh_next = len(ready)  # every warrior of ours yet to act this turn
@@ -393,7 +438,8 @@ class HeuristicPlayer:
     def _pass(self, game: Game, ready: list[Warrior]) -> Action:
         # Rest the warriors that acted last turn first: a pass never pushes.
         for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
-            action = Pass(w.id)
+            action = Pass(w.id) if w.chariot is None else Pass(
+                w.id, chariots.pass_section(game, w))
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))

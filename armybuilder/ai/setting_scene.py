@@ -141,8 +141,9 @@ def _lane_cost(state: State, player: int, lateral: float) -> float:
 
 
 def _factions(w: Warrior) -> tuple[str, ...]:
-    # Rulebook IV, Restrictions: Mage Spawn never use formations.
-    return () if is_mage_spawn(w.card) else w.card.factions
+    # Rulebook IV, Restrictions: Mage Spawn never use formations; Chariot rules, General
+    # Rules: nor does a chariot.
+    return () if is_mage_spawn(w.card) or w.chariot is not None else w.card.factions
 
 
 def _split(n: int) -> list[int]:

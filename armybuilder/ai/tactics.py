@@ -8,10 +8,14 @@ in the starting area twice its points, and every click short of that is worth a 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from armybuilder.engine import (
+    CHARIOT_SKULLS,
+    INACTIVE_SKULLS,
+    SECTIONS,
     Action,
     AttackForecast,
     CloseAttack,
@@ -25,6 +29,7 @@ from armybuilder.engine import (
     forecast,
     odds,
     reduction,
+    section_active,
 )
 from armybuilder.engine import break_away_chance as engine_break_away_chance
 
@@ -41,14 +46,21 @@ REGENERATION_AVERAGE = 10 / 6
 
 
 def clicks_left(w: Warrior) -> int:
-    """Clicks the dial can still take before the figure is eliminated (Rulebook I)."""
+    """Clicks the dial can still take before the figure is eliminated (Rulebook I); a
+    chariot's: the fewest clicks on its sections that show six skulls (Chariot rules,
+    Combat Dials)."""
+    if w.chariot is not None:
+        return chariot_clicks_left(w)
     return len(w.card.clicks) - w.click
 
 
-def damage_value(w: Warrior, clicks: float) -> float:
-    """Victory points ``clicks`` of damage are worth against ``w``."""
+def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
+    """Victory points ``clicks`` of damage are worth against ``w`` (a chariot: on
+    ``section``, or on the section where they would hurt it least)."""
     if clicks <= 0:
         return 0.0
+    if w.chariot is not None:
+        return chariot_damage_value(w, clicks, section)
     left = clicks_left(w)
     if clicks >= left:
         return float(w.card.points)
@@ -59,6 +71,97 @@ def push_cost(w: Warrior) -> float:
     """What giving ``w`` a non-pass action costs now: Rulebook III, Pushing, a click after
     an action on two consecutive turns. Eliminating yourself is never worth it."""
     return damage_value(w, 1) * 1.5 if pushed(w) else 0.0
+
+
+# --- chariots: six skulls on four dials ------------------------------------------------
+
+
+def _skulls_after(w: Warrior, section: int, clicks: int) -> tuple[int, int]:
+    """(the skulls the chariot shows, the clicks recorded) after ``clicks`` on
+    ``section``: the dial stops at three skulls (an inactive section)."""
+    assert w.chariot is not None
+    dial = w.card.sections[section]
+    at = w.chariot.clicks[section]
+    recorded = 0
+    while recorded < clicks and dial[at][1] < INACTIVE_SKULLS and at + 1 < len(dial):
+        at += 1
+        recorded += 1
+    skulls = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
+    return skulls - dial[w.chariot.clicks[section]][1] + dial[at][1], recorded
+
+
+def _section_life(w: Warrior, section: int) -> int:
+    """Clicks section ``section`` takes before it shows three skulls."""
+    assert w.chariot is not None
+    dial = w.card.sections[section]
+    at = w.chariot.clicks[section]
+    return next((i - at for i in range(at, len(dial)) if dial[i][1] >= INACTIVE_SKULLS),
+                len(dial) - 1 - at)
+
+
+#: chariot_clicks_left's answers by (the card's identity, the section clicks): the card is
+#: kept with the answer so that an identity is never read for another card.
+_CLICKS_LEFT: dict[tuple[int, tuple[int, ...]], tuple[object, int]] = {}
+
+
+def chariot_clicks_left(w: Warrior) -> int:
+    """The fewest clicks, spread over the sections, that bring six skulls."""
+    assert w.chariot is not None
+    key = (id(w.card), tuple(w.chariot.clicks))
+    kept = _CLICKS_LEFT.get(key)
+    if kept is not None and kept[0] is w.card:
+        return kept[1]
+    if len(_CLICKS_LEFT) >= 4096:
+        _CLICKS_LEFT.clear()
+    found = _fewest_clicks(w)
+    _CLICKS_LEFT[key] = (w.card, found)
+    return found
+
+
+def _fewest_clicks(w: Warrior) -> int:
+    assert w.chariot is not None
+    best = 99
+    lives = [_section_life(w, k) for k in range(len(SECTIONS))]
+    # Two sections taken to three skulls, or any mix short of that: few enough to try.
+    for k, life in enumerate(lives):
+        for j in range(len(SECTIONS)):
+            if j == k:
+                continue
+            for n in range(life + 1):
+                skulls, _ = _skulls_after(w, k, n)
+                if skulls >= CHARIOT_SKULLS:
+                    best = min(best, n)
+                    break
+                need = CHARIOT_SKULLS - skulls
+                dial, at = w.card.sections[j], w.chariot.clicks[j]
+                for m in range(1, lives[j] + 1):
+                    if dial[at + m][1] - dial[at][1] >= need:
+                        best = min(best, n + m)
+                        break
+    return max(1, best)
+
+
+def chariot_damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
+    """Victory points ``clicks`` on a chariot's section are worth: the chariot's points
+    when they bring six skulls, else a share of them by how far they bring it there (the
+    skulls, and the clicks towards the next). Without a section: the active section where
+    they hurt least (its player picks it when he can)."""
+    assert w.chariot is not None
+    n = math.ceil(clicks)
+    if section < 0:
+        active = [k for k in range(len(SECTIONS)) if section_active(w, k)] or [0]
+        return min(chariot_damage_value(w, clicks, k) for k in active)
+    if not section_active(w, section):
+        return 0.0
+    skulls, recorded = _skulls_after(w, section, n)
+    if skulls >= CHARIOT_SKULLS:
+        return float(w.card.points)
+    now = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
+    # The clicks' share of what is left of it, or the skulls' share of the six, whichever
+    # says more (a skull costs a value its section's attacks and defense use).
+    progress = max(recorded / chariot_clicks_left(w),
+                   (skulls - now) / (CHARIOT_SKULLS - now))
+    return w.card.points * PARTIAL * min(1.0, progress)
 
 
 def pushed(w: Warrior, turn: int | None = None) -> bool:
@@ -72,6 +175,10 @@ def break_away_chance(state: State, w: Warrior) -> float:
 
 
 def pushing_kills(w: Warrior) -> bool:
+    if w.chariot is not None:
+        # Chariot rules, Pushing: its player picks the section the click goes on.
+        return all(_skulls_after(w, k, 1)[0] >= CHARIOT_SKULLS
+                   for k in range(len(SECTIONS)) if section_active(w, k))
     return clicks_left(w) <= 1
 
 
@@ -96,6 +203,12 @@ def _strike_value(state: State, f: AttackForecast, s: Strike, damage: float, me:
     cut = chances.reduction
     plain = max(0.0, damage * s.parts - cut)
     crit = max(0.0, damage * s.parts + 1 - cut)
+    if t.chariot is not None:
+        # The section the attack lands on (its player's choice on a borderline).
+        section = chances.strike.section
+        value = p_plain * damage_value(t, plain, section) + \
+            p_crit * damage_value(t, crit, section)
+        return -value if friend else value
     value = p_plain * damage_value(t, plain) + p_crit * damage_value(t, crit)
     if plan.freeze:
         value += (p_plain + p_crit) * 0.05 * t.card.points
@@ -111,16 +224,20 @@ def _attack_value(state: State, action: RangedAttack | CloseAttack, me: int,
     value = 0.0
     for s in f.strikes:
         value += _strike_value(state, f, s, damage, me)
-    return value - _costs(f.attacker, f.members, follow_up)
+    return value - _costs(f.attacker, f.members, follow_up, state.turn, f.plan.section)
 
 
-def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool) -> float:
-    # Rulebook III, Rolling "2"s: the primary attacker takes a click on a 2.
-    cost = odds.MISS_CHANCE * damage_value(attacker, 1)
+def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool,
+           turn: int | None = None, section: int = -1) -> float:
+    # Rulebook III, Rolling "2"s: the primary attacker takes a click on a 2 (a chariot's
+    # section that attacked).
+    cost = odds.MISS_CHANCE * damage_value(attacker, 1, section)
     if follow_up:
         return cost
     for m in members:
-        if pushed(m):
+        # A chariot's token from earlier this turn (another section's action) pushes
+        # nothing: only one from the turn before does (Chariot rules, Pushing).
+        if pushed(m, turn if m.chariot is not None else None):
             if pushing_kills(m):
                 return float("inf")
             cost += push_cost(m)

@@ -24,6 +24,16 @@ pyproject.toml hold them to it).
   ``state.at_rear``, ``state.touching`` (methods of :class:`State`).
 - Setting the scene: :func:`placed_features`, :func:`deploy_spots`,
   :func:`deploy_violation`, :func:`room_for`, :func:`face_centre`.
+- Chariots (the unified chariot rules): their actions (:class:`ChariotMove`,
+  :class:`Board`, :class:`Disembark`, :class:`ChooseSection`; sections named in
+  ``Pass``, ``RangedAttack`` and ``CloseAttack``), their sections (:data:`SECTIONS`,
+  :func:`section_stats`, :func:`section_active`, :func:`active_sections`,
+  :func:`chariot_skulls`, :func:`touching_sections`, :func:`section_violation`), where a
+  move stops (:func:`chariot_reach`, :func:`chariot_allowance`), which section an attack
+  affects (:func:`chariot_ranged_sections`, :func:`chariot_close_sections`,
+  the moves to weigh (:func:`chariot_move_candidates`, unchecked),
+  :func:`sections_crossed`) and passengers (:func:`board_violation`,
+  :func:`disembark_spots`).
 - Plane geometry and the 2d6 arithmetic: :mod:`geometry`, :mod:`odds`.
 """
 
@@ -37,9 +47,13 @@ from armybuilder.engine.abilities import (
 )
 from armybuilder.engine.actions import (
     Action,
+    Board,
     CancelAbility,
+    ChariotMove,
+    ChooseSection,
     CloseAttack,
     Deploy,
+    Disembark,
     EndByAgreement,
     EndTurn,
     Face,
@@ -55,8 +69,25 @@ from armybuilder.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from armybuilder.engine.bases import Base, DoubleBase, RoundBase
+from armybuilder.engine.bases import SECTIONS, Base, ChariotBase, DoubleBase, RoundBase
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.chariot_combat import close_sections as chariot_close_sections
+from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_sections
+from armybuilder.engine.chariot_combat import sections_crossed
+from armybuilder.engine.chariot_listing import move_candidates as chariot_move_candidates
+from armybuilder.engine.chariot_movement import allowance as chariot_allowance
+from armybuilder.engine.chariot_movement import reach as chariot_reach
+from armybuilder.engine.chariots import (
+    PASSENGER_SECTIONS,
+    active_sections,
+    section_violation,
+    touching_sections,
+    unplayed_section_abilities,
+)
+from armybuilder.engine.chariots import active as section_active
+from armybuilder.engine.chariots import dial as section_dial
+from armybuilder.engine.chariots import skulls as chariot_skulls
+from armybuilder.engine.chariots import stats as section_stats
 from armybuilder.engine.combat import Strike, reduction
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.forecast import AttackForecast, StrikeOdds, forecast
@@ -73,11 +104,15 @@ from armybuilder.engine.movement import (
     move_allowance,
 )
 from armybuilder.engine.movement import formation_violation as movement_formation_violation
+from armybuilder.engine.passengers import board_violation, disembark_spots
 from armybuilder.engine.pending import (
+    AttackStep,
     ConfusedMove,
     ContactCheck,
     FollowUp,
     FormationMoving,
+    PassengerFacing,
+    SectionChoice,
     SpinOffer,
 )
 from armybuilder.engine.places import (
@@ -90,6 +125,8 @@ from armybuilder.engine.places import (
     straight_move_ends,
     try_move,
 )
+from armybuilder.engine.sections import ELIMINATED as CHARIOT_SKULLS
+from armybuilder.engine.sections import INACTIVE as INACTIVE_SKULLS
 from armybuilder.engine.setup import (
     GameSetup,
     PlayerSetup,
@@ -111,23 +148,33 @@ from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
     "CATALOGUE_ABILITIES",
+    "CHARIOT_SKULLS",
     "CONTACT_GAP",
     "DIRECTIONS",
     "HOOK_POINTS",
+    "INACTIVE_SKULLS",
     "NOBODY",
+    "PASSENGER_SECTIONS",
     "REGISTRY",
+    "SECTIONS",
     "AbilityRegistry",
     "Action",
     "AttackForecast",
     "AttackPlan",
+    "AttackStep",
     "Base",
+    "Board",
     "CancelAbility",
+    "ChariotBase",
+    "ChariotMove",
+    "ChooseSection",
     "ClickStats",
     "CloseAttack",
     "ConfusedMove",
     "ContactCheck",
     "Deploy",
     "Dice",
+    "Disembark",
     "DoubleBase",
     "EndByAgreement",
     "EndTurn",
@@ -145,6 +192,7 @@ __all__ = [
     "MovePlan",
     "Outcome",
     "Pass",
+    "PassengerFacing",
     "PlaceTerrain",
     "Player",
     "PlayerSetup",
@@ -154,6 +202,7 @@ __all__ = [
     "Scenario",
     "ScenarioPlayer",
     "Score",
+    "SectionChoice",
     "SetupError",
     "SpinOffer",
     "State",
@@ -170,8 +219,16 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "action_violation",
+    "active_sections",
     "apply",
+    "board_violation",
     "break_away_chance",
+    "chariot_allowance",
+    "chariot_close_sections",
+    "chariot_move_candidates",
+    "chariot_ranged_sections",
+    "chariot_reach",
+    "chariot_skulls",
     "check",
     "check_formation_plan",
     "checked_actions",
@@ -180,6 +237,7 @@ __all__ = [
     "contact_spots",
     "deploy_spots",
     "deploy_violation",
+    "disembark_spots",
     "face_centre",
     "forecast",
     "formation_speed",
@@ -196,9 +254,16 @@ __all__ = [
     "reduction",
     "replay",
     "room_for",
+    "section_active",
+    "section_dial",
+    "section_stats",
+    "section_violation",
+    "sections_crossed",
     "specials",
     "straight_move_ends",
+    "touching_sections",
     "try_move",
     "turn_given",
     "unimplemented_abilities",
+    "unplayed_section_abilities",
 ]

@@ -64,6 +64,12 @@ HOOK_POINTS: dict[str, str] = {
 
 #: Kinds of action an ability may need (FAQ, Special Abilities and Giving Actions).
 ACTION_KINDS = frozenset({"ranged", "close", "move", "special"})
+#: The Special Abilities Card's abilities printed in the speed slot (imports/abilities.csv,
+#: slot "speed"): a chariot's passenger ignores them (Chariot rules, Passengers).
+SPEED_ABILITIES = frozenset({
+    "Aquatic", "Bound", "Charge", "Flight", "Forced March", "Magic Levitation", "Nimble",
+    "Quickness", "Ram", "Stealth", "Frenzy", "Summon",
+})
 
 
 @dataclass(slots=True)
@@ -169,6 +175,10 @@ class AttackPlan:
     range: float = 0.0
     max_targets: int = 1
     damage: int = 0  # the damage value the attack uses
+    attack: int = 0  # the attack value the roll adds
+    #: The attacker's abilities in effect for this action (a chariot's: the acting
+    #: section's, Chariot rules, Special Abilities).
+    abilities: tuple[str, ...] = ()
     damaging: bool = True  # the intent is to damage (criticals, formations)
     damage_die: bool = False  # a die roll replaces the damage value
     splash: bool = False  # also affects every figure touching a target
@@ -190,6 +200,8 @@ class AttackPlan:
     roll_die: bool = False  # Healing: heal by a die roll instead of the damage value
     violation: str | None = None
     flags: set[str] = field(default_factory=set)  # riders in effect, for the log
+    #: The chariot section given the action (index into bases.SECTIONS), or -1.
+    section: int = -1
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, turns
 from armybuilder.engine.abilities import REGISTRY, FacingContext, SpecialActionContext
 from armybuilder.engine.actions import CancelAbility, Face, UseAbility
-from armybuilder.engine.state import IllegalAction, State, Warrior
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
 def _warrior(state: State, wid: int) -> Warrior:
@@ -61,7 +61,7 @@ def check_cancel(state: State, action: CancelAbility) -> Warrior:
     if w.owner != state.current:
         raise IllegalAction("Rulebook III, Special Abilities: the owning player may cancel the "
                             "effect", "cancel your own warriors' abilities, during your turn")
-    if not w.on_table:
+    if not w.on_table and w.riding == NOBODY:
         raise IllegalAction("Rulebook III, Special Abilities",
                             f"{w.label} is not on the battlefield")
     if action.ability not in w.showing:

@@ -45,6 +45,12 @@ class RangedAttack:
     targets: tuple[int, ...]
     formation: tuple[int, ...] = ()
     ability: str | None = None
+    #: Chariot rules, Actions: the chariot's section given the action (front, left,
+    #: right, rear).
+    section: str | None = None
+    #: Chariot rules, Attacking a Chariot: the active section the attacker chooses when
+    #: the one his line of fire crosses on a chariot target is inactive.
+    aim: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +58,7 @@ class CloseAttack:
     """Rulebook III, Close Combat and Capturing; ``formation``: the other members.
 
     ``ability``: Sweep, Weapon Master or Healing; ``roll_die``: Healing heals by a die roll
-    instead of the damage value.
+    instead of the damage value. ``section`` and ``aim`` as for :class:`RangedAttack`.
     """
 
     warrior: int
@@ -61,6 +67,8 @@ class CloseAttack:
     formation: tuple[int, ...] = ()
     ability: str | None = None
     roll_die: bool = False
+    section: str | None = None
+    aim: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +108,49 @@ class Face:
 @dataclass(frozen=True, slots=True)
 class Pass:
     warrior: int
+    #: Chariot rules, Actions: the chariot's section given the pass.
+    section: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChariotMove:
+    """Chariot rules, Movement: move actions given together to the chariot's ``sections``
+    and combined into a single movement: a spin on the centre dot to ``facing`` (None
+    keeps it), then ``distance`` inches straight ahead, at most the sum of the sections'
+    speed values."""
+
+    warrior: int
+    sections: tuple[str, ...]
+    facing: float | None = None
+    distance: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Chariot rules, Boarding & Disembarking: a move action that puts ``warrior`` in the
+    rear compartment of the friendly ``chariot`` he touches."""
+
+    warrior: int
+    chariot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disembark:
+    """Chariot rules, Boarding & Disembarking: a move action that places the passenger at
+    ``at``, touching a side or the rear section, facing ``facing``."""
+
+    warrior: int
+    at: Point
+    facing: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSection:
+    """Chariot rules: the section the chariot's player chooses when a decision is owed
+    (an attack along a borderline, the pushing click)."""
+
+    warrior: int
+    section: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,14 +223,15 @@ class Deploy:
 
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
           | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
-          | Face | EndTurn)
+          | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection)
 
 ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
     "move_formation": MoveFormation, "formation_plan": FormationPlan, "free_spin": FreeSpin,
     "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
     "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
-    "end_turn": EndTurn,
+    "end_turn": EndTurn, "chariot_move": ChariotMove, "board": Board,
+    "disembark": Disembark, "choose_section": ChooseSection,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 #: Each action type's field names, in order (dataclasses.fields is slow to ask every time).
@@ -196,8 +248,12 @@ def _enc(value: Any) -> Any:
     return value
 
 
-_PATH, _POINT, _FLOAT, _OTHER, _STEPS = range(5)
-_FLOAT_FIELDS = {"facing", "stuck_facing", "captive_facing", "rotation"}
+_PATH, _POINT, _FLOAT, _OTHER, _STEPS, _OPTIONAL = range(6)
+_FLOAT_FIELDS = {"facing", "stuck_facing", "captive_facing", "rotation", "distance"}
+#: Fields a log writes only when they are given (a chariot's section, the section aimed
+#: at): a log of a game without chariots reads as it always did.
+_OPTIONAL_FIELDS = {(Pass, "section"), (RangedAttack, "section"), (RangedAttack, "aim"),
+                    (CloseAttack, "section"), (CloseAttack, "aim")}
 
 
 def _codec(name: str) -> int:
@@ -212,7 +268,9 @@ def _codec(name: str) -> int:
 
 #: Each action type's fields with how each is written and read, worked out once: every
 #: action applied is written to the log and read back (normalise).
-_CODECS = {cls: tuple((name, _STEPS if name == "steps" else _codec(name)) for name in names)
+_CODECS = {cls: tuple((name, _STEPS if name == "steps" else _OPTIONAL
+                        if (cls, name) in _OPTIONAL_FIELDS else _codec(name))
+                       for name in names)
            for cls, names in _FIELDS.items()}
 
 
@@ -267,6 +325,13 @@ def encode(action: Action) -> tuple[dict[str, Any], bool]:
     for name, codec in _CODECS[cls]:
         value = getattr(action, name)
         kind = type(value)
+        if codec == _OPTIONAL:
+            if value is None:
+                continue
+            if kind is not str:
+                normal = False
+            out[name] = value
+            continue
         if codec == _OTHER:
             if kind is tuple:
                 if normal and not all(type(v) in _PLAIN for v in value):

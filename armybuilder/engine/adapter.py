@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.engine.bases import HALF_LENGTHS
+from armybuilder.engine.bases import CHARIOT, HALF_LENGTHS
 from armybuilder.engine.cards import ClickStats, FigureCard
-from armybuilder.figures import STATS, Figure
+from armybuilder.engine.sections import INACTIVE
+from armybuilder.figures import CHARIOT_DIALS, STATS, Click, Figure
 
 
 class CardError(ValueError):
-    """A figure the part-1 engine cannot play; the message names the figure and the field."""
+    """A figure the engine cannot play; the message names the figure and the field."""
 
 
 def cards_from_figure(figure: Figure) -> FigureCard:
-    """The engine card of one single-dial warrior.
+    """The engine card of one single-dial warrior or chariot.
 
     Live clicks are those before the first dead one (three or more skulls, Rulebook I);
-    a skull on a live click reads as 0. Abilities keep the dial's slot order.
+    a skull on a live click reads as 0. Abilities keep the dial's slot order. A chariot's
+    card holds its four section dials (:func:`_chariot_card`).
     """
     where = f"figure {figure.key} ({figure.name})"
+    if figure.kind == "chariot":
+        return _chariot_card(figure, where)
     if figure.kind != "warrior" or figure.multi_dial:
         raise CardError(f"{where}, field kind: {figure.kind} figures with "
                         f"{len(figure.dials)} dials are not playable in the part-1 engine")
@@ -31,16 +35,7 @@ def cards_from_figure(figure: Figure) -> FigureCard:
     for click in figure.main_dial.clicks:
         if click.dead:
             break
-        names: list[str] = []
-        for stat in (*STATS, "any"):
-            name = click.abilities.get(stat)
-            if name and name not in names:
-                names.append(name)
-        clicks.append(ClickStats(
-            speed=click.speed or 0, attack=click.attack or 0,
-            defense=click.defense or 0, damage=click.damage or 0,
-            abilities=tuple(names),
-        ))
+        clicks.append(_stats(click))
     if not clicks:
         raise CardError(f"{where}, field dials: the starting click is dead")
     if not 0 <= figure.starting_click < len(clicks):
@@ -65,9 +60,63 @@ def cards_from_figure(figure: Figure) -> FigureCard:
     )
 
 
+def _stats(click: Click) -> ClickStats:
+    names: list[str] = []
+    for stat in (*STATS, "any"):
+        name = click.abilities.get(stat)
+        if name and name not in names:
+            names.append(name)
+    return ClickStats(speed=click.speed or 0, attack=click.attack or 0,
+                      defense=click.defense or 0, damage=click.damage or 0,
+                      abilities=tuple(names))
+
+
+def _chariot_card(figure: Figure, where: str) -> FigureCard:
+    """Chariot rules, Combat Dials: four section dials, each read up to the first click
+    with three skulls (an inactive section turns no further); a skull reads 0."""
+    if figure.rank in ("weak", "tough"):
+        raise CardError(f"{where}, field rank: chariots have no weak or tough versions "
+                        "(Chariot rules, General Rules)")
+    positions = [d.position for d in figure.dials]
+    if sorted(positions) != sorted(CHARIOT_DIALS) or len(positions) != len(CHARIOT_DIALS):
+        raise CardError(f"{where}, field dials: a chariot has front, left, right and rear "
+                        f"dials, got {', '.join(positions) or 'none'}")
+    sections = []
+    for position in CHARIOT_DIALS:
+        dial: list[tuple[ClickStats, int]] = []
+        for click in figure.dial(position).clicks:
+            dial.append((_stats(click), click.skulls))
+            if click.skulls >= INACTIVE:
+                break
+        else:
+            # A dial printed without three skulls ends as one that turns past its last
+            # click (Rulebook I: three skulls): the section is inactive there.
+            dial.append((ClickStats(0, 0, 0, 0), INACTIVE))
+        if not 0 <= figure.starting_click < len(dial) or \
+                dial[figure.starting_click][1] >= INACTIVE:
+            raise CardError(f"{where}, field starting_click: click {figure.starting_click} "
+                            f"is not an active click of the {position} dial")
+        sections.append(tuple(dial))
+    start = [dial[figure.starting_click][0] for dial in sections]
+    names: list[str] = []
+    for stats in start:
+        names += [a for a in stats.abilities if a not in names]
+    glance = ClickStats(max(s.speed for s in start), max(s.attack for s in start),
+                        max(s.defense for s in start), max(s.damage for s in start),
+                        tuple(names))
+    return FigureCard(
+        key=figure.key, name=figure.name, points=figure.points, clicks=(glance,),
+        factions=tuple(figure.factions), rank=figure.rank, unique=figure.unique,
+        range=figure.range, targets=max(1, figure.targets),
+        # Chariot rules, Combat Dials: each section's front arc is its outer edge, and
+        # General Rules: no rear arc. The arc all round says both to every rule.
+        arc=360, base=CHARIOT, base_radius=HALF_LENGTHS[CHARIOT],
+        starting_click=figure.starting_click, sections=tuple(sections))
+
+
 def playable_cards(records: Iterable[Figure]) -> list[FigureCard]:
     """The engine cards of every figure in ``records`` the engine can play, in order; the
-    others (multi-dial figures, a dead starting click) are left out."""
+    others (castle sections, a dead starting click) are left out."""
     out: list[FigureCard] = []
     for figure in records:
         try:

@@ -3,7 +3,7 @@ the abilities that work through a close combat action."""
 
 from __future__ import annotations
 
-from armybuilder.engine import combat, formations, turns
+from armybuilder.engine import chariot_combat, chariots, combat, formations, turns
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext, TargetContext
 from armybuilder.engine.actions import CloseAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -38,6 +38,10 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
         return "Rulebook III, Close Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
+    if t.chariot is not None and plan is not None and plan.mode is not None:
+        why = chariots.unaffected(t, plan.mode)
+        if why:
+            return why
     if plan is not None and plan.friendly:
         if t.team != a.team:
             return (f"Special Abilities Card, {plan.mode}: the target must be a friendly "
@@ -75,6 +79,8 @@ def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | N
     after those)."""
     if plan is not None and not plan.capture_ok:
         return f"Special Abilities Card, {plan.mode}: no capture attempt"
+    if a.chariot is not None or t.chariot is not None:
+        return f"{chariots.GENERAL}: a chariot cannot capture or be captured"
     if not state.touching(a, t):
         # Rulebook III, Capturing: a captive is kept in base contact at all times, so
         # no capture across a low wall (RULES_NOTES.md).
@@ -112,6 +118,8 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction("Rulebook III, Close Combat", "no such warrior")
     a = state.warriors[action.warrior]
     t = state.warriors[action.target]
+    if a.chariot is not None or a.riding != NOBODY or action.section is not None:
+        return chariot_combat.check_close(state, action, follow_up)
     why = turns.action_violation(state, a, "close", follow_up)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
@@ -120,11 +128,18 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction(f"Special Abilities Card, {plan.mode}",
                             "a healing action captures nobody")
     why = target_violation(state, a, t, action.capture, plan)
+    if why is None and t.chariot is not None:
+        found = chariot_combat.close_target(state, a, t, plan, action.aim)
+        why = found if isinstance(found, str) else None
+    elif why is None and action.aim is not None:
+        why = f"{chariot_combat.ATTACKING}: only a chariot target has sections to aim at"
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
     targets = [t]
     if plan.all_front:
-        targets = swept(state, a, plan)
+        targets = [o for o in swept(state, a, plan)
+                   if o.chariot is None or not isinstance(
+                       chariot_combat.close_target(state, a, o, plan, None), str)]
         targets.sort(key=lambda o: (o is not t, o.id))
     members = [a]
     if action.formation:
@@ -169,25 +184,34 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
     extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
     if plan.all_front:
         extra["targets"] = [t.id for t in targets]
+    if action.section is not None:
+        extra["section"] = action.section
     state.emit("action", kind="capture" if action.capture else "close", warrior=a.id,
                target=action.target, formation=list(action.formation), **extra)
     if not follow_up:
-        for m in members:
-            # Rulebook IV: every member of a formation counts as having attacked.
-            turns.mark_action(state, m, nonpass=True)
+        if plan.section >= 0:
+            chariot_combat.mark(state, a, plan.section)
+        else:
+            for m in members:
+                # Rulebook IV: every member of a formation counts as having attacked.
+                turns.mark_action(state, m, nonpass=True)
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
-    combat.resolve(state, plan, strikes_for(state, a, targets, members, action.capture), bonus,
-                   capture=action.capture)
+    combat.settle(state, plan, strikes_for(state, a, targets, members, action.capture, plan,
+                                           action.aim), bonus, capture=action.capture)
 
 
 def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[Warrior],
-                capture: bool) -> list[combat.Strike]:
-    """Every figure a close combat attack by ``a`` (with ``members``) is compared with."""
+                capture: bool, plan: AttackPlan | None = None, aim: str | None = None
+                ) -> list[combat.Strike]:
+    """Every figure a close combat attack by ``a`` (with ``members``) is compared with; a
+    chariot on the section affected (``plan``, ``aim``: Chariot rules, Attacking a
+    Chariot)."""
     strikes = []
     for t in targets:
         rear = 0
         for m in members:
-            if at_rear(state, m, t):
+            # A passenger fights from his chariot (Chariot rules, Passenger Combat Actions).
+            if at_rear(state, m if m.riding == NOBODY else state.warriors[m.riding], t):
                 # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single
                 # +1 for the whole formation.
                 rear = 1
@@ -195,5 +219,10 @@ def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[
         defense = CAPTURE_DEFENSE if capture else 0
         if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
             defense += 1  # Rulebook V, Height Advantage (primary attacker below the target)
+        if t.chariot is not None and plan is not None:
+            strikes.append(chariot_combat.close_strike(state, a, t, plan,
+                                                       aim if t is targets[0] else None,
+                                                       defense, rear))
+            continue
         strikes.append(combat.Strike(t, defense_mod=defense, roll_mod=rear))
     return strikes

@@ -12,6 +12,7 @@ Abilities; Flame/Lightning & Multiple Attacks).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from armybuilder.engine.abilities import (
     REGISTRY,
@@ -25,12 +26,15 @@ from armybuilder.engine.abilities import (
     SharedDefenseContext,
     magic_affects,
 )
-from armybuilder.engine.pending import ConfusedMove
+from armybuilder.engine.bases import SECTIONS
+from armybuilder.engine.pending import AttackStep, ConfusedMove, SectionChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 CRITICAL_MISS = 2
 CRITICAL_HIT = 12
 AQUATIC = "Aquatic"
+#: Chariot rules, Passenger Combat Actions: a passenger's range is at most 8.
+PASSENGER_RANGE = 8
 
 
 @dataclass(slots=True)
@@ -42,31 +46,49 @@ class Strike:
     parts: int = 1  # parts of the attack that affect it (Flame/Lightning)
     defense_mod: int = 0  # terrain and capture modifiers to its defense
     roll_mod: int = 0  # modifiers to the roll against it alone (rear arc)
+    #: A chariot's section the attack affects (Chariot rules, Attacking a Chariot), or -1;
+    #: ``options``: the sections its player chooses from, before the roll, on a borderline.
+    section: int = -1
+    options: tuple[int, ...] = ()
 
 
 def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
-              roll_die: bool = False) -> AttackPlan:
+              roll_die: bool = False, section: int = -1) -> AttackPlan:
     """What this ranged or close combat action does, from the ability it names (``mode``)
     and the attacker's other abilities; raises IllegalAction for an ability it may not use.
+    A chariot attacks with one section (``section``): its values and its abilities
+    (Chariot rules, Ranged Combat, Close Combat and Special Abilities).
 
     FAQ, Special Abilities and Giving Actions: giving the action to use one such ability
     turns off the others that need the same kind of action.
     """
+    if section >= 0:
+        from armybuilder.engine import chariots
+        stats, names = chariots.stats(attacker, section), chariots.abilities(attacker, section)
+    else:
+        stats, names = attacker.stats, attacker.abilities
     if mode is not None:
         if REGISTRY.action_kind(mode) != kind:
             raise IllegalAction("FAQ, Special Abilities and Giving Actions",
                                 f"{mode} is not used with a {kind} combat action")
-        if mode not in attacker.abilities:
+        if mode not in names:
             raise IllegalAction("Rulebook III, Special Abilities",
                                 f"{attacker.label} has no {mode} in effect")
     card = attacker.card
-    # kind, mode, attacker, range, max_targets, damage: AttackPlan's first fields, given in
-    # their places (keywords cost more; the AI plans every attack of every warrior).
+    # kind, mode, attacker, range, max_targets, damage, attack, abilities: AttackPlan's
+    # first fields, given in their places (keywords cost more; the AI plans every attack
+    # of every warrior).
     plan = AttackPlan(kind, mode, attacker, float(card.range),
-                      card.targets if kind == "ranged" else 1, attacker.stats.damage)
+                      card.targets if kind == "ranged" else 1, stats.damage, stats.attack,
+                      names)
+    if section >= 0:
+        plan.section = section
+    elif attacker.riding != NOBODY and card.range > PASSENGER_RANGE:
+        # Chariot rules, Passenger Combat Actions: a range above 8 is 8 while he rides.
+        plan.range = float(PASSENGER_RANGE)
     if roll_die:
         plan.roll_die = True
-    for fn in REGISTRY.hooks_for("attack_plan", attacker.abilities):
+    for fn in REGISTRY.hooks_for("attack_plan", names):
         fn(state, attacker, plan)
     if roll_die and plan.heal != "value":
         raise IllegalAction("Special Abilities Card, Healing",
@@ -76,13 +98,18 @@ def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
     return plan
 
 
-def target_abilities(t: Warrior, plan: AttackPlan) -> tuple[str, ...]:
-    """The target's abilities this attack respects."""
+def target_abilities(t: Warrior, plan: AttackPlan, section: int = -1) -> tuple[str, ...]:
+    """The target's abilities this attack respects (a chariot's: the affected section's,
+    Chariot rules, Special Abilities)."""
+    names = t.abilities
+    if section >= 0:
+        from armybuilder.engine import chariots
+        names = chariots.abilities(t, section)
     if plan.plain_targets:
         # Special Abilities Card, Shockwave: resolved as if the targets had no special
         # abilities, but Aquatic still counts (FAQ, Aquatic and Shockwave).
-        return (AQUATIC,) if AQUATIC in t.abilities else ()
-    return t.abilities
+        return (AQUATIC,) if AQUATIC in names else ()
+    return names
 
 
 def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
@@ -140,20 +167,30 @@ def _lent(state: State, o: Warrior, plan: AttackPlan, lenders: list[Warrior],
     return dctx.value
 
 
+def struck_stats(s: Strike) -> Any:
+    """The values showing where a strike lands: the figure's dial, or a chariot section's
+    (Chariot rules, Combat Dials)."""
+    if s.section >= 0:
+        from armybuilder.engine import chariots
+        return chariots.stats(s.figure, s.section)
+    return s.figure.stats
+
+
 def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
     t = s.figure
+    defense = t.stats.defense if s.section < 0 else struck_stats(s).defense
     if not plan.modifiers:
         # Special Abilities Card, Healing and Magic Healing: all modifiers are ignored.
-        return t.stats.defense
-    value = t.stats.defense
+        return defense
+    value = defense
     if not plan.plain_targets and t.team != plan.attacker.team:
         lent = shared_defense(state, t, plan)
         if lent is not None and lent > value:
             value = lent
     value += s.defense_mod
     attacker = plan.attacker
-    for role, holder, names in (("target", t, target_abilities(t, plan)),
-                                ("attacker", attacker, attacker.abilities)):
+    for role, holder, names in (("target", t, target_abilities(t, plan, s.section)),
+                                ("attacker", attacker, plan.abilities)):
         hooks = REGISTRY.hooks_for("defense", names)
         if hooks:
             ctx = DefenseContext(role=role, kind=plan.kind, attacker=attacker, value=value,
@@ -173,8 +210,8 @@ def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike) -> int:
         return 0
     attacker, t = plan.attacker, s.figure
     modifier = bonus + s.roll_mod
-    for role, holder, names in (("attacker", attacker, attacker.abilities),
-                                ("target", t, target_abilities(t, plan))):
+    for role, holder, names in (("attacker", attacker, plan.abilities),
+                                ("target", t, target_abilities(t, plan, s.section))):
         hooks = REGISTRY.hooks_for("attack_roll", names)
         if hooks:
             actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
@@ -186,12 +223,18 @@ def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike) -> int:
 
 
 def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
-              targeted: bool = True) -> int:
+              targeted: bool = True, section: int = -1) -> int:
     """How many clicks ``t``'s abilities take off the damage of an attack (Toughness,
     Invulnerability): its damage hooks asked about an attack's damage, changing nothing.
     ``plan`` None: an ordinary attack; Pierce's targets lose no clicks (FAQ, Flame/Lightning
-    & Pierce: the splashed still do)."""
-    names = t.abilities if plan is None else target_abilities(t, plan)
+    & Pierce: the splashed still do). ``section``: a chariot's section hit."""
+    if plan is None:
+        names = t.abilities
+        if section >= 0:
+            from armybuilder.engine import chariots
+            names = chariots.abilities(t, section)
+    else:
+        names = target_abilities(t, plan, section)
     hooks = REGISTRY.hooks_for("damage", names)
     if not hooks:
         return 0
@@ -203,13 +246,13 @@ def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
     return -ctx.clicks
 
 
-def standing_share(t: Warrior, plan: AttackPlan) -> float:
+def standing_share(t: Warrior, plan: AttackPlan, section: int = -1) -> float:
     """The share of hits on ``t`` that stand: a hit hook that turns hits into misses on a
     die (Dodge) declares how many faces do (``register(avoids=)``); only an opposing
     figure's attack is avoided."""
     if t.team == plan.attacker.team:
         return 1.0
-    names = target_abilities(t, plan)
+    names = target_abilities(t, plan, section)
     if not REGISTRY.hooks_for("hit", names):
         return 1.0  # nearly every figure
     share = 1.0
@@ -220,6 +263,31 @@ def standing_share(t: Warrior, plan: AttackPlan) -> float:
     return share
 
 
+def settle(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
+           capture: bool = False) -> None:
+    """Resolve the attack now, or once the players of the chariots it strikes on a
+    borderline have chosen the sections (Chariot rules, Attacking a Chariot: "the
+    chariot's player decides which of the sections is attacked"; a decision owed before
+    the roll, whose defense value it decides)."""
+    choices = [s for s in strikes if s.options]
+    if not choices:
+        resolve(state, plan, strikes, bonus, capture)
+        return
+    for s in choices:
+        state.pending.append(SectionChoice(warrior=s.figure.id, options=s.options,
+                                           purpose="attack", holder=s))
+    state.pending.append(AttackStep(plan=plan, strikes=strikes, bonus=bonus, capture=capture))
+
+
+def resolve_step(state: State, step: AttackStep) -> None:
+    """The attack that waited for the sections chosen."""
+    for s in step.strikes:
+        if s.options and s.section < 0:
+            s.section = s.options[0]  # its chariot was gone before its player chose
+    resolve(state, step.plan, [s for s in step.strikes if s.figure.on_table], step.bonus,
+            step.capture)
+
+
 def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             capture: bool = False) -> None:
     """Roll once and compare against every strike (Rulebook III, Multiple Ranged Combat
@@ -227,7 +295,7 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
     attacker = plan.attacker
     dice = state.roll(2, "attack", warrior=attacker.id)
     roll = dice[0] + dice[1]
-    attack = attacker.stats.attack
+    attack = plan.attack
     hits: list[Strike] = []
     for s in strikes:
         t = s.figure
@@ -240,17 +308,20 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             hit = True  # Rulebook III, Rolling "12"s: an automatic hit
         else:
             hit = total >= defense
-        extra = {} if s.targeted else {"splash": True}
+        extra: dict[str, Any] = {} if s.targeted else {"splash": True}
+        if s.section >= 0:
+            extra["section"] = SECTIONS[s.section]
         state.emit("hit" if hit else "miss", attacker=attacker.id, target=t.id, total=total,
                    defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT), **extra)
         if hit:
             hits.append(s)
     if roll == CRITICAL_MISS:
         # Rulebook III, critical miss: the attacker (only the primary attacker of a
-        # formation, Rulebook IV) turns his dial one click.
-        state.damage(attacker, 1, "critical miss", None)
+        # formation, Rulebook IV) turns his dial one click (a chariot's: the section's
+        # that attacked).
+        state.damage(attacker, 1, "critical miss", None, section=plan.section)
         return
-    landed = [s for s in hits if not _avoided(state, plan, s.figure)]
+    landed = [s for s in hits if not _avoided(state, plan, s.figure, s.section)]
     critical = roll == CRITICAL_HIT
     if capture:
         for s in landed:
@@ -265,7 +336,7 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
     elif plan.damaging:
         # The abilities each figure showed when it was hit answer the attack, whatever its
         # dial turns to (FAQ, Changing Special Abilities).
-        showing = {s.figure.id: target_abilities(s.figure, plan) for s in landed}
+        showing = {s.figure.id: target_abilities(s.figure, plan, s.section) for s in landed}
         _after(state, plan, _damage(state, plan, landed, critical), showing)
     if plan.freeze:
         # FAQ, Magic Freeze & Ranged Combat Special Abilities: after the attack succeeds,
@@ -274,9 +345,9 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             freeze(state, attacker, s.figure, plan)
 
 
-def _avoided(state: State, plan: AttackPlan, t: Warrior) -> bool:
+def _avoided(state: State, plan: AttackPlan, t: Warrior, section: int = -1) -> bool:
     """A hit figure's own abilities may still turn the hit into a miss (Dodge)."""
-    hooks = REGISTRY.hooks_for("hit", target_abilities(t, plan))
+    hooks = REGISTRY.hooks_for("hit", target_abilities(t, plan, section))
     if not hooks:
         return False
     ctx = HitContext(attacker=plan.attacker, plan=plan)
@@ -315,7 +386,7 @@ def _damage(state: State, plan: AttackPlan, landed: list[Strike], critical: bool
         base = value * s.parts
         ctx = DamageContext(clicks=base, cause="attack", source=attacker, role="attacker",
                             target=t, kind=plan.kind)
-        for fn in REGISTRY.hooks_for("damage", attacker.abilities):
+        for fn in REGISTRY.hooks_for("damage", plan.abilities):
             fn(state, attacker, ctx)
         # FAQ, Applying Damage: doubling first, then additions (the critical hit, Magic
         # Enhancement), each once however many parts the attack has; reductions come last,
@@ -330,7 +401,8 @@ def _damage(state: State, plan: AttackPlan, landed: list[Strike], critical: bool
     for s, clicks in totals:
         t = s.figure
         dealt = state.damage(t, clicks, "attack", attacker.owner, attacker, kind=plan.kind,
-                             pierce=plan.pierce and s.targeted, plain=plan.plain_targets)
+                             pierce=plan.pierce and s.targeted, plain=plan.plain_targets,
+                             section=s.section)
         damaged.append((t, dealt))
     return damaged
 
@@ -341,14 +413,21 @@ def _after(state: State, plan: AttackPlan, damaged: list[tuple[Warrior, int]],
     retaliation at the same time, each applied on its own (FAQ, Magic Retaliation)."""
     attacker = plan.attacker
     ctx = AfterAttackContext(attacker=attacker, plan=plan, damaged=damaged)
-    for fn in REGISTRY.hooks_for("after_attack", attacker.abilities):
+    for fn in REGISTRY.hooks_for("after_attack", plan.abilities):
         fn(state, attacker, ctx)
     for t, clicks in damaged:
         if clicks > 0:
             for fn in REGISTRY.hooks_for("after_attack", showing[t.id]):
                 fn(state, t, ctx)
     for victim, clicks, ability, by in ctx.damage:
-        state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
+        # Back at the attacker: a chariot takes it on the section that attacked.
+        section = plan.section if victim is attacker else -1
+        if victim.chariot is not None and section < 0:
+            from armybuilder.engine import chariots
+            chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
+            continue
+        state.damage(victim, clicks, "ability", by.owner, by, ability=ability,
+                     section=section)
 
 
 def _heal(state: State, plan: AttackPlan, landed: list[Strike], critical: bool) -> None:
@@ -370,6 +449,8 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
     action; a second token pushes for 1 click, as does a hit on a figure with two."""
     if not t.on_table or (not plan.plain_targets and not magic_affects(state, t, "Magic Freeze")):
         return
+    if t.chariot is not None:
+        return  # Chariot rules, General Rules: Magic Freeze cannot affect a chariot
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:

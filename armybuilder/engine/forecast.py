@@ -5,12 +5,15 @@ dice must show against each, the exact chances (counted over the 36 rolls of 2d6
 The same rules decide the forecast and the attack itself (``combat.resolve``): the check
 that gives the attack's plan and targets, the strikes, the roll modifiers and the defense
 values are the engine's own. A player, the app's "chance to hit" and a test all ask here.
+A chariot struck is forecast on the section the attack affects (``Strike.section``); on a
+borderline its player chooses (``Strike.options``): :meth:`AttackForecast.odds` then
+reads the section he would choose, the one that leaves the attack least likely to hit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from armybuilder.engine import close, combat, odds, ranged
@@ -56,17 +59,21 @@ class AttackForecast:
 
     def odds(self, state: State, s: Strike) -> StrikeOdds:
         """The exact odds against one of :attr:`strikes`."""
+        if s.options and s.section < 0:
+            # Chariot rules, Attacking a Chariot: on a borderline the chariot's player
+            # chooses; the forecast expects the section that is harder to hit.
+            choices = [self.odds(state, replace(s, section=k, options=())) for k in s.options]
+            return min(choices, key=lambda o: (o.hit + o.critical, -o.reduction))
         plan = self.plan
         defense = combat.defense_value(state, plan, s)
-        needed = defense - self.attacker.stats.attack - combat.roll_modifier(
-            state, plan, self.bonus, s)
+        needed = defense - plan.attack - combat.roll_modifier(state, plan, self.bonus, s)
         plain, critical = odds.chances(needed)
-        stand = combat.standing_share(s.figure, plan)
+        stand = combat.standing_share(s.figure, plan, s.section)
         if stand != 1.0:
             plain *= stand
             critical *= stand
         return StrikeOdds(s, needed, plain, critical,
-                          combat.reduction(state, s.figure, plan, s.targeted))
+                          combat.reduction(state, s.figure, plan, s.targeted, s.section))
 
 
 def forecast(state: State, action: RangedAttack | CloseAttack, follow_up: bool = False,
@@ -80,5 +87,6 @@ def forecast(state: State, action: RangedAttack | CloseAttack, follow_up: bool =
                               len(members) - 1, ranged.damage_per_figure(plan, shots))
     a, targets, members, plan = checked or close.check_close(state, action, follow_up)
     return AttackForecast(a, members, plan,
-                          close.strikes_for(state, a, targets, members, action.capture),
+                          close.strikes_for(state, a, targets, members, action.capture, plan,
+                                            action.aim),
                           len(members) - 1, plan.damage, action.capture)

@@ -23,7 +23,16 @@ from armybuilder.engine.actions import (
     action_to_json,
     encode,
 )
-from armybuilder.engine.pending import ConfusedMove, ContactCheck, FollowUp, SpinOffer
+from armybuilder.engine.chariots import unplayed_section_abilities
+from armybuilder.engine.pending import (
+    STEPS,
+    ConfusedMove,
+    ContactCheck,
+    FollowUp,
+    PassengerFacing,
+    SectionChoice,
+    SpinOffer,
+)
 from armybuilder.engine.setup import GameSetup, Scenario
 from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
@@ -65,6 +74,11 @@ class Game(State):
             # Abilities of a later expansion, say: warn before the battle begins and never
             # silently pretend to play them (RULES_NOTES.md, Special abilities).
             self.emit("abilities_without_rules", names=missing)
+        if self.chariots:
+            unplayed = unplayed_section_abilities(w.card for w in self.warriors)
+            if unplayed:
+                # RULES_NOTES.md, Chariots: abilities a chariot's section does not play.
+                self.emit("section_abilities_without_rules", names=unplayed)
         start()
         for w in self.warriors:
             if w.on_table and w.captive != NOBODY:
@@ -161,12 +175,12 @@ def _decide(game: Game, action: Action) -> None:
 
 
 def _automatic(game: Game, item: object) -> bool:
-    if isinstance(item, ContactCheck):
+    if isinstance(item, STEPS):
         return True
     if isinstance(item, FollowUp):
         w = game.warriors[item.warrior]
         return game.action_ended or not w.on_table or w.is_captive
-    if isinstance(item, (SpinOffer, ConfusedMove)):
+    if isinstance(item, (SpinOffer, ConfusedMove, SectionChoice, PassengerFacing)):
         w = game.warriors[item.warrior]
         return not w.on_table or w.is_captive
     return False
@@ -181,6 +195,8 @@ def _settle(game: Game) -> None:
         game.pending = []
         if isinstance(item, ContactCheck):
             movement.resolve_contacts(game, item)
+        elif isinstance(item, STEPS):
+            kinds.STEP_RUNS[type(item)](game, item)
         elif isinstance(item, FollowUp) and game.action_ended:
             game.emit("follow_up_lost", warrior=item.warrior)
         game.pending.extend(rest)

@@ -15,18 +15,27 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    chariot_movement,
+    chariots,
     close,
+    combat,
     movement,
+    passengers,
     ranged,
     setup,
     turns,
     victory,
 )
+from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import (
     Action,
+    Board,
     CancelAbility,
+    ChariotMove,
+    ChooseSection,
     CloseAttack,
     Deploy,
+    Disembark,
     EndByAgreement,
     EndTurn,
     Face,
@@ -40,7 +49,17 @@ from armybuilder.engine.actions import (
     UseAbility,
     Withdraw,
 )
-from armybuilder.engine.pending import ConfusedMove, FollowUp, FormationMoving, SpinOffer
+from armybuilder.engine.pending import (
+    AttackStep,
+    ConfusedMove,
+    ContactDamage,
+    FollowUp,
+    FormationMoving,
+    PassengerFacing,
+    PushClick,
+    SectionChoice,
+    SpinOffer,
+)
 from armybuilder.engine.state import IllegalAction, State
 
 #: The phase of the game (State.phase) in which actions are given, with what a player
@@ -125,6 +144,23 @@ def _apply_follow_up(state: State, item: FollowUp, action: Any) -> None:
         ranged.apply_ranged(state, action, follow_up=True)
 
 
+# --- a chariot's passenger set down facing as his player chooses ------------------------
+
+
+def _check_passenger_facing(state: State, item: PassengerFacing, action: Face) -> None:
+    # Chariot rules, Damaging a Passenger: "The warrior may have any facing, as determined
+    # by his controlling player."
+    if action.warrior != item.warrior:
+        raise _unfinished(item)
+
+
+def _apply_passenger_facing(state: State, item: PassengerFacing, action: Face) -> None:
+    _check_passenger_facing(state, item, action)
+    w = state.warriors[item.warrior]
+    w.facing = g.normalize_angle(float(action.facing))
+    state.emit("faced", warrior=w.id, facing=w.facing)
+
+
 def _unfinished(item: object) -> IllegalAction:
     return IllegalAction("Rulebook III, Turns and Actions",
                          f"finish the current action first: {item!r}")
@@ -145,6 +181,10 @@ ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
                settles=False),
     ActionKind(Face, "play", ability_actions.check_face, _apply_face, settles=False),
     ActionKind(EndTurn, "play", turns.check_end_turn, turns.apply_end_turn, settles=False),
+    ActionKind(ChariotMove, "play", chariot_movement.check_chariot_move,
+               chariot_movement.apply_chariot_move),
+    ActionKind(Board, "play", passengers.check_board, passengers.apply_board),
+    ActionKind(Disembark, "play", passengers.check_disembark, passengers.apply_disembark),
     ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
     ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
                settles=False),
@@ -159,7 +199,18 @@ DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
                  _apply_follow_up),
     DecisionKind(ConfusedMove, (Move,), movement.check_confused_move,
                  movement.apply_confused_move),
+    DecisionKind(SectionChoice, (ChooseSection,), chariots.check_choice,
+                 chariots.apply_choice),
+    DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing),
 )}
+
+#: The steps owed (pending.STEPS but the contact check, which movement resolves) and how
+#: each is carried out.
+STEP_RUNS: dict[type, Callable[[State, Any], None]] = {
+    AttackStep: combat.resolve_step,
+    PushClick: chariots.apply_push,
+    ContactDamage: chariots.apply_contact_damage,
+}
 
 
 def kind_of(state: State, action: Action) -> ActionKind:

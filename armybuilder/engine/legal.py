@@ -23,6 +23,8 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    chariot_combat,
+    chariot_listing,
     close,
     combat,
     formations,
@@ -39,6 +41,7 @@ from armybuilder.engine.abilities import REGISTRY, FacingContext
 from armybuilder.engine.actions import (
     Action,
     CancelAbility,
+    ChooseSection,
     CloseAttack,
     Deploy,
     EndTurn,
@@ -52,11 +55,14 @@ from armybuilder.engine.actions import (
     RangedAttack,
     UseAbility,
 )
+from armybuilder.engine.bases import SECTIONS
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.pending import (
     ConfusedMove,
     FollowUp,
     FormationMoving,
+    PassengerFacing,
+    SectionChoice,
     SpinOffer,
 )
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -65,7 +71,8 @@ from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 def to_act(state: State) -> int:
     if state.pending:
         p = state.pending[0]
-        if isinstance(p, SpinOffer):
+        if isinstance(p, (SpinOffer, SectionChoice, PassengerFacing)):
+            # Rulebook III, Free Spin; Chariot rules: the chariot's player decides.
             return state.warriors[p.warrior].owner
         return state.current
     if state.phase in ("terrain", "deploy"):
@@ -134,6 +141,11 @@ def _warrior(state: State, w: Warrior, kinds: frozenset[str] | set[str]) -> Iter
 def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
                      ) -> Iterator[tuple[Action, Checked | None]]:
     if w.owner != state.current or not w.on_table or w.is_captive:
+        if w.riding != NOBODY and w.owner == state.current:
+            yield from chariot_listing.passenger_actions(state, w, kinds)
+        return
+    if w.chariot is not None:
+        yield from chariot_listing.chariot_actions(state, w, kinds)
         return
     if "cancel" in kinds:
         for name in w.abilities:
@@ -152,6 +164,9 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
     if can_move and "move" in kinds:
         for move in _moves(state, w):
             yield move, None
+        if state.chariots:
+            for board in chariot_listing.boardings(state, w):
+                yield board, None
         for mode in _modes(w, "move"):
             if w.id not in state.engaged_at_start:
                 for move in _moves(state, w, mode):
@@ -319,7 +334,14 @@ def _ranged_checked(state: State, w: Warrior
         if plan is None:
             continue
         if plan.everyone:
-            if ranged.everyone_in_reach(state, w, plan):
+            if state.chariots:
+                # A chariot in reach on an inactive section: the attacker names another
+                # (Chariot rules, Attacking a Chariot): one action per section named.
+                for aim in (None, *SECTIONS):
+                    action = RangedAttack(w.id, (), (), mode, None, aim)
+                    if is_legal(state, action):
+                        yield action, None
+            elif ranged.everyone_in_reach(state, w, plan):
                 yield RangedAttack(w.id, (), (), mode), None
             continue
         # Out of range first: line_of_fire's own first test, cheaper than targeting's; and
@@ -332,20 +354,35 @@ def _ranged_checked(state: State, w: Warrior
         shots: list[ranged.Shot] = []
         for t in state.warriors:
             if t.on_table and t.controller == NOBODY and (t.team == team) == friendly \
-                    and math.hypot(t.x - w.x, t.y - w.y) <= reach \
-                    and ranged.target_violation(state, w, t, plan) is None:
-                why, hindering, height = ranged.line_of_fire(state, w, t, plan)
-                if why is None:
-                    shots.append(ranged.Shot(t, hindering, height))
+                    and math.hypot(t.x - w.x, t.y - w.y) <= reach:
+                if t.chariot is not None:
+                    # Chariot rules, Attacking a Chariot: the section the line crosses.
+                    shots += chariot_combat.shots_at(state, w, t, plan)
+                    continue
+                if ranged.target_violation(state, w, t, plan) is None:
+                    why, hindering, height = ranged.line_of_fire(state, w, t, plan)
+                    if why is None:
+                        shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
-            yield RangedAttack(w.id, (s.target.id,), (), mode), (w, [w], plan, [s])
+            yield RangedAttack(w.id, (s.target.id,), (), mode, None, s.aim), (w, [w], plan, [s])
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
             for combo in combinations(shots, k):
-                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), (), mode),
-                       (w, [w], plan, list(combo)))
+                if state.chariots and not _one_aim(combo):
+                    continue
+                aim = next((s.aim for s in combo if s.aim is not None), None)
+                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), (), mode, None,
+                                    aim), (w, [w], plan, list(combo)))
         if plan.formation_ok and plan.damaging:
-            for action in _ranged_formations(state, w, [s.target for s in shots], mode):
+            for action in _ranged_formations(state, w, [s.target for s in shots
+                                                         if s.aim is None], mode):
                 yield action, None
+
+
+def _one_aim(combo: tuple[ranged.Shot, ...]) -> bool:
+    """Several targets at once: each once, and one section named for all the chariots
+    whose own is inactive (RangedAttack.aim)."""
+    ids = [s.target.id for s in combo]
+    return len(set(ids)) == len(ids) and len({s.aim for s in combo if s.aim}) <= 1
 
 
 def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: str | None
@@ -401,17 +438,30 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             targets = [t for t in state.contacts(w)
                        if close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
-            if targets:
-                yield CloseAttack(w.id, targets[0].id, False, (), mode), None
+            named = [t for t in targets if t.chariot is None or not isinstance(
+                chariot_combat.close_target(state, w, t, plan, None), str)]
+            if named:
+                yield CloseAttack(w.id, named[0].id, False, (), mode), None
             continue
         # Each target has passed close.target_violation's checks for an attack already:
         # a capture attempt on it asks only close.capture_violation's further ones.
         capturable: dict[int, bool] = {}
+        aimed: set[int] = set()
         for t in targets:
             # Checked as close.check_close does, when not a follow-up (it asks otherwise).
             found = None if follow_up else (w, [t], [w], plan)
             can = capturable[t.id] = plan.capture_ok and close.capture_violation(
                 state, w, t, plan) is None
+            if t.chariot is not None:
+                # Chariot rules, Attacking a Chariot: the section touched, or the one the
+                # attacker names when it is inactive.
+                aims = chariot_combat.aims_for(state, w, t, plan)
+                if aims != [None]:
+                    aimed.add(t.id)
+                for aim in aims:
+                    yield CloseAttack(w.id, t.id, False, (), mode, False, None, aim), (
+                        None if aim is not None else found)
+                continue
             if plan.heal:
                 yield CloseAttack(w.id, t.id, False, (), mode), found
                 yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
@@ -432,6 +482,8 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                    and turns.action_violation(state, m, "close") is None
                    and formations.member_violation(state, m, "close") is None]
         for t in targets:
+            if t.id in aimed:
+                continue  # a formation names no section (listed by the lone attacker)
             able = [m for m in helpers
                     if close.target_violation(state, m, t, capture=False) is None]
             can_capture = capturable[t.id]
@@ -509,6 +561,16 @@ def _pending(state: State) -> Iterator[Action]:
         w = state.warriors[p.warrior]
         yield Move(w.id)
         yield from _moves(state, w, forced=True)
+        return
+    if isinstance(p, SectionChoice):
+        for k in p.options:
+            yield ChooseSection(p.warrior, SECTIONS[k])
+        return
+    if isinstance(p, PassengerFacing):
+        w = state.warriors[p.warrior]
+        yield Face(w.id, places.nearest_facing(state, w, (w.x, w.y), w.facing))
+        for a in places.DIRECTIONS:
+            yield Face(w.id, a)
 
 
 def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan]:

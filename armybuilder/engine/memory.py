@@ -18,8 +18,13 @@ a base placed, moved, turned, taken   ``Memory.arrangement``,   contact lists of
 off or put back; a captive taken or   stamped on the warrior    near the change; pair answers
 freed; a warrior's side or base       (``Warrior.placed``)      (faces, rear) about it; the
 (``PLACING`` fields of a warrior)                               obstacles; the checked moves
-a warrior's dial (``DIAL`` fields)    read again at once        checked moves (keyed on the
-                                      (``Warrior._read_dial``)  abilities in effect)
+a warrior's dial (``DIAL`` fields),   read again at once        checked moves (keyed on the
+a passenger boarding or leaving       (``Warrior._read_dial``)  abilities in effect)
+(``riding``; leaving the battlefield
+is a PLACING write, ``on_table``)
+a chariot section's dial              the chariot's summary     nothing: every rule asks the
+(``Chariot.clicks``)                  read again at once        section's dial itself; faces
+                                      (``chariots.turn_dial``)  and contact read no dial
 the list of warriors                  its identity and length   everything kept about figures
 the terrain (a feature placed)        ``Terrain.version``       movement stops, checked moves,
                                                                 the obstacles
@@ -57,8 +62,9 @@ _set_slot = object.__setattr__  # a warrior's own write, without Warrior.__setat
 #: A warrior's fields whose writes move, turn, add or remove a base, or change whose side
 #: it is on or whether it is free (Warrior.__setattr__ counts them).
 PLACING = frozenset({"x", "y", "facing", "on_table", "controller", "team", "shape"})
-#: A warrior's fields its dial readings (stats, abilities showing and in effect) come from.
-DIAL = frozenset({"card", "click", "cancelled", "controller"})
+#: A warrior's fields its dial readings (stats, abilities showing and in effect) come from
+#: (a passenger ignores its speed abilities: ``riding``).
+DIAL = frozenset({"card", "click", "cancelled", "controller", "riding"})
 
 #: What a movement, line-of-fire or targeting hook may read besides its context, its
 #: holder's abilities in effect and the arrangement of the bases: each name with how to

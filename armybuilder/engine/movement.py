@@ -418,6 +418,10 @@ def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str
 
 def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
     w = _warrior(state, move.warrior)
+    if w.chariot is not None or w.riding != NOBODY:
+        raise IllegalAction("Chariot rules, Movement: a chariot moves straight ahead after a "
+                            "spin (ChariotMove); a passenger leaves only by disembarking",
+                            f"{w.label} cannot be given this move")
     why = turns.action_violation(state, w, "move")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a move action")
@@ -538,7 +542,9 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
                 state.emit("no_free_spin", warrior=m.id)
                 continue
         for o in contacts:
-            offers.setdefault(o.id, []).append(mid)
+            if o.chariot is None:
+                # Chariot rules, General Rules: a chariot never makes a free spin.
+                offers.setdefault(o.id, []).append(mid)
     for oid in sorted(offers):
         state.pending.append(SpinOffer(warrior=oid, movers=tuple(offers[oid])))
         state.emit("free_spin_offered", warrior=oid, movers=offers[oid])
@@ -605,7 +611,17 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
                 damage += [(victim, clicks, ability, holder)
                            for victim, clicks, ability in ctx.damage]
                 ends = ends or ctx.ends_action
+    if state.chariots:
+        # Chariot rules, New Special Abilities: a chariot's Ram.
+        from armybuilder.engine import chariots
+        rams, rammed = chariots.ram_contacts(state, step.movers, step.before)
+        damage += [(victim, 1, "Ram", c) for c, victim in rams]
+        ends = ends or rammed
     for victim, clicks, ability, by in damage:
+        if victim.chariot is not None:
+            from armybuilder.engine import chariots
+            chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
+            continue
         state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
     if ends:
         state.action_ended = True

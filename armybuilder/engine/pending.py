@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -55,4 +56,60 @@ class ConfusedMove:
     attacker: int
 
 
-DECISIONS = (SpinOffer, FormationMoving, FollowUp, ConfusedMove)
+@dataclass(slots=True)
+class SectionChoice:
+    """Chariot rules: the chariot's player chooses the section affected, among ``options``
+    (section indexes): an attack along a borderline (Attacking a Chariot), the pushing
+    click (Pushing), damage from a figure touching two sections. The choice is written to
+    ``holder.section`` (the strike or step waiting for it)."""
+
+    warrior: int  # the chariot
+    options: tuple[int, ...]
+    purpose: str  # "attack", "pushing" or "damage"
+    holder: Any
+
+
+@dataclass(slots=True)
+class AttackStep:
+    """An attack whose roll waits for the sections its chariot targets' players choose (a
+    step, carried out when it reaches the front): ``resolve`` is combat.resolve's
+    arguments."""
+
+    plan: Any
+    strikes: list[Any]
+    bonus: int
+    capture: bool = False
+
+
+@dataclass(slots=True)
+class PushClick:
+    """Chariot rules, Pushing: the click on the section chosen (a step)."""
+
+    warrior: int
+    section: int = -1
+
+
+@dataclass(slots=True)
+class ContactDamage:
+    """Damage a figure in contact deals a chariot, on the section chosen (a step)."""
+
+    warrior: int
+    clicks: int
+    cause: str
+    by: int  # the figure dealing it
+    ability: str | None
+    section: int = -1
+
+
+@dataclass(slots=True)
+class PassengerFacing:
+    """Chariot rules, Damaging a Passenger: the passenger of an eliminated chariot is
+    placed "with any facing, as determined by his controlling player" (a ``Face``)."""
+
+    warrior: int
+
+
+DECISIONS = (SpinOffer, FormationMoving, FollowUp, ConfusedMove, SectionChoice,
+             PassengerFacing)
+#: Steps the engine carries out as soon as they reach the front of the queue.
+STEPS = (ContactCheck, AttackStep, PushClick, ContactDamage)

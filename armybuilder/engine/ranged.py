@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armybuilder.engine import combat, formations, turns, weather
+from armybuilder.engine import chariot_combat, combat, formations, turns, weather
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext, TargetContext
 from armybuilder.engine.actions import RangedAttack
@@ -17,6 +17,12 @@ class Shot:
     target: Warrior
     hindering: bool  # Rulebook V, Hindering Terrain modifier
     height: bool  # Rulebook V, Height Advantage modifier
+    #: A chariot target's section the shot affects, or -1; ``options``: on a borderline,
+    #: the sections its player chooses from (Chariot rules, Attacking a Chariot).
+    section: int = -1
+    options: tuple[int, ...] = ()
+    #: The section the attacker named for it (its natural section being inactive).
+    aim: str | None = None
 
 
 def firer_violation(state: State, w: Warrior) -> str | None:
@@ -34,6 +40,10 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
     if t is firer:
         return ("Rulebook III, Targeting Friendly Figures: a warrior may never target "
                 "himself")
+    if t.chariot is not None:
+        # Chariot rules, Attacking a Chariot: which section, and whether it may be
+        # attacked, follow from the line of fire (chariot_combat.ranged_shot).
+        return chariot_combat.ranged_target_violation(state, firer, t, plan)
     if not t.on_table:
         return "Rulebook III, Ranged Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
@@ -76,17 +86,25 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
     return None
 
 
-def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | None = None
-                 ) -> tuple[str | None, bool, bool]:
-    """(why there is no line of fire or None, hindering modifier, height advantage)."""
+def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | None = None,
+                 target_names: tuple[str, ...] | None = None,
+                 firer_view: tuple[tuple[g.Disc, ...], float, int] | None = None,
+                 beside: Warrior | None = None) -> tuple[str | None, bool, bool]:
+    """(why there is no line of fire or None, hindering modifier, height advantage).
+
+    For chariots (chariot_combat): ``target_names`` are the abilities the target's hooks
+    read (a section's), ``firer_view`` the discs, facing and arc that fire (a section's
+    edge), ``beside`` a base that does not block (a passenger's own chariot)."""
     a, b = (firer.x, firer.y), (t.x, t.y)
     reach = firer.card.range if plan is None else plan.range
     if g.distance(a, b) > reach + g.EPS:
         return ("Rulebook III, Ranged Combat: the line of fire may be no longer than the range "
                 "value"), False, False
     everyone = plan is not None and plan.everyone
-    if not everyone and not g.fires_through_front_arc(firer.discs, a, firer.facing,
-                                                       firer.card.arc, b):
+    # A chariot's section and a passenger fire through arcs of their own, which
+    # chariot_combat checks (``firer_view`` is theirs).
+    if not everyone and firer_view is None and not g.fires_through_front_arc(
+            firer.discs, a, firer.facing, firer.card.arc, b):
         return ("Rulebook III, Ranged Combat: the line of fire must pass through the firer's "
                 "front arc"), False, False
     if plan is not None and plan.unblockable:
@@ -115,17 +133,20 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         if terrain is not None and (high_f is not None or high_t is not None) \
                 and terrain.elevation((o.x, o.y)) is None:
             continue
-        if g.segment_crosses_discs(a, b, o.discs):
+        if g.segment_crosses_discs(a, b, o.discs) and o is not beside:
             blocked = ("Rulebook III, Ranged Combat: the line of fire is blocked by a figure "
                        "base")
             break
     hindering = False
     if blocked is None and terrain:
-        blocked, hindering = terrain.fire(a, firer.discs, firer.facing, firer.card.arc, b,
-                                          t.discs, high_f, high_t)
+        discs, facing, arc = (firer.discs, firer.facing, firer.card.arc) if firer_view is None \
+            else firer_view
+        blocked, hindering = terrain.fire(a, discs, facing, arc, b, t.discs, high_f, high_t)
     height = high_f is None and high_t is not None
-    target_names = t.abilities if plan is None else combat.target_abilities(t, plan)
-    for role, holder, names in (("firer", firer, firer.abilities), ("target", t, target_names)):
+    if target_names is None:
+        target_names = t.abilities if plan is None else combat.target_abilities(t, plan)
+    firer_names = firer.abilities if plan is None else plan.abilities
+    for role, holder, names in (("firer", firer, firer_names), ("target", t, target_names)):
         hooks = REGISTRY.hooks_for("line_of_fire", names)
         if hooks:
             ctx = LineOfFireContext(role=role, firer=firer, target=t, blocked=blocked,
@@ -140,9 +161,13 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     return blocked, hindering, height
 
 
-def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan) -> list[Shot]:
+def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan,
+                      aim: str | None = None) -> list[Shot]:
     """Shockwave: every figure but captives within the halved range, all round, that a
-    clear line of fire reaches, friendly and opposing alike."""
+    clear line of fire reaches, friendly and opposing alike (a chariot's section and a
+    passenger fire only through their own arcs: chariot_combat)."""
+    if state.chariots:
+        return chariot_combat.everyone_in_reach(state, firer, plan, aim)
     shots = []
     for t in state.warriors:
         if t is firer or not t.on_table or t.controller != NOBODY:
@@ -160,17 +185,25 @@ def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
     if any(not 0 <= i < n for i in ids):
         raise IllegalAction("Rulebook III, Ranged Combat", "no such warrior")
     firer = state.warriors[action.warrior]
+    if firer.chariot is not None or firer.riding != NOBODY or action.section is not None:
+        return chariot_combat.check_ranged(state, action, follow_up)
     why = turns.action_violation(state, firer, "ranged", follow_up) or firer_violation(
         state, firer)
     if why:
         raise IllegalAction(why, f"{firer.label} cannot be given a ranged combat action")
     plan = combat.make_plan(state, firer, "ranged", action.ability)
+    return _aimed(state, action, firer, plan, follow_up)
+
+
+def _aimed(state: State, action: RangedAttack, firer: Warrior, plan: AttackPlan,
+           follow_up: bool) -> tuple[Warrior, list[Warrior], AttackPlan, list[Shot]]:
+    """The targets and formation of a ranged combat action whose firer may fire."""
     if plan.everyone:
         if action.targets or action.formation:
             raise IllegalAction(f"Special Abilities Card, {plan.mode}: the attack affects "
                                 "every figure in reach; name no targets",
                                 "a Shockwave lists no targets")
-        shots = everyone_in_reach(state, firer, plan)
+        shots = everyone_in_reach(state, firer, plan, action.aim)
         if not shots:
             raise IllegalAction(f"Special Abilities Card, {plan.mode}",
                                 "no figure is within reach")
@@ -186,14 +219,31 @@ def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
                 f"FAQ, {plan.mode}: a single target")
         raise IllegalAction(rule, f"{firer.label} has {plan.max_targets} target(s)")
     shots = []
+    special = plan.section >= 0 or firer.riding != NOBODY
     for tid in action.targets:
         t = state.warriors[tid]
+        if special or t.chariot is not None:
+            # A chariot's section or a passenger firing, or a chariot fired at.
+            shot = chariot_combat.shot(state, firer, t, plan, action.aim)
+            if isinstance(shot, str):
+                raise IllegalAction(shot, f"{firer.label} cannot fire at {t.label}")
+            shots.append(shot)
+            continue
         why = target_violation(state, firer, t, plan)
         if why is None:
             why, hindering, height = line_of_fire(state, firer, t, plan)
         if why:
             raise IllegalAction(why, f"{firer.label} cannot fire at {t.label}")
         shots.append(Shot(t, hindering, height))
+    if action.aim is not None and not any(s.aim for s in shots):
+        raise IllegalAction("Chariot rules, Attacking a Chariot: the attacker chooses a "
+                            "section only when the one affected is inactive",
+                            f"no target needs the section {action.aim!r} named")
+    if firer.riding != NOBODY:
+        from armybuilder.engine import passengers
+        why = passengers.one_arc(state, firer, shots)
+        if why:
+            raise IllegalAction(why, f"{firer.label} cannot fire at these targets together")
     members = [firer]
     if action.formation:
         if follow_up:
@@ -247,7 +297,8 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     strikes: dict[int, combat.Strike] = {}
     for s in shots:
         strikes[s.target.id] = combat.Strike(s.target, targeted=True, parts=1,
-                                             defense_mod=int(s.hindering) + int(s.height))
+                                             defense_mod=int(s.hindering) + int(s.height),
+                                             section=s.section, options=s.options)
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
@@ -256,9 +307,13 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
             for o in state.contacts(s.target):
                 if o.controller != NOBODY or o is plan.attacker:
                     continue  # Rulebook III, Capturing: captives never take damage
+                if o.chariot is not None and (o.id == plan.attacker.riding or not
+                                              chariot_combat.splashed(state, o, s.target)):
+                    continue
                 hit = strikes.get(o.id)
                 if hit is None:
-                    strikes[o.id] = combat.Strike(o, targeted=False, parts=1)
+                    strikes[o.id] = chariot_combat.splash_strike(state, o, s.target) \
+                        if o.chariot is not None else combat.Strike(o, targeted=False, parts=1)
                 else:
                     hit.parts += 1
     return list(strikes.values())
@@ -282,13 +337,18 @@ def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) ->
     extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
     if plan.flags:
         extra["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
+    if action.section is not None:
+        extra["section"] = action.section
     state.emit("action", kind="ranged", warrior=firer.id,
                targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
                formation=list(action.formation), **extra)
     if not follow_up:
-        for m in members:
-            # Rulebook IV: every member of a formation counts as having fired.
-            turns.mark_action(state, m, nonpass=True)
+        if plan.section >= 0:
+            chariot_combat.mark(state, firer, plan.section)
+        else:
+            for m in members:
+                # Rulebook IV: every member of a formation counts as having fired.
+                turns.mark_action(state, m, nonpass=True)
     plan.damage = damage_per_figure(plan, shots)
     bonus = len(members) - 1  # Rulebook IV: +1 per extra member
-    combat.resolve(state, plan, strikes_for(state, plan, shots), bonus)
+    combat.settle(state, plan, strikes_for(state, plan, shots), bonus)

@@ -47,17 +47,24 @@ class PlayerSetup:
     edge: str
     team: int | None = None  # allies share a team; None: a side of one's own
     terrain: tuple[TerrainItem, ...] = ()
+    #: Chariot rules, Passengers: "A chariot may start the game with a passenger": pairs
+    #: (the passenger's place in ``army``, his chariot's place in ``army``).
+    passengers: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "build_total": self.build_total, "edge": self.edge,
-                "team": self.team, "army": [c.to_dict() for c in self.army],
-                "terrain": [t.to_dict() for t in self.terrain]}
+        out = {"name": self.name, "build_total": self.build_total, "edge": self.edge,
+               "team": self.team, "army": [c.to_dict() for c in self.army],
+               "terrain": [t.to_dict() for t in self.terrain]}
+        if self.passengers:
+            out["passengers"] = [list(pair) for pair in self.passengers]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> PlayerSetup:
         return cls(name=d["name"], build_total=d["build_total"], edge=d["edge"],
                    team=d["team"], army=tuple(FigureCard.from_dict(c) for c in d["army"]),
-                   terrain=tuple(TerrainItem.from_dict(t) for t in d["terrain"]))
+                   terrain=tuple(TerrainItem.from_dict(t) for t in d["terrain"]),
+                   passengers=tuple((int(p), int(c)) for p, c in d.get("passengers", ())))
 
 
 @dataclass(frozen=True)
@@ -85,20 +92,31 @@ class WarriorSpec:
     click: int | None = None  # None: the starting click
     tokens: int = 0  # tokens placed on the owner's previous turn
     captive_of: int | None = None  # index of the warrior holding this one captive
+    #: Index of the chariot this warrior rides in as its passenger (``at`` is None).
+    riding: int | None = None
+    #: A chariot's section clicks (front, left, right, rear); None: the starting click.
+    sections: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": self.card.to_dict(), "player": self.player,
-                "at": None if self.at is None else [float(self.at[0]), float(self.at[1])],
-                "facing": float(self.facing), "click": self.click, "tokens": self.tokens,
-                "captive_of": self.captive_of}
+        out = {"card": self.card.to_dict(), "player": self.player,
+               "at": None if self.at is None else [float(self.at[0]), float(self.at[1])],
+               "facing": float(self.facing), "click": self.click, "tokens": self.tokens,
+               "captive_of": self.captive_of}
+        if self.riding is not None:
+            out["riding"] = self.riding
+        if self.sections is not None:
+            out["sections"] = list(self.sections)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> WarriorSpec:
         at = d["at"]
+        sections = d.get("sections")
         return cls(card=FigureCard.from_dict(d["card"]), player=d["player"],
                    at=None if at is None else (float(at[0]), float(at[1])),
                    facing=d["facing"], click=d["click"], tokens=d["tokens"],
-                   captive_of=d["captive_of"])
+                   captive_of=d["captive_of"], riding=d.get("riding"),
+                   sections=None if sections is None else tuple(sections))
 
 
 @dataclass(frozen=True)
@@ -219,13 +237,38 @@ def build_from_setup(setup: GameSetup) -> State:
         team = i if ps.team is None else ps.team
         players.append(Player(i, ps.name, team, ps.edge, ps.build_total,
                               sum(c.points for c in ps.army), setup.table))
+        first = len(warriors)
         for card in ps.army:
             warriors.append(Warrior(len(warriors), card, i, team))
+        for k, (p, c) in enumerate(ps.passengers):
+            where = f"player {i}, field passengers, pair {k}"
+            if not (0 <= p < len(ps.army) and 0 <= c < len(ps.army)) or p == c:
+                raise SetupError(f"{where}: ({p}, {c}) names no passenger and chariot of "
+                                 "the army")
+            _board_at_start(where, warriors[first + p], warriors[first + c])
     _check_teams(players)
     state = State(setup.table, players, warriors, Terrain(), _dice(setup.seed, setup.dice),
                   setup.round_limit)
     state.terrain_pile = [item for ps in players_in for item in ps.terrain]
     return state
+
+
+def _board_at_start(where: str, passenger: Warrior, c: Warrior) -> None:
+    """Chariot rules, Passengers: a chariot may start the game with a passenger."""
+    from armybuilder.engine import passengers
+    chariot = c.chariot
+    if chariot is None:
+        raise SetupError(f"{where}: {c.label} is not a chariot")
+    why = passengers.rider_violation(passenger)
+    if why is None and chariot.passenger != NOBODY:
+        why = "Chariot rules, Passengers: a chariot can only have one passenger at a time"
+    if why is None and passenger.riding != NOBODY:
+        why = "Chariot rules, Passengers: a warrior rides in one chariot"
+    if why:
+        raise SetupError(f"{where}: {passenger.label}: {why}")
+    chariot.passenger = passenger.id
+    passenger.riding = c.id
+    passenger.deployed = True  # he is set down with his chariot
 
 
 def _check_teams(players: list[Player]) -> None:
@@ -312,6 +355,9 @@ def _dials_and_deployment(state: State) -> None:
     # Rulebook II: every dial is turned to its starting position before deployment.
     for w in state.warriors:
         w.click = w.card.starting_click
+        if w.chariot is not None:
+            w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
+            w._read_dial()
     state.emit("dials_set")
     state.phase = "deploy"
     state.deploying = state.first_player
@@ -391,9 +437,15 @@ def check_deploy(state: State, action: Deploy) -> Warrior:
 
 def apply_deploy(state: State, action: Deploy) -> None:
     w = check_deploy(state, action)
+    rider = NOBODY if w.chariot is None else w.chariot.passenger
     if action.at is None:
         w.deployed = True
         state.emit("no_room", warrior=w.id)
+        if rider != NOBODY:
+            # Nowhere to set the chariot down: its passenger stays off the table with it.
+            w.chariot.passenger = NOBODY  # type: ignore[union-attr]
+            state.warriors[rider].riding = NOBODY
+            state.emit("no_room", warrior=rider)
     else:
         at = (float(action.at[0]), float(action.at[1]))
         w.x, w.y = at
@@ -401,6 +453,10 @@ def apply_deploy(state: State, action: Deploy) -> None:
         w.on_table = True
         w.deployed = True
         state.emit("deployed", warrior=w.id, at=[w.x, w.y], facing=w.facing)
+        if rider != NOBODY:
+            p = state.warriors[rider]
+            p.place(w.x, w.y, p.facing)
+            state.emit("aboard", warrior=rider, chariot=w.id)
     if all(o.deployed for o in state.warriors if o.owner == w.owner):
         n = len(state.players)
         for step in range(1, n):
@@ -445,6 +501,15 @@ def build_from_scenario(sc: Scenario) -> State:
         if spec.tokens not in (0, 1, 2):
             raise SetupError(f"{where}, field tokens: 0, 1 or 2, got {spec.tokens}")
         w.tokens = spec.tokens
+        if spec.sections is not None:
+            if w.chariot is None or len(spec.sections) != len(w.chariot.clicks) or any(
+                    not 0 <= c < len(dial) for c, dial in zip(spec.sections,
+                                                               spec.card.sections,
+                                                               strict=False)):
+                raise SetupError(f"{where}, field sections: one click on each of a "
+                                 "chariot's four dials")
+            w.chariot.clicks = list(spec.sections)
+            w._read_dial()
         if spec.at is not None:
             w.x, w.y = float(spec.at[0]), float(spec.at[1])
             w.facing = g.normalize_angle(float(spec.facing))
@@ -464,9 +529,30 @@ def build_from_scenario(sc: Scenario) -> State:
             raise SetupError(f"{where}: a warrior on the battlefield holds one captive")
         if holder.team == c.team:
             raise SetupError(f"{where}: captives are opposing figures")
+        if holder.chariot is not None or c.chariot is not None:
+            raise SetupError(f"{where}: a chariot cannot capture or be captured (Chariot "
+                             "rules, General Rules)")
         if not g.discs_touch(holder.discs, c.discs):
             raise SetupError(f"{where}: the captive must touch its controller")
         holder.captive, c.controller = c.id, holder.id
+    for k, spec in enumerate(sc.warriors):
+        if spec.riding is None:
+            continue
+        where = f"scenario warrior {k} ({spec.card.name}), field riding"
+        if not 0 <= spec.riding < len(warriors) or spec.riding == k or spec.at is not None:
+            raise SetupError(f"{where}: a passenger stands at no place of his own and rides "
+                             f"in another warrior, not {spec.riding}")
+        c = warriors[spec.riding]
+        if c.team != warriors[k].team or not c.on_table:
+            raise SetupError(f"{where}: a friendly chariot on the battlefield carries him")
+        _board_at_start(where, warriors[k], c)
+        warriors[k].x, warriors[k].y = c.x, c.y
+    for w in warriors:
+        if w.chariot is not None and w.on_table:
+            from armybuilder.engine.sections import ELIMINATED, skulls
+            if skulls(w.card, w.chariot) >= ELIMINATED:
+                raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
+                                 "six skulls eliminate a chariot")
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:

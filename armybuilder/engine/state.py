@@ -10,11 +10,18 @@ import math
 from typing import Any
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, DamageContext, DialContext, HealContext
+from armybuilder.engine.abilities import (
+    REGISTRY,
+    SPEED_ABILITIES,
+    DamageContext,
+    DialContext,
+    HealContext,
+)
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import DIAL, PLACING, Memory
+from armybuilder.engine.sections import Chariot, summary
 from armybuilder.engine.terrain import Terrain
 
 Event = dict[str, Any]
@@ -38,6 +45,10 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.reason = message
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        # Sent between processes (batch battles) as it was made.
+        return type(self), (self.rule, self.reason)
+
 
 #: Damage that Toughness and Invulnerability reduce (Special Abilities Card): attacks and
 #: damaging special abilities, never pushing or a critical miss.
@@ -49,10 +60,10 @@ _set_slot = object.__setattr__
 
 class Warrior:
     __slots__ = (
-        "abilities", "acted_turn", "cancelled", "captive", "card", "click", "controller",
-        "deployed", "eliminations", "facing", "half_length", "id", "memory", "on_table",
-        "owner", "placed", "round", "shape", "showing", "stats", "team", "token_turn",
-        "tokens", "x", "y",
+        "abilities", "acted_turn", "cancelled", "captive", "card", "chariot", "click",
+        "controller", "deployed", "eliminations", "facing", "half_length", "id", "memory",
+        "on_table", "owner", "placed", "riding", "round", "shape", "showing", "stats",
+        "team", "token_turn", "tokens", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -65,9 +76,17 @@ class Warrior:
     memory: Memory
     #: memory.arrangement as the last write that placed the base left it.
     placed: int
+    #: A chariot's sections (Chariot rules); None for every other figure.
+    chariot: Chariot | None
+    #: The chariot this warrior rides in as its passenger (Chariot rules, Passengers), or
+    #: NOBODY. A passenger is off the battlefield (``on_table`` False): it touches nothing,
+    #: blocks no line of fire and is never targeted; it stands at its chariot's centre dot.
+    riding: int
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
         _set_slot(self, "memory", _DETACHED)
+        _set_slot(self, "chariot", Chariot(card) if card.sections else None)
+        _set_slot(self, "riding", NOBODY)
         self.id = wid
         self.card = card
         self.owner = owner
@@ -126,6 +145,15 @@ class Warrior:
                                                   self.cancelled)
         except AttributeError:
             return  # still being built (__init__): the last field reads it
+        chariot = self.chariot
+        if chariot is not None:
+            # Each rule asks the section it concerns; the chariot as a whole shows the
+            # best of its active sections, and no ability of theirs acts through it.
+            stats, names = summary(card, chariot)
+            _set_slot(self, "stats", stats)
+            _set_slot(self, "showing", names)
+            _set_slot(self, "abilities", ())
+            return
         if not 0 <= click < len(card.clicks):
             return  # past the last live click: state.damage puts it back on that click
         stats = card.clicks[click]
@@ -137,8 +165,11 @@ class Warrior:
             return
         showing = stats.abilities
         _set_slot(self, "showing", showing)
-        _set_slot(self, "abilities", tuple(a for a in showing if a not in cancelled)
-                  if cancelled else showing)
+        abilities = tuple(a for a in showing if a not in cancelled) if cancelled else showing
+        if self.riding != NOBODY and abilities:
+            # Chariot rules, Passengers: a passenger's speed special abilities are ignored.
+            abilities = tuple(a for a in abilities if a not in SPEED_ABILITIES)
+        _set_slot(self, "abilities", abilities)
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -222,6 +253,9 @@ class State:
         self.terrain = terrain
         self.dice = dice
         self.round_limit = round_limit
+        #: The chariots among the warriors (Chariot rules): rules that only chariots need
+        #: are asked only when there is one.
+        self.chariots = tuple(w.id for w in warriors if w.chariot is not None)
         self.phase = "setup"  # setup (terrain, deployment), play, over
         self.turn = 0  # turns started so far, all players together
         self.round = 0
@@ -337,7 +371,8 @@ class State:
 
     def damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
                source: Warrior | None = None, *, ability: str | None = None,
-               kind: str | None = None, pierce: bool = False, plain: bool = False) -> int:
+               kind: str | None = None, pierce: bool = False, plain: bool = False,
+               section: int = -1) -> int:
         """Click the dial clockwise; three skulls eliminate (Rulebook I). Returns the clicks
         taken.
 
@@ -346,8 +381,15 @@ class State:
         Toughness and Invulnerability; ``plain`` treats the holder as having no special
         abilities (Shockwave). The whole amount turns the dial at once: abilities the dial
         brings up meanwhile change nothing (FAQ, Changing Special Abilities).
+
+        A chariot's damage is recorded on one section's dial (``section``; Chariot rules,
+        Attacking a Chariot): :func:`armybuilder.engine.chariots.damage`.
         """
-        if not w.on_table:
+        if w.chariot is not None:
+            from armybuilder.engine import chariots
+            return chariots.damage(self, w, clicks, cause, by, source, ability=ability,
+                                   kind=kind, pierce=pierce, plain=plain, section=section)
+        if not w.on_table and w.riding == NOBODY:
             return 0
         if w.controller != NOBODY:
             # Rulebook III, Capturing: a captive never takes damage from any source.
@@ -382,6 +424,10 @@ class State:
         Healing and Other Repairing Abilities). Returns the clicks actually healed."""
         if not w.on_table or w.controller != NOBODY or clicks <= 0:
             return 0
+        if w.chariot is not None:
+            # Chariot rules, General Rules: Healing and Magic Healing cannot affect it, and
+            # no ability of its sections heals it (RULES_NOTES.md, Chariots).
+            return 0
         hooks = REGISTRY.hooks_for("healing", w.abilities)
         if hooks:
             ctx = HealContext(clicks=clicks, cause=cause)
@@ -409,6 +455,12 @@ class State:
         w.eliminations += 1
         w.cancelled = frozenset()
         self.emit("eliminated", warrior=w.id)
+        if w.riding != NOBODY:
+            # Chariot rules, Passengers: an eliminated passenger leaves its compartment.
+            chariot = self.warriors[w.riding].chariot
+            if chariot is not None:
+                chariot.passenger = NOBODY
+            w.riding = NOBODY
         if w.controller != NOBODY:
             # An eliminated captive leaves its controller free to take another.
             self.warriors[w.controller].captive = NOBODY
@@ -451,4 +503,8 @@ class State:
             ],
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
+            # Chariots: each one's sections and passenger (Chariot rules).
+            "chariots": {w.id: repr(w.chariot) for w in self.warriors
+                         if w.chariot is not None},
+            "riding": {w.id: w.riding for w in self.warriors if w.riding != NOBODY},
         }

@@ -19,7 +19,8 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         return "Rulebook III, Turns and Actions: actions are given during a player's turn"
     if w.owner != state.current:
         return "Rulebook III, Turns and Actions: you give actions to your own warriors"
-    if not w.on_table:
+    if not w.on_table and w.riding == NOBODY:
+        # A passenger may be given an action normally (Chariot rules, Passengers).
         return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
     if w.controller != NOBODY:
         return "Rulebook III, Capturing: a captive cannot be given an action"
@@ -32,7 +33,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         # the turn's actions may still act once they have all been given.
         return ("Rulebook III, Turns and Actions: every action of this turn has been given")
     if kind != "pass":
-        if w.tokens >= 2 and not follow_up:
+        # Tokens placed this turn are a chariot's, whose sections act one after another
+        # (Chariot rules, Pushing): only those of the turn before forbid a third turn.
+        if w.tokens >= 2 and not follow_up and w.token_turn < state.turn:
             return ("Rulebook III, Pushing: no warrior may be given an action other than pass "
                     "on three consecutive turns")
         if w.captive != NOBODY and kind != "move":
@@ -57,13 +60,33 @@ def check_pass(state: State, action: Pass) -> Warrior:
     why = action_violation(state, w, "pass")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a pass action")
+    if w.chariot is not None or action.section is not None:
+        _pass_section(state, w, action)
     return w
 
 
 def apply_pass(state: State, action: Pass) -> None:
     w = check_pass(state, action)
+    if w.chariot is not None or action.section is not None:
+        from armybuilder.engine import chariots
+        k = _pass_section(state, w, action)
+        chariots.mark_action(state, w, (k,), nonpass=False)
+        state.emit("action", kind="pass", warrior=w.id, section=action.section)
+        return
     mark_action(state, w, nonpass=False)
     state.emit("action", kind="pass", warrior=w.id)
+
+
+def _pass_section(state: State, w: Warrior, action: Pass) -> int:
+    """Chariot rules, Actions: a pass, like any action, is given to one active section."""
+    from armybuilder.engine import chariots
+    if w.chariot is None:
+        raise IllegalAction(chariots.GENERAL, f"{w.label} has no sections")
+    k = chariots.section_index(action.section)
+    why = chariots.section_violation(state, w, k, "pass")
+    if why:
+        raise IllegalAction(why, f"the {action.section} section cannot be given a pass")
+    return k
 
 
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
@@ -85,8 +108,8 @@ def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
 def can_still_act(state: State, player: int) -> bool:
     turn = state.turn
     for w in state.warriors:  # a loop, not any(): asked after every action
-        if w.owner == player and w.on_table and w.controller == NOBODY \
-                and w.acted_turn != turn:
+        if w.owner == player and (w.on_table or w.riding != NOBODY) \
+                and w.controller == NOBODY and w.acted_turn != turn:
             return True
     return False
 
@@ -178,9 +201,10 @@ def start_turn(state: State, player: int) -> None:
     for point in ("start_of_turn", "start_of_turn_damage"):
         for w in state.warriors:
             # A warrior with no abilities in effect has no hooks: not asked (every turn).
-            if w.owner == player and w.on_table and w.abilities:
+            # A passenger's abilities work from his compartment (Chariot rules, Passengers).
+            if w.owner == player and (w.on_table or w.riding != NOBODY) and w.abilities:
                 for fn in REGISTRY.hooks_for(point, w.abilities):
-                    if w.on_table:
+                    if w.on_table or w.riding != NOBODY:
                         fn(state, w, ctx)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
@@ -191,7 +215,7 @@ def end_turn(state: State) -> None:
     player = state.current
     ctx = TurnContext(player=player)
     for w in state.warriors:
-        if w.owner == player and w.on_table and w.abilities:
+        if w.owner == player and (w.on_table or w.riding != NOBODY) and w.abilities:
             for fn in REGISTRY.hooks_for("end_of_turn", w.abilities):
                 fn(state, w, ctx)
     # Rulebook III, Marking Figures with Actions: at the end of your turn remove the tokens
@@ -237,10 +261,22 @@ def next_turn(state: State) -> None:
 
 
 def finish_action(state: State) -> None:
-    """The current action is fully resolved: pushing damage, the end of the game, the turn."""
+    """The current action is fully resolved: pushing damage, the end of the game, the turn.
+    A chariot pushed first owes its player's choice of section (the action goes on until
+    it is made)."""
+    if state.chariots and state.pushed:
+        from armybuilder.engine import chariots
+        if chariots.owe_push_choice(state):
+            return
     for wid in state.pushed:
         # Rulebook III, Pushing: one click after fully resolving the action.
-        state.damage(state.warriors[wid], 1, "pushing", None)
+        w = state.warriors[wid]
+        if w.chariot is not None:
+            from armybuilder.engine import chariots
+            if w.on_table:
+                state.damage(w, 1, "pushing", None, section=chariots.push_section(w))
+            continue
+        state.damage(w, 1, "pushing", None)
     state.pushed = []
     if state.free_action:
         state.free_action = False  # Quickness: no action used

@@ -99,6 +99,10 @@ def final_scores(state: State) -> tuple[Score, ...]:
     survivors = [0] * len(state.players)
     for w in state.warriors:
         if not w.on_table:
+            if w.riding != NOBODY and w.eliminations == 0 and \
+                    not state.players[w.owner].withdrawn:
+                # A passenger is a surviving figure too (Chariot rules, Passengers).
+                survivors[w.owner] += w.card.points
             continue
         if w.controller != NOBODY:
             holder = state.warriors[w.controller]
@@ -169,7 +173,12 @@ def withdraw(state: State, player: int) -> None:
             state.emit("score", player=scorer.index, points=w.card.points,
                        reason="forfeited captive", warrior=w.id)
     for w in state.warriors:
-        if w.owner != player or not w.on_table:
+        if w.owner != player or not (w.on_table or w.riding != NOBODY):
+            continue
+        if w.riding != NOBODY:
+            # The passenger leaves with his chariot (Chariot rules, Passengers).
+            w.riding = NOBODY
+            state.emit("removed", warrior=w.id)
             continue
         if w.controller != NOBODY:
             state.warriors[w.controller].captive = NOBODY

@@ -1,9 +1,11 @@
-"""Saved armies as the engine's players: figure cards, build total, warnings.
+"""Saved armies as the engine's players: figure cards, build total, passengers, warnings.
 
 A battle plays drafts too: an army that breaks a building rule is played with a warning.
 Only what the engine cannot play stops it: an unknown or empty army, a figure gone from the
-catalogue, and figures the engine has no rules for (castle sections, chariots, multi-dial
-figures), each named.
+catalogue, and figures the engine has no rules for (castle sections), each named. Chariots
+play with the passengers their entries name, riding from the start (Chariot rules,
+Passengers: "A chariot may start the game with a passenger"), each one of the army's own
+warriors.
 """
 
 from __future__ import annotations
@@ -13,8 +15,15 @@ from dataclasses import dataclass, replace
 from armybuilder.armies.checks import check
 from armybuilder.armies.service import Armies
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import FigureCard, PlayerSetup, TerrainItem, unimplemented_abilities
+from armybuilder.engine import (
+    FigureCard,
+    PlayerSetup,
+    TerrainItem,
+    unimplemented_abilities,
+    unplayed_section_abilities,
+)
 from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.rules.chariots import passenger_keys
 
 
 class BattleError(ValueError):
@@ -62,16 +71,15 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
     refused: list[str] = []
     warnings: list[str] = []
     seen_unique: set[str] = set()
+    carried: list[tuple[int, str]] = []  # (a chariot's place in cards, its passenger's key)
     for e in army.entries:
         figure = figures[e.figure_key]
-        if e.passenger:
-            refused.append(f"{figure.name} ({figure.key}) carrying a passenger")
-            continue
         try:
             card = cards_from_figure(figure)
-        except CardError:
+        except CardError as exc:
             what = "castle section" if figure.kind == "castle" else (
-                "chariot" if figure.kind == "chariot" else f"{len(figure.dials)}-dial figure")
+                f"{len(figure.dials)}-dial figure" if figure.kind != "chariot" else
+                f"chariot ({str(exc).split(': ', 1)[-1]})")
             refused.append(f"{figure.name} ({figure.key}), a {what}")
             continue
         copies = e.count
@@ -83,11 +91,16 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
             copies = 0 if card.key in seen_unique else 1
         if card.unique:
             seen_unique.add(card.key)
-        cards.extend([card] * copies)
+        keys = passenger_keys(e.passenger) if card.sections else []
+        for _ in range(copies):
+            if keys:
+                carried.append((len(cards), keys[0]))
+            cards.append(card)
     if refused:
         raise BattleError(f"army {army.name!r}: the engine cannot play "
-                          f"{'; '.join(refused)}. Only single-dial warriors can fight a "
-                          "test battle")
+                          f"{'; '.join(refused)}. Single-dial warriors and chariots can "
+                          "fight a test battle")
+    passengers = _seat_passengers(army.name, cards, carried, warnings)
     checked = check(armies, army)
     if not checked.legal:
         errors = [f.message for f in checked.findings() if f.severity == "error"]
@@ -107,6 +120,34 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
     if lacking:
         warnings.append(f"army {army.name!r} carries abilities the engine has no rules for, "
                         f"played as if absent: {', '.join(lacking)}")
+    unplayed = unplayed_section_abilities(cards)
+    if unplayed:
+        warnings.append(f"army {army.name!r}: its chariots' sections show abilities a "
+                        f"section does not play, played as if absent: {', '.join(unplayed)}")
     setup = PlayerSetup(name=army.name, army=tuple(cards), build_total=army.build_total,
-                        edge="south")
+                        edge="south", passengers=passengers)
     return BattleArmy(name=army.name, setup=setup, warnings=tuple(warnings))
+
+
+def _seat_passengers(name: str, cards: list[FigureCard], carried: list[tuple[int, str]],
+                     warnings: list[str]) -> tuple[tuple[int, int], ...]:
+    """Each chariot's passenger: a copy of the figure its entry names among the army's own
+    warriors, not yet riding (Chariot rules, Passengers). One that cannot ride (not in the
+    army, mounted, a chariot) is left out with a warning: the army check names it too."""
+    seated: list[tuple[int, int]] = []
+    riding: set[int] = set()
+    for chariot, key in carried:
+        place = next((i for i, c in enumerate(cards) if c.key == key and not c.sections
+                      and i not in riding), None)
+        if place is None:
+            warnings.append(f"army {name!r}: no {key} left in the army to ride in "
+                            f"{cards[chariot].name}; it starts without a passenger")
+            continue
+        if cards[place].base == "cavalry":
+            warnings.append(f"army {name!r}: {cards[place].name} ({key}) has the horseshoe "
+                            f"speed symbol and cannot ride in {cards[chariot].name}; it "
+                            "starts without a passenger")
+            continue
+        riding.add(place)
+        seated.append((place, chariot))
+    return tuple(seated)

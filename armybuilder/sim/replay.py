@@ -1,5 +1,8 @@
 """One game told turn by turn from its JSON event log, with a small map of the table.
 
+Chariots are told section by section: where each one faces, what each of its four dials
+shows, who rides in it, and which section every attack struck (Chariot rules).
+
     lines = narrate(read_log(path), maps="round")
 
 The log is first checked by replaying it in the engine (:func:`armybuilder.engine.replay`):
@@ -16,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from armybuilder.engine import Game, GameSetup, ReplayMismatch, replay
+from armybuilder.engine import SECTIONS, Game, GameSetup, ReplayMismatch, replay
 from armybuilder.engine import geometry as g
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
@@ -37,6 +40,19 @@ TERRAIN_WORDS: dict[str, str] = {
 #: Figure letters by seat: player 0 capitals, player 1 small letters, then digits, symbols.
 MARK_POOLS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "123456789",
               "&$@?%!<>")
+
+
+#: A facing told as a compass point (facings are counter-clockwise from east).
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+           "south-east")
+#: The arrow drawn on the map in front of a chariot, by compass point.
+ARROWS = (">", "/", "^", "\\", "<", "/", "v", "\\")
+#: How far ahead of a chariot's centre dot its arrow is drawn (inches).
+ARROW_REACH = 1.6
+
+
+def compass(facing: float) -> str:
+    return COMPASS[round(math.degrees(facing) / 45.0) % 8]
 
 
 #: The largest log read: a 25-round game logs about a megabyte.
@@ -114,6 +130,11 @@ class _Table:
         self.out = [False] * len(game.warriors)  # eliminated (and not returned)
         self.captive = [w.is_captive for w in game.warriors]
         self.marks = self._marks()
+        # Chariots: each one's facing, section clicks and passenger (Chariot rules).
+        self.facing = [w.facing for w in game.warriors]
+        self.sections = [list(w.chariot.clicks) if w.chariot is not None else None
+                         for w in game.warriors]
+        self.riding = [w.riding for w in game.warriors]
 
     def _marks(self) -> list[str]:
         used = [0] * len(self.names)
@@ -130,11 +151,31 @@ class _Table:
     def status(self, wid: int) -> str:
         if self.out[wid]:
             return "eliminated"
+        if self.riding[wid] >= 0:
+            return (f"riding in {self.marks[self.riding[wid]]}, click "
+                    f"{self.click[wid] + 1}/{len(self.cards[wid].clicks)}")
         if self.pos[wid] is None:
             return "off the table"
+        if self.sections[wid] is not None:
+            return self.chariot_status(wid)
         if self.captive[wid]:
             return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
         return f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+
+    def section_text(self, wid: int, k: int) -> str:
+        """One section's dial: its click, or inactive (Chariot rules, Combat Dials)."""
+        dial = self.cards[wid].sections[k]
+        click = self.sections[wid][k]  # type: ignore[index]
+        shown = f"{SECTIONS[k]} {click + 1}/{len(dial)}"
+        skulls = dial[click][1]
+        return shown + (" inactive" if skulls >= 3 else f" ({skulls} skull"
+                        f"{'s' if skulls != 1 else ''})" if skulls else "")
+
+    def chariot_status(self, wid: int) -> str:
+        sections = ", ".join(self.section_text(wid, k) for k in range(len(SECTIONS)))
+        riders = [r for r, c in enumerate(self.riding) if c == wid]
+        aboard = f"; passenger {self.label(riders[0])}" if riders else ""
+        return f"facing {compass(self.facing[wid])}: {sections}{aboard}"
 
     def map(self) -> list[str]:
         cells = [["."] * MAP_WIDTH for _ in range(MAP_HEIGHT)]
@@ -149,14 +190,30 @@ class _Table:
                         break
         taken: set[tuple[int, int]] = set()
         for wid, at in enumerate(self.pos):
-            if at is None:
+            if at is None or self.riding[wid] >= 0:
                 continue
-            col = min(MAP_WIDTH - 1, max(0, int(at[0] / self.size * MAP_WIDTH)))
-            row = min(MAP_HEIGHT - 1, max(0, int((self.size - at[1]) / self.size * MAP_HEIGHT)))
+            row, col = self._cell(at)
             # Two figures in one cell: the map is too coarse to tell them apart.
             cells[row][col] = "*" if (row, col) in taken else self.marks[wid]
             taken.add((row, col))
+        for wid, at in enumerate(self.pos):
+            if at is None or self.sections[wid] is None or self.out[wid]:
+                continue
+            # A chariot's facing: an arrow in the cell ahead of its centre dot, when free.
+            f = self.facing[wid]
+            ahead = self._cell((at[0] + ARROW_REACH * math.cos(f),
+                                at[1] + ARROW_REACH * math.sin(f)))
+            if ahead not in taken:
+                cells[ahead[0]][ahead[1]] = ARROWS[round(math.degrees(f) / 45.0) % 8]
         border = "+" + "-" * MAP_WIDTH + "+"
+        return self._framed(cells, border)
+
+    def _cell(self, at: tuple[float, float]) -> tuple[int, int]:
+        col = min(MAP_WIDTH - 1, max(0, int(at[0] / self.size * MAP_WIDTH)))
+        row = min(MAP_HEIGHT - 1, max(0, int((self.size - at[1]) / self.size * MAP_HEIGHT)))
+        return row, col
+
+    def _framed(self, cells: list[list[str]], border: str) -> list[str]:
         lines = [f"  {'north'.center(MAP_WIDTH + 2)}", f"  {border}"]
         lines += [f"  |{''.join(r)}|" for r in cells]
         lines += [f"  {border}", f"  {'south'.center(MAP_WIDTH + 2)}"]
@@ -221,6 +278,7 @@ class _Narrator:
                    f"turned {math.degrees(ev['rotation']):.0f} degrees.")
         elif kind == "deployed":
             t.pos[ev["warrior"]] = (ev["at"][0], ev["at"][1])
+            t.facing[ev["warrior"]] = ev["facing"]
             yield f"{t.label(ev['warrior'])} is placed at {_xy(ev['at'])}."
         elif kind == "no_room":
             yield f"{t.label(ev['warrior'])} finds no room and stays off the table."
@@ -245,18 +303,55 @@ class _Narrator:
             yield from self.action(ev)
         elif kind == "moved":
             yield "  " + self.moved(action, ev)
+        elif kind == "aboard":
+            t.riding[ev["warrior"]] = ev["chariot"]
+            t.pos[ev["warrior"]] = t.pos[ev["chariot"]]
+            yield f"  {t.label(ev['warrior'])} rides in {t.label(ev['chariot'])}."
+        elif kind == "boarded":
+            t.riding[ev["warrior"]] = ev["chariot"]
+            t.pos[ev["warrior"]] = t.pos[ev["chariot"]]
+            yield f"  {t.label(ev['warrior'])} boards {t.label(ev['chariot'])}."
+        elif kind == "disembarked":
+            t.riding[ev["warrior"]] = -1
+            t.pos[ev["warrior"]] = (ev["at"][0], ev["at"][1])
+            yield (f"  {t.label(ev['warrior'])} gets off {t.label(ev['chariot'])} at "
+                   f"{_xy(ev['at'])}, facing {compass(ev['facing'])}.")
+        elif kind == "passenger_hit":
+            yield (f"  The damage reaches the passenger {t.label(ev['warrior'])} "
+                   f"(rolled {_dice(self.last_roll)}).")
+        elif kind == "passenger_placed":
+            t.riding[ev["warrior"]] = -1
+            t.pos[ev["warrior"]] = (ev["at"][0], ev["at"][1])
+            yield (f"  {t.label(ev['warrior'])} is thrown from the wreck of "
+                   f"{t.label(ev['chariot'])} at {_xy(ev['at'])}.")
+        elif kind == "section_chosen":
+            why = {"attack": "the attack along the borderline", "pushing": "the pushing click",
+                   "damage": "the damage"}.get(ev["purpose"], ev["purpose"])
+            yield (f"  {self.player(t.owner[ev['warrior']])} takes {why} on the "
+                   f"{ev['section']} section of {t.label(ev['warrior'])}.")
+        elif kind == "section_inactive":
+            yield f"  The {ev['section']} section of {t.label(ev['warrior'])} is inactive."
         elif kind == "break_away":
             verb = "breaks away" if ev["success"] else "fails to break away"
             yield f"  {t.label(ev['warrior'])} {verb} (rolled {_dice(self.last_roll)})."
         elif kind in ("hit", "miss"):
             crit = " (critical)" if ev.get("critical") else ""
             splash = " (splash)" if ev.get("splash") else ""
-            yield (f"    {t.label(ev['target'])}{splash}: rolled {_dice(self.last_roll)}, "
-                   f"{ev['total']} vs defense {ev['defense']}, {kind}{crit}.")
+            where = f" ({ev['section']} section)" if ev.get("section") else ""
+            yield (f"    {t.label(ev['target'])}{where}{splash}: rolled "
+                   f"{_dice(self.last_roll)}, {ev['total']} vs defense {ev['defense']}, "
+                   f"{kind}{crit}.")
         elif kind == "damage":
             wid = ev["warrior"]
             cause = ev.get("ability") or ev["cause"]
-            if ev["clicks"] <= 0:
+            if ev.get("section"):
+                k = SECTIONS.index(ev["section"])
+                t.sections[wid][k] = ev["click"]  # type: ignore[index]
+                plural = "s" if ev["clicks"] != 1 else ""
+                yield (f"  {t.label(wid)} takes {ev['clicks']} click{plural} on its "
+                       f"{ev['section']} section ({cause}), now {t.section_text(wid, k)}; "
+                       f"{ev['skulls']} skull{'s' if ev['skulls'] != 1 else ''} in all.")
+            elif ev["clicks"] <= 0:
                 yield f"  {t.label(wid)} takes no damage ({cause})."
             else:
                 t.click[wid] = min(ev["click"], len(t.cards[wid].clicks) - 1)
@@ -301,6 +396,7 @@ class _Narrator:
         elif kind == "tokens" and ev["tokens"] == 2:
             yield f"  {t.label(ev['warrior'])} is pushed (a second action token)."
         elif kind == "free_spin" and ev.get("facing") is not None:
+            t.facing[ev["warrior"]] = ev["facing"]
             yield f"  {t.label(ev['warrior'])} turns to face the mover (free spin)."
         elif kind == "withdrew":
             yield f"{self.player(ev['player'])} withdraws."
@@ -315,6 +411,7 @@ class _Narrator:
         elif kind == "free_action":
             yield f"  {t.label(ev['warrior'])} acts for free."
         elif kind == "faced":
+            t.facing[ev["warrior"]] = ev["facing"]
             how = f" ({ev['ability']})" if ev.get("ability") else ""
             yield (f"  {t.label(ev['warrior'])} turns to face "
                    f"{math.degrees(ev['facing']):.0f} degrees{how}.")
@@ -331,6 +428,9 @@ class _Narrator:
                    f"{t.label(ev['captive'])}.")
         elif kind == "ability_frees_captive":
             yield f"  {t.label(ev['warrior'])} lets its captive go ({ev['ability']})."
+        elif kind == "section_abilities_without_rules":
+            yield ("Warning: a chariot's section does not play "
+                   f"{', '.join(ev['names'])}; those abilities play as if absent.")
         elif kind == "abilities_without_rules":
             yield ("Warning: the engine has no rules for "
                    f"{', '.join(ev['names'])}; those abilities play as if absent.")
@@ -351,11 +451,26 @@ class _Narrator:
         if ev.get("formation"):
             with_ = " in formation with " + ", ".join(t.marks[m] for m in ev["formation"])
         ability = f" using {ev['ability']}" if ev.get("ability") else ""
+        if ev.get("section"):
+            # Chariot rules, Actions: the section given the action.
+            who = f"The {ev['section']} section of {who}"
+        elif 0 <= ev["warrior"] < len(t.riding) and t.riding[ev["warrior"]] >= 0 \
+                and kind in ("ranged", "close"):
+            who = f"{who}, riding in {t.marks[t.riding[ev['warrior']]]},"
         if kind == "pass":
             yield f"  {who} passes."
+        elif ev.get("sections"):
+            yield (f"  {who} is given {len(ev['sections'])} move action"
+                   f"{'s' if len(ev['sections']) != 1 else ''} ({', '.join(ev['sections'])}), "
+                   f"combined: up to {ev['speed']:g} inches.")
+        elif ev.get("board") is not None:
+            return  # told by the boarding itself
+        elif ev.get("disembark") is not None:
+            return
         elif kind == "ranged":
             targets = ", ".join(t.label(x) for x in ev.get("targets", []))
-            yield f"  {who} makes a ranged attack{ability}{with_} at {targets or 'everyone'}."
+            yield (f"  {who} makes a ranged attack{ability}{with_} at "
+                   f"{targets or 'everyone'}.")
         elif kind in ("close", "capture"):
             yield (f"  {who} {'attacks' if kind == 'close' else 'tries to capture'} "
                    f"{t.label(ev['target'])}{ability}{with_} in close combat.")
@@ -371,8 +486,19 @@ class _Narrator:
         before = t.pos[wid]
         to = (ev["to"][0], ev["to"][1])
         t.pos[wid] = to
+        for rider, chariot in enumerate(t.riding):
+            if chariot == wid:
+                t.pos[rider] = to  # Chariot rules, Passengers: he rides along
+        turned = abs(g.angle_diff(ev["facing"], t.facing[wid])) > 1e-6
+        t.facing[wid] = ev["facing"]
         if before is None:
             return f"{t.label(wid)} is set down at {_xy(to)}."
+        if t.sections[wid] is not None:
+            distance = math.hypot(to[0] - before[0], to[1] - before[1])
+            spin = f"spins to face {compass(ev['facing'])} and " if turned else ""
+            if distance < 1e-6:
+                return f"{t.label(wid)} spins to face {compass(ev['facing'])}."
+            return f"{t.label(wid)} {spin}drives {distance:.1f}\" straight to {_xy(to)}."
         if action and action.get("type") == "move" and action.get("warrior") == wid \
                 and action.get("path"):
             points = [before, *[(p[0], p[1]) for p in action["path"]]]

@@ -251,9 +251,9 @@ def test_a_human_buys_and_fortifies(demo_db: Path, tmp_path: Path, capsys) -> No
 
 def test_the_pool_from_expansions_or_a_collection(demo_db: Path, capsys) -> None:
     code, out, err = run(capsys, "campaign", "new", "All", "--armies", "Raiders,Reavers")
-    # The demo's Apocalypse Herald has no region; the fixtures' castles and chariots the
-    # engine cannot play: both left out, and said.
-    assert code == 0 and "pool of 11 warriors (all)" in out
+    # The demo's Apocalypse Herald has no region; the fixtures' castle sections are no
+    # warriors the engine can field: both left out, and said. Their two chariots are in.
+    assert code == 0 and "pool of 13 warriors (all)" in out
     assert "no region on the map" in err and "the engine cannot play it" in err
     code, out, _ = run(capsys, "campaign", "new", "Demo", "--armies", "Raiders,Reavers",
                        "--pool", "demo")

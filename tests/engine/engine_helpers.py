@@ -82,3 +82,7 @@ def play_randomly(game: Game, rng: random.Random, steps: int) -> None:
         options = list(game.legal_actions())
         assert options, "a game in play always has a legal action"
         apply(game, rng.choice(options))
+
+
+# Chariots: hand-made and the project's fixtures (tests/chariot_cards.py).
+from chariot_cards import SECTION_NAMES, chariot, fixture_chariots  # noqa: E402, F401

@@ -56,8 +56,12 @@ def test_a_skull_on_a_live_click_reads_as_zero() -> None:
 
 
 @pytest.mark.parametrize(("change", "field"), [
+    ({"kind": "chariot", "rank": "weak", "dials": [Dial(p, [Click(0, 5, 5, 5, 5)]) for p in
+                                                   ("front", "left", "right", "rear")]},
+     "rank"),
     ({"kind": "chariot", "dials": [Dial(p, [Click(0, 5, 5, 5, 5)]) for p in
-                                   ("front", "left", "right", "rear")]}, "kind"),
+                                   ("front", "left", "rear")]}, "dials"),
+    ({"kind": "castle"}, "kind"),
     ({"dials": [Dial("main", [Click(0, None, None, None, 1)])]}, "dials"),
     ({"starting_click": 5}, "starting_click"),
     ({"base": "castle"}, "base"),
@@ -86,3 +90,20 @@ def test_every_figure_of_the_real_catalogue_becomes_a_card() -> None:
     assert all(1 <= len(c.clicks) <= 12 for c in cards)
     assert all(min(k.speed, k.attack, k.defense, k.damage) >= 0 for c in cards for k in c.clicks)
     assert sum(1 for c in cards if 'Demoralized' in c.ability_names) > 500
+
+
+def test_a_fixture_chariot_becomes_a_card_of_four_sections() -> None:
+    """Chariot rules, Combat Dials: four dials read to their first three-skull click, a
+    skull reading 0; the FAQ's correction of the Atlantean Ram's front dial applied."""
+    from chariot_cards import fixture_chariots
+
+    ram = fixture_chariots()["fixtures:6"]
+    assert (ram.base, ram.arc, ram.rank, ram.unique) == ("chariot", 360, "standard", False)
+    assert [len(dial) for dial in ram.sections] == [9, 9, 9, 9]
+    assert all(dial[-1][1] == 3 for dial in ram.sections)  # ends inactive
+    front = ram.sections[0]
+    assert front[0][0].abilities == ("Ram",)
+    assert front[7] == (front[7][0], 0) and front[7][0].damage == 0  # FAQ, Chariot Figures 2
+    assert "Ram" in ram.ability_names
+    wagon = fixture_chariots()["fixtures:5"]
+    assert (wagon.rank, wagon.unique, wagon.range) == ("standard", False, 8)  # FAQ 1

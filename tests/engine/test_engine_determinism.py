@@ -45,3 +45,24 @@ def test_a_seeded_game_between_the_players_is_pinned() -> None:
         seed=7, round_limit=12)
     game = play_game(setup, [make_player("heuristic", 11), make_player("random", 12)])
     assert hashlib.sha256(game.log_json().encode()).hexdigest() == PINNED
+
+
+#: The log of a game with a chariot (and its passenger) on each side.
+CHARIOT_PINNED = "e8eb380ab89f357b6eb1f5dda1efc7613baa7d248ab09402c50dddd8c086d242"
+
+
+def test_a_seeded_chariot_game_is_pinned() -> None:
+    from chariot_cards import chariot
+
+    cart = chariot("War Cart", range=6, abilities={"front": {0: ("Ram",), 1: ("Ram",)}})
+    army = (cart, *ARMY[:2])
+    setup = GameSetup(players=(
+        PlayerSetup("A", army, 200, "south", terrain=terrain_for("standard", 0),
+                    passengers=((1, 0),)),
+        PlayerSetup("B", army, 200, "north", terrain=terrain_for("standard", 1),
+                    passengers=((2, 0),))),
+        seed=7, round_limit=12)
+    logs = [play_game(setup, [make_player("heuristic", 11), make_player("heuristic", 12)])
+            .log_json() for _ in range(2)]
+    assert logs[0] == logs[1]
+    assert hashlib.sha256(logs[0].encode()).hexdigest() == CHARIOT_PINNED

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import reference_games as ref
-from engine_helpers import NORTH, card, scenario, w
+from engine_helpers import NORTH, card, fixture_chariots, scenario, w
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -32,9 +32,10 @@ from armybuilder.engine import (
     places,
 )
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import HOOK_POINTS, REGISTRY, MoveContext
+from armybuilder.engine.abilities import HOOK_POINTS, REGISTRY, SPEED_ABILITIES, MoveContext
 from armybuilder.engine.geometry import rectangle
 from armybuilder.engine.memory import every_obstacle
+from armybuilder.engine.sections import summary
 from armybuilder.engine.state import NOBODY, IllegalAction, Warrior
 from armybuilder.engine.terrain import Terrain, TerrainFeature
 from armybuilder.sim.terrain_presets import terrain_for
@@ -93,11 +94,19 @@ def _agree(game: Game) -> int:
     on = [x for x in game.warriors if x.on_table]
     for x in game.warriors:
         # The dial's readings (kept by Warrior.__setattr__; Rulebook III, Capturing: a
-        # captive's abilities are ignored; cancelled ones are not in effect).
-        stats = x.card.clicks[x.click]
-        want: tuple[Any, ...] = ((), (), stats) if x.controller != NOBODY else (
-            tuple(a for a in stats.abilities if a not in x.cancelled), stats.abilities, stats)
-        assert (x.abilities, x.showing, x.stats) == want
+        # captive's abilities are ignored; cancelled ones are not in effect; Chariot rules:
+        # a chariot shows its active sections' best at a glance and plays no ability as a
+        # whole, a passenger ignores his speed abilities).
+        if x.chariot is not None:
+            glance, names = summary(x.card, x.chariot)
+            assert (x.abilities, x.showing, x.stats) == ((), names, glance)
+        else:
+            stats = x.card.clicks[x.click]
+            want: tuple[Any, ...] = ((), (), stats) if x.controller != NOBODY else (
+                tuple(a for a in stats.abilities if a not in x.cancelled
+                      and (x.riding == NOBODY or a not in SPEED_ABILITIES)),
+                stats.abilities, stats)
+            assert (x.abilities, x.showing, x.stats) == want
         assert game.opposing_contacts(x) == _opposing(game, x)
         assert game.contacts(x) == _touching(game, x)
         compared += 2
@@ -167,9 +176,23 @@ def test_remembered_answers_equal_fresh_ones_through_random_play(
     cards = ref.catalogue()
     half = len(picks) // 2
     a, b = _army(cards, picks[:half]), _army(cards, picks[half:])
+    # A fixture chariot in one army or both, with a passenger aboard when one may ride
+    # (Chariot rules, Passengers).
+    chariots = list(fixture_chariots().values())
+    riders: list[tuple[tuple[int, int], ...]] = [(), ()]
+    armies = [a, b]
+    for side in range(2):
+        if picks[side] % 3:
+            army = (chariots[picks[side] % len(chariots)], *armies[side])
+            ride = [i for i, c in enumerate(army) if i and c.base != "cavalry"]
+            riders[side] = ((ride[0], 0),) if ride and picks[side] % 2 else ()
+            armies[side] = army
+    a, b = armies
     setup = GameSetup(players=(
-        PlayerSetup("A", a, _total(a), "south", terrain=terrain_for(preset, 0)),
-        PlayerSetup("B", b, _total(b), "north", terrain=terrain_for(preset, 1))),
+        PlayerSetup("A", a, _total(a), "south", terrain=terrain_for(preset, 0),
+                    passengers=riders[0]),
+        PlayerSetup("B", b, _total(b), "north", terrain=terrain_for(preset, 1),
+                    passengers=riders[1])),
         table=24.0, seed=seed, round_limit=8)
     game = Game.new(setup)
     compared = 0

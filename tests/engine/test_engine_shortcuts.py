@@ -17,9 +17,13 @@ from armybuilder.engine import Game, Move, apply, close, combat, legal, movement
 from armybuilder.engine.abilities import AttackPlan
 from armybuilder.engine.actions import (
     ACTION_TYPES,
+    Board,
     CancelAbility,
+    ChariotMove,
+    ChooseSection,
     CloseAttack,
     Deploy,
+    Disembark,
     EndByAgreement,
     EndTurn,
     Face,
@@ -190,6 +194,10 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         PlaceTerrain(0, (4, 6), 1), Deploy(2, None, 0), Deploy(2, (1, 2.0), 3),
         Pass(1), MoveFormation(1, (2, 3)), FreeSpin(2, 1), FreeSpin(2), Withdraw(0),
         EndByAgreement(), CancelAbility(1, "Charge"), Face(1, 2), EndTurn(1),
+        ChariotMove(1, ["front", "left"], 1, 3), ChariotMove(1, ("rear",)),  # type: ignore
+        Board(2, 1), Disembark(2, (3, 4.5), 1), ChooseSection(1, "left"),
+        Pass(1, "front"), RangedAttack(1, (2,), (), None, "left", "rear"),
+        CloseAttack(1, 2, False, (), None, False, "front", "left"),
     ]
     assert {type(a) for a in actions} == set(ACTION_TYPES.values())
     for action in actions:

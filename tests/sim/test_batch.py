@@ -41,6 +41,10 @@ def make_armies(db: Path) -> None:
     armies.add("Siege", "fixtures:6")
     armies.new("Draft", 100, "open")  # over its build total, and two of a unique
     armies.add("Draft", "demo:10", count=2)
+    # Chariot rules, Passengers: a chariot starting with one of the army's warriors aboard.
+    armies.new("Chariots", 200, "open")
+    armies.add("Chariots", "demo:1")
+    armies.add("Chariots", "fixtures:6", passenger="demo:1")
     catalogue.close()
 
 
@@ -127,8 +131,27 @@ def test_figures_the_engine_cannot_play_are_named(demo_db: Path) -> None:
         prepare(demo_db, tiny(army_b="Siege"))
     text = str(info.value)
     assert "Castle Keep (fixtures:1), a castle section" in text
-    assert "Atlantean Ram (fixtures:6), a chariot" in text
+    assert "Atlantean Ram" not in text  # chariots play
     assert "Demo Pikeman" not in text
+
+
+def test_a_chariot_army_plays_with_its_passenger_aboard(demo_db: Path) -> None:
+    catalogue = Catalogue.open(demo_db)
+    try:
+        army = load_army(catalogue, "Chariots")
+    finally:
+        catalogue.close()
+    keys = [c.key for c in army.cards]
+    assert keys == ["demo:1", "fixtures:6"]
+    assert army.setup.passengers == ((0, 1),)  # the demo warrior rides in the Ram
+    report = run_battles(demo_db, tiny(army_a="Chariots", games=2))
+    assert len(report.results) == 2
+    rows = report.summary()["figures"]["a"]
+    # Per-figure statistics count the chariot once, as one figure.
+    assert [r["key"] for r in rows].count("fixtures:6") == 1
+    game = replay_game(demo_db, tiny(army_a="Chariots", games=2), 0)
+    assert any(e["e"] == "aboard" for e in game.entries[0]["events"] + [
+        ev for entry in game.entries for ev in entry["events"]])
 
 
 def test_a_draft_plays_with_warnings(demo_db: Path) -> None:

@@ -30,7 +30,9 @@ def armies_db(db_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
                  ["army", "add", "Ian", "demo:9"],
                  ["army", "new", "Empty", "--total", "100"],
                  ["army", "new", "Carts", "--total", "200"],
-                 ["army", "add", "Carts", "Atlantean Ram"]):
+                 ["army", "add", "Carts", "Atlantean Ram"],
+                 ["army", "new", "Keep", "--total", "200", "--castle-player"],
+                 ["army", "add", "Keep", "Castle Keep"]):
         assert main(argv) == 0, argv
     capsys.readouterr()
     return db_path
@@ -67,7 +69,7 @@ def test_the_same_seed_gives_the_same_json(armies_db: Path,
 @pytest.mark.parametrize(("argv", "message"), [
     (("battle", "Rich", "Nobody"), "no army named 'Nobody'"),
     (("battle", "Rich", "Empty"), "army 'Empty' has no figures"),
-    (("battle", "Rich", "Carts"), "Atlantean Ram (fixtures:6), a chariot"),
+    (("battle", "Rich", "Keep"), "Castle Keep (fixtures:1), a castle section"),
     (("battle", "Rich", "Ian", "--terrain", "moon"), "--terrain: unknown preset 'moon'"),
     (("battle", "Rich", "Ian", "--games", "0"), "--games must be at least 1"),
     (("battle", "Rich", "Ian", "--workers", "0"), "--workers must be at least 1"),

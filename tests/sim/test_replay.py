@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,39 @@ def test_ability_events_are_told_in_words(tmp_path: Path) -> None:
     text = "\n".join(narrate(json.loads(game.log_json()), maps="none"))
     assert "Captain rolls" in text and "for Command: one more action this turn." in text
     assert "(command:" not in text  # never the raw event
+
+
+def test_a_chariot_is_told_section_by_section(tmp_path: Path) -> None:
+    """Chariot rules: the replay shows the chariot's facing, its sections' dials, its
+    passenger and which section every attack struck."""
+    from chariot_cards import chariot
+
+    from armybuilder.engine import ChariotMove, RangedAttack
+    cart = chariot("War Cart")
+    archer = FigureCard(key="test:archer", name="Archer", points=20, range=8,
+                        clicks=tuple(ClickStats(6, 10, 15, 3) for _ in range(4)),
+                        factions=("Orc Raiders",))
+    game = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("Rich", "south", 200), ScenarioPlayer("Ian", "north")),
+        warriors=(WarriorSpec(cart, 0, (10.0, 10.0), 0.0),
+                  WarriorSpec(_card("Rider", 4), 0, None, riding=0),
+                  WarriorSpec(archer, 1, (10.0, 16.0), -math.pi / 2)),
+        dice=(6, 5, 1)))
+    apply(game, ChariotMove(0, ("front", "left"), math.pi / 2, 0.0))  # faces north
+    apply(game, RangedAttack(2, (0,)))
+    apply(game, EndByAgreement())
+    path = tmp_path / "chariot.json"
+    path.write_text(game.log_json())
+    lines = list(narrate(read_log(path)))
+    text = " ".join(" ".join(lines).split())
+    assert "A War Cart (facing east: front 1/7, left 1/7, right 1/7, rear 1/7; passenger " \
+           "B Rider)" in text
+    assert "B Rider (riding in A, click 1/4)" in text
+    assert "A War Cart is given 2 move actions (front, left)" in text
+    assert "A War Cart spins to face north." in text
+    # The archer to the north now faces the chariot's front.
+    assert "A War Cart (front section): rolled 6+5, 21 vs defense 16, hit." in text
+    assert "A War Cart takes 3 clicks on its front section (attack), now front 4/7" in text
+    maps = _maps(lines)
+    # Its arrow points north: the cell above the chariot's (row 13, column 10).
+    assert maps[-1][12][10] == "^"

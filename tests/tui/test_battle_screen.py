@@ -177,3 +177,34 @@ async def test_a_big_batch_plays_in_worker_processes(tui_db: Path,
         await settle(pilot)
         assert screen.report is not None, shown(pilot, "#battle-status", 300)
         assert len(screen.report.results) == 2
+
+
+async def test_a_chariot_army_fights_and_its_log_tells_the_sections(tui_db: Path) -> None:
+    battle_armies(tui_db)
+    from armybuilder.armies.service import Armies
+    from armybuilder.catalogue.service import Catalogue
+    catalogue = Catalogue.open(tui_db)
+    try:
+        armies = Armies(catalogue)
+        armies.new("Carts", 200, "open")
+        armies.add("Carts", "demo:1", 2)
+        # Chariot rules, Passengers: one of the army's pikemen rides in the Ram.
+        armies.add("Carts", "fixtures:6", passenger="demo:1")
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        screen = await choose(pilot, games=2, rounds=6)
+        screen.query_one("#army-a", Select).value = "Carts"
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        report = screen.report
+        assert report is not None, shown(pilot, "#battle-status", 300)
+        assert report.army_a == "Carts" and len(report.results) == 2
+        await pilot.press("enter")  # the first game's log
+        await settle(pilot)
+        log = app.screen
+        assert isinstance(log, BattleLogScreen)
+        text = " ".join(shown(pilot, "#log-text", 200).split())
+        assert "A Demo Pikeman rides in C Atlantean Ram" in text
+        assert "C Atlantean Ram (facing" in text and "front 1/" in text

@@ -211,6 +211,8 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
     if not state.touching(w, t):
         return f"{rule}: the figure must be in base contact when the action begins"
+    if t.chariot is not None:
+        return "Chariot rules, General Rules: Magic Levitation cannot affect a chariot"
     if not magic_affects(state, t, MAGIC_LEVITATION):
         return "Special Abilities Card, Magic Immunity: Magic Levitation cannot affect it"
     at = (float(action.at[0]), float(action.at[1]))
@@ -242,7 +244,7 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
 
 def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     for t in state.contacts(w):
-        if t.is_captive:
+        if t.is_captive or t.chariot is not None:
             continue
         start = (t.x, t.y)
         spots: list[tuple[tuple[float, float], float]] = []
