@@ -5,18 +5,31 @@ it; low walls keep figures out of base contact; chain Defend lends what the lend
 has; Quickness's free move may come after the turn's last action.
 
 Every scenario runs with hand-made cards; with ../shared/data present it runs again with
-the real figures the rule is about (the Rangers of Rebellion, a Minotaur Warrior's Ram,
-Pyramid's Pearl, Squire Thomas's Quickness, a Deepwood Sentinel's Pole Arm), their values
-read from the catalogue at run time.
+the real figures the rule is about (the Rangers of Rebellion, a Minotaur Warrior's and
+Boronx's Ram, Pyramid's Pearl and a Shield Golem, Squire Thomas's Quickness, a Deepwood
+Sentinel's Pole Arm), their values read from the catalogue at run time.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
 import reference_games as ref
-from engine_helpers import EAST, NORTH, SOUTH, card, clicks_of, find, foe, kinds, scenario, w
+from engine_helpers import (
+    EAST,
+    NORTH,
+    SOUTH,
+    card,
+    clicks_of,
+    defense_of,
+    find,
+    foe,
+    kinds,
+    scenario,
+    w,
+)
 
 from armybuilder.engine import (
     EndTurn,
@@ -30,6 +43,7 @@ from armybuilder.engine import (
     RangedAttack,
     TerrainFeature,
     UseAbility,
+    WarriorSpec,
     apply,
 )
 from armybuilder.engine.geometry import rectangle
@@ -61,14 +75,21 @@ SOURCES = ["hand-made", pytest.param("catalogue", marks=pytest.mark.shared)]
 RANGER = _figures(lambda: card("Ranger", 12, range=8, factions=ELVES), "rebellion:22")
 
 
-def test_a_movement_formation_of_two_pairs_is_two_groups_not_a_formation() -> None:
+GRUNT = _figures(lambda: card("Grunt", 10, factions=ORCS), "rebellion:22")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_a_movement_formation_of_two_pairs_is_two_groups_not_a_formation(source: str) -> None:
     # Rulebook IV, Movement Formations: "grouped so that each one is touching the base of
     # at least one other": two pairs 19" apart are two groups of two.
-    grunt = card("Grunt", 10, factions=ORCS)
+    grunt = GRUNT(source)
     game = scenario(w(grunt, 0, 10, 10), w(grunt, 0, 11.01, 10), w(grunt, 0, 29, 10),
                     w(grunt, 0, 30.01, 10), FAR)
-    with pytest.raises(IllegalAction, match="grouped so that each one"):
+    with pytest.raises(IllegalAction, match="grouped so that each one") as refused:
         apply(game, MoveFormation(0, (1, 2, 3)))
+    assert refused.value.rule == ("Rulebook IV, Movement Formations: the warriors are "
+                                  "grouped so that each one is touching the base of at "
+                                  "least one other")
     assert not any(isinstance(a, MoveFormation) and len(a.members) == 3
                    for a in game.legal_actions())
     apply(game, Pass(0))  # three of a chain still may
@@ -177,8 +198,24 @@ def test_a_warrior_touching_clear_terrain_stops_on_crossing_wholly_into_woods() 
 
 # --- 4. Special Abilities Card: Ram as printed -----------------------------------------
 
-RAM = _figures(lambda: card("Minotaur", 40, speed=8, arc=180, factions=ORCS,
-                            abilities={i: ("Ram",) for i in range(4)}), "dungeons:34")
+def _minotaur() -> FigureCard:
+    return card("Minotaur", 40, speed=8, arc=180, factions=ORCS,
+                abilities={i: ("Ram",) for i in range(4)})
+
+
+RAM = _figures(_minotaur, "dungeons:34")
+# A Ram warrior who has a faction to form up with: the Minotaur Warrior is Mage Spawn, and
+# Mage Spawn never use formations (Rulebook IV, Restrictions). Boronx is an Orc Raider.
+RAM_OF_A_FACTION = _figures(_minotaur, "minions:116")
+
+
+def _without(c: FigureCard, ability: str) -> FigureCard:
+    """``c`` with ``ability`` taken off every click of its dial."""
+    return dataclasses.replace(c, clicks=tuple(
+        dataclasses.replace(k, abilities=tuple(a for a in k.abilities if a != ability))
+        for k in c.clicks))
+
+
 LEVITATOR = card("Levitator", 30, abilities={0: ("Magic Levitation",)}, factions=ORCS)
 
 
@@ -204,12 +241,23 @@ def test_ram_strikes_at_the_end_of_its_own_move_and_the_action_goes_on(source: s
 
 @pytest.mark.parametrize("source", SOURCES)
 def test_ram_may_not_join_a_movement_formation(source: str) -> None:
-    ram = RAM(source)
+    # Special Abilities Card, Ram: "This warrior may not be part of a movement formation".
+    # A chain of three in base contact, of one faction: only Ram keeps it from forming up.
+    ram = RAM_OF_A_FACTION(source)
     grunt = card("Grunt", 10, factions=ram.factions)
-    game = scenario(w(ram, 0, 10, 10, NORTH), w(grunt, 0, 11.51, 10), w(grunt, 0, 12.52, 10),
-                    FAR)
-    with pytest.raises(IllegalAction, match="Ram: may not be part of a movement formation"):
+    others = (w(grunt, 0, 11.01, 10), w(grunt, 0, 12.02, 10), FAR)
+    game = scenario(w(ram, 0, 10, 10, NORTH), *others, build=200)
+    assert game.touching(game.warriors[0], game.warriors[1])
+    with pytest.raises(IllegalAction, match="cannot form a movement formation") as refused:
         apply(game, MoveFormation(1, (0, 2)))
+    assert refused.value.rule == ("Special Abilities Card, Ram: may not be part of a "
+                                  "movement formation")
+    assert not any(isinstance(a, MoveFormation) for a in game.legal_actions())
+    # The control: the same warrior without Ram, on the same spot, forms up.
+    game = scenario(w(_without(ram, "Ram"), 0, 10, 10, NORTH), *others, build=200)
+    apply(game, MoveFormation(1, (0, 2)))
+    apply(game, FormationPlan(tuple(Move(i, ((10 + 1.01 * i, 13),)) for i in range(3))))
+    assert game.warriors[0].pos == (10, 13)
 
 
 def test_ram_does_not_strike_a_figure_carried_into_it() -> None:
@@ -284,17 +332,26 @@ def test_a_defend_warrior_lends_what_it_borrowed_with_its_own_modifiers() -> Non
 
 @pytest.mark.shared
 def test_pearl_in_water_lends_a_borrowed_defense_plus_two() -> None:
-    pearl, priestess = _real("pyramid:79"), _real("dungeons:83")
+    # FAQ, Defend ("Chain Defend") and FAQ, Aquatic and Defend: Pearl (Aquatic, Defend,
+    # defense 18) in water borrows a Shield Golem's 20 (Defend) and lends 22 against a
+    # ranged attack to the friend she touches: not her own 18 + 2, nor the Golem's 20
+    # passed on as it was.
+    pearl, golem = _real("pyramid:79"), _real("uprising:61")
+    assert [c.clicks[c.starting_click].defense for c in (pearl, golem)] == [18, 20]
     ranger = card("Ranger", 12, defense=10)
     firer = card("Archer", 20, attack=9, range=10)
     pond = (TerrainFeature("shallow_water", rectangle(8, 8, 12, 12), name="pond"),)
-    game = scenario(w(priestess, 1, 10, 11.01), w(pearl, 1, 10, 10), w(ranger, 1, 11.01, 10),
-                    w(firer, 0, 11.01, 3, NORTH), build=(100, 300), terrain=pond,
-                    dice=(1, 2))
-    lent = max(pearl.clicks[pearl.starting_click].defense,
-               priestess.clicks[priestess.starting_click].defense) + 2
-    events = apply(game, RangedAttack(3, (2,)))
-    assert find(events, "miss")[0]["defense"] == lent
+
+    def defense_against_fire(*lenders: WarriorSpec) -> int:
+        game = scenario(w(ranger, 1, 11.01, 10), w(firer, 0, 11.01, 3, NORTH), *lenders,
+                        build=(100, 300), terrain=pond, dice=(1, 2))
+        target = game.warriors[0]
+        assert game.touching(target, game.warriors[2])  # Pearl
+        assert not any(game.touching(target, g) for g in game.warriors[3:])  # not the Golem
+        return defense_of(apply(game, RangedAttack(1, (0,))), 0)
+
+    assert defense_against_fire(w(pearl, 1, 10, 10), w(golem, 1, 10, 11.01)) == 22
+    assert defense_against_fire(w(pearl, 1, 10, 10)) == 20  # Pearl alone: her own 18 + 2
 
 
 # --- 7. Special Abilities Card: Quickness after the turn's last action ------------------
