@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from armybuilder.export.army_files import read_army_file, text_list, write_army_file
-from armybuilder.export.listing import ArmyListing, ListedEntry, ListFormatError
+from armybuilder.armies.army_files import read_army_file, text_list, write_army_file
+from armybuilder.armies.listing import ArmyListing, ListedEntry, ListFormatError
 from armybuilder.figures import Ability, Click, Dial, Figure
 
 

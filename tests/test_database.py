@@ -9,8 +9,7 @@ import pytest
 from sqlmodel import SQLModel
 
 # Every module of SQLModel tables, so the comparison below sees them all even when this
-# file runs alone.
-import armybuilder.armies.tables
+# file runs alone (catalogue.tables holds the saved armies' and the collection's too).
 import armybuilder.campaign.tables
 import armybuilder.catalogue.tables
 import armybuilder.play.tables

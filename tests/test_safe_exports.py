@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from armybuilder.cli import main
-from armybuilder.export.atomic import (
+from armybuilder.files import (
     ExportError,
     neutral_cell,
     restored_cell,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from armybuilder.armies.listing import ArmyListing, ListedEntry
 from armybuilder.armies.service import Armies, EntryFlag, SavedArmy
-from armybuilder.export.listing import ArmyListing, ListedEntry
 from armybuilder.figures import Figure
 from armybuilder.rules import Army, ArmyEntry, Finding, Report, validate
 

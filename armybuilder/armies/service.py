@@ -14,10 +14,10 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT, MAX_NAME
-from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
 from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import CatalogueError, load_figures
+from armybuilder.catalogue.tables import ArmyEntryRow, ArmyRow
 from armybuilder.figures import Figure
 from armybuilder.text import control_in, shown
 

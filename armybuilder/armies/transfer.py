@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from armybuilder.armies.army_files import read_army_file, write_army_file
 from armybuilder.armies.checks import check, listing
+from armybuilder.armies.listing import ReadRow
 from armybuilder.armies.service import (
     Armies,
     ArmyError,
@@ -14,8 +16,6 @@ from armybuilder.armies.service import (
     check_build_total,
 )
 from armybuilder.catalogue.store import CatalogueError
-from armybuilder.export.army_files import read_army_file, write_army_file
-from armybuilder.export.listing import ReadRow
 from armybuilder.rules import get_profile
 from armybuilder.text import shown
 

@@ -15,7 +15,7 @@ from armybuilder.catalogue.store import (
     T_FIGURE_FACTION,
     CatalogueError,
 )
-from armybuilder.collection.tables import CollectionEntryRow
+from armybuilder.catalogue.tables import CollectionEntryRow
 from armybuilder.figures import RANK_STARS, FigureSummary
 from armybuilder.suggest import UnknownName, choose, did_you_mean, suggestions
 from armybuilder.text import shown

@@ -17,6 +17,8 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.tables import (
     AbilityRow,
+    ArmyEntryRow,
+    ArmyRow,
     ClickRow,
     DialRow,
     ErratumRow,
@@ -335,8 +337,6 @@ def _check_removals(conn: Connection, data: CatalogueData, removed: list[str],
 
 def _used_by_armies(conn: Connection, keys: Sequence[str]) -> list[tuple[str, str]]:
     """(army name, figure key) for every removed figure a saved army holds or carries."""
-    from armybuilder.armies.tables import ArmyEntryRow, ArmyRow
-
     army, entry = ArmyRow.__table__, ArmyEntryRow.__table__  # type: ignore[attr-defined]
     found: set[tuple[str, str]] = set()
     for chunk in _chunks(list(keys), 500):

@@ -1,4 +1,8 @@
-"""SQLModel tables of the catalogue.
+"""SQLModel tables of the catalogue, and of the saved armies and the collection that the
+catalogue's own code reads (an import that would remove figures a saved army holds is
+refused; the search filters by the figures owned): storage tables live in the storage
+layer. ``armybuilder.armies.tables`` and ``armybuilder.collection.tables`` give the same
+classes by their packages' names.
 
 The schema itself is made by the SQL files under ``db/migrations`` (so a later change
 can migrate users' data); these classes map onto it and a test keeps the two in step.
@@ -133,3 +137,41 @@ class ImportRunRow(SQLModel, table=True):
     updated: int
     unchanged: int
     removed: int
+
+
+# --- saved armies (db/migrations/0002_armies.sql) ----------------------------------------
+
+
+class ArmyRow(SQLModel, table=True):
+    __tablename__ = "army"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    build_total: int
+    profile: str
+    castle_player: bool = False
+    notes: str = ""
+    created: str
+    updated: str
+
+
+class ArmyEntryRow(SQLModel, table=True):
+    __tablename__ = "army_entry"
+    id: int | None = Field(default=None, primary_key=True)
+    army_id: int = Field(foreign_key="army.id")
+    position: int
+    figure_key: str
+    count: int
+    castle: str = ""
+    passenger: str = ""
+    seen_name: str
+    seen_points: int
+
+
+# --- the collection (db/migrations/0003_collections.sql) ---------------------------------
+
+
+class CollectionEntryRow(SQLModel, table=True):
+    __tablename__ = "collection_entry"
+    figure_key: str = Field(primary_key=True)
+    count: int
+    seen_name: str = ""

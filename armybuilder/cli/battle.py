@@ -155,7 +155,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
                           f"--games {args.games}")
     if args.log is not None:
-        from armybuilder.export.atomic import check_destination
+        from armybuilder.files import check_destination
 
         check_destination(Path(args.log), args.force)  # before the game, not after it
     battle = prepare(args.db, request)
@@ -181,7 +181,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
 
 def _one_logged(battle: Battle, path: Path, force: bool) -> BattleReport:
-    from armybuilder.export.atomic import ExportError, write_atomically
+    from armybuilder.files import ExportError, write_atomically
     from armybuilder.sim.batch import BattleReport
     from armybuilder.sim.stats import summarise_game
 

@@ -296,7 +296,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.campaign.store import Campaigns
     from armybuilder.catalogue.service import Catalogue
     from armybuilder.engine.setup import setup_from_dict
-    from armybuilder.export.atomic import check_destination, write_atomically
+    from armybuilder.files import check_destination, write_atomically
 
     kept = Campaigns(Catalogue.open(args.db)).battle(args.name, args.number)
     if args.log:

@@ -9,7 +9,7 @@ every other, the kept results, and shards from other machines.
 
 pandas is imported only with ``--xlsx``; numpy and choix (the ranking) only when a full
 gauntlet is reported. The workbook and the shard file are written as every export is
-(export/atomic.py): whole or not at all, never over a file without ``--force``, never
+(armybuilder/files.py): whole or not at all, never over a file without ``--force``, never
 through a symbolic link; both destinations are checked before the first game.
 """
 
@@ -89,7 +89,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     if args.xlsx:
         _check_writable(Path(args.xlsx), args.force)
     if shard is not None:
-        from armybuilder.export.atomic import ExportError, check_destination
+        from armybuilder.files import ExportError, check_destination
         from armybuilder.sim.shards import default_path
 
         try:
@@ -144,7 +144,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 
 def _check_writable(path: Path, force: bool) -> None:
     # Refused before hours of games, not after.
-    from armybuilder.export.atomic import ExportError, check_destination
+    from armybuilder.files import ExportError, check_destination
 
     if path.suffix.lower() != ".xlsx":
         raise BattleError(f"--xlsx: {shown(path)} must end in .xlsx")

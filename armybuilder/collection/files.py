@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armybuilder.export.atomic import (
+from armybuilder.armies.listing import ListFormatError
+from armybuilder.files import (
     check_destination,
     neutral_cell,
     restored_cell,
@@ -25,7 +26,6 @@ from armybuilder.export.atomic import (
     workbook_bytes,
     write_atomically,
 )
-from armybuilder.export.listing import ListFormatError
 from armybuilder.text import shown
 
 FORMATS = (".csv", ".xlsx", ".txt")
@@ -97,7 +97,7 @@ def _header(names: Sequence[Any], where: str) -> list[str]:
 def read_collection_file(path: Path) -> list[CollectionRow]:
     """The rows of a collection file, bounded by the data present (at most MAX_ROWS rows
     and MAX_BYTES bytes), each bad row named with its line."""
-    from armybuilder.export.army_files import csv_rows, read_bounded
+    from armybuilder.armies.army_files import csv_rows, read_bounded
 
     path = Path(path)
     suffix = _suffix(path)
@@ -153,7 +153,7 @@ def _read_xlsx(path: Path) -> list[CollectionRow]:
 
 
 def _from_army(path: Path) -> list[CollectionRow]:
-    from armybuilder.export.army_files import read_army_file
+    from armybuilder.armies.army_files import read_army_file
 
     army = read_army_file(path)
     return _rows((r.where, {"key": r.key, "figure": r.name, "rank": r.rank, "count": r.count,
@@ -162,7 +162,7 @@ def _from_army(path: Path) -> list[CollectionRow]:
 
 def write_collection_file(owned: Sequence[Any], path: Path, force: bool = False) -> Path:
     """Write ``owned`` (records with key, name, rank, count) in the layout above, whole or
-    not at all (export.atomic): never over an existing file unless ``force``, never
+    not at all (armybuilder.files): never over an existing file unless ``force``, never
     through a symbolic link, no cell a spreadsheet would run as a formula."""
     path = Path(path)
     suffix = _suffix(path)

@@ -15,12 +15,12 @@ from sqlalchemy import delete, insert, select, update
 from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.catalogue.store import CatalogueError
+from armybuilder.catalogue.tables import CollectionEntryRow
 from armybuilder.collection.files import (
     MAX_ROW_COUNT,
     read_collection_file,
     write_collection_file,
 )
-from armybuilder.collection.tables import CollectionEntryRow
 from armybuilder.text import shown
 
 T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]

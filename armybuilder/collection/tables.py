@@ -1,12 +1,7 @@
-"""SQLModel table of the collection (schema in db/migrations/0003_collections.sql)."""
+"""SQLModel table of the collection (schema in db/migrations/0003_collections.sql), defined
+in ``armybuilder.catalogue.tables`` beside the catalogue's, which the catalogue's search
+reads."""
 
-from __future__ import annotations
+from armybuilder.catalogue.tables import CollectionEntryRow
 
-from sqlmodel import Field, SQLModel
-
-
-class CollectionEntryRow(SQLModel, table=True):
-    __tablename__ = "collection_entry"
-    figure_key: str = Field(primary_key=True)
-    count: int
-    seen_name: str = ""
+__all__ = ["CollectionEntryRow"]

@@ -1,12 +1,12 @@
-"""A gauntlet's tables as pandas DataFrames, and the workbook ``battle gauntlet --xlsx``
-writes with pandas' openpyxl engine.
+"""The workbook ``battle gauntlet --xlsx`` writes: the gauntlet's tables
+(``armybuilder.sim.frames``, re-exported here) written with pandas' openpyxl engine.
 
 Sheets: **Matchups** (the row army's win rate against the column army, a red–white–green
 colour scale from 0% through 50% to 100%, then every pair's record with its interval),
 **Ranking**, one sheet per army (its record against each opponent, then how each of its
 figures did over all its games), and **Games** (one row per game).
 
-The workbook keeps export/atomic.py's promises: names shown literally (``shown``), no
+The workbook keeps armybuilder/files.py's promises: names shown literally (``shown``), no
 cell a live formula, written whole or not at all, never over a file without ``force``
 and never through a symbolic link.
 
@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,95 +27,16 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from armybuilder.export.atomic import ExportError, text_cell, write_atomically
+from armybuilder.files import ExportError, text_cell, write_atomically
+from armybuilder.sim.frames import GamesOf, GauntletFrames, frames
 from armybuilder.text import shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletReport
-    from armybuilder.sim.stats import GameResult
-
-#: A pair's games with their figure tables, by the pair's key (from the kept results).
-GamesOf = Callable[[str], Mapping[int, "GameResult"]]
 
 RED, WHITE, GREEN = "F8696B", "FFFFFF", "63BE7B"
 _BAD_SHEET_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
 FIXED_SHEETS = ("Matchups", "Ranking", "Games")
-
-
-@dataclass(frozen=True)
-class GauntletFrames:
-    matchups: pd.DataFrame  # rows and columns: armies; values: the row's win rate
-    pairs: pd.DataFrame  # one row per army and opponent: record, rate, interval, VP
-    ranking: pd.DataFrame
-    figures: pd.DataFrame  # one row per army and figure, over all the army's games
-    games: pd.DataFrame  # one row per game
-
-
-def frames(report: GauntletReport, data: Mapping[str, Any], games_of: GamesOf
-           ) -> GauntletFrames:
-    """The gauntlet's DataFrames; ``data`` is ``report.as_json()``. Pairs are read one at a
-    time with their figure tables, so a large gauntlet never holds them all."""
-    matrix = data["matrix"]
-    names = list(report.armies)
-    rates = pd.DataFrame([[matrix[r][c]["rate"] if c in matrix[r] else None for c in names]
-                          for r in names], index=pd.Index(names, name="army"), columns=names)
-    vp: dict[tuple[str, str], list[float]] = {}
-    figures: dict[tuple[str, str], dict[str, Any]] = {}
-    played: dict[str, int] = dict.fromkeys(names, 0)
-    game_rows = []
-    for pair in report.pairs:
-        full = games_of(pair.key)
-        results = [full.get(r.index, r) for r in pair.results]
-        for side, army, other in (("a", pair.a, pair.b), ("b", pair.b, pair.a)):
-            vp[army, other] = [r.vp_a if side == "a" else r.vp_b for r in results]
-            played[army] += len(results)
-            for r in results:
-                for f in r.figures:
-                    if f.side != side:
-                        continue
-                    row = figures.setdefault((army, f.key), {
-                        "army": army, "key": f.key, "figure": f.name, "copies": 0,
-                        "eliminations": 0, "captures": 0, "clicks_dealt": 0, "survived": 0})
-                    row["copies"] += 1
-                    row["eliminations"] += f.eliminations
-                    row["captures"] += f.captures
-                    row["clicks_dealt"] += f.clicks_dealt
-                    row["survived"] += f.survived
-        winner = {"a": pair.a, "b": pair.b, "draw": "draw"}
-        game_rows += [{"army_a": pair.a, "army_b": pair.b, "game": r.index, "seed": r.seed,
-                       "winner": winner[r.winner], "vp_a": r.vp_a, "vp_b": r.vp_b,
-                       "rounds": r.rounds, "ending": r.termination,
-                       "first": pair.a if r.first == "a" else pair.b, "edge_a": r.edge_a}
-                      for r in results]
-    pairs = pd.DataFrame([
-        {"army": r, "opponent": c, "games": cell["wins"] + cell["losses"] + cell["draws"],
-         "wins": cell["wins"], "losses": cell["losses"], "draws": cell["draws"],
-         "win_rate": cell["rate"], "ci95_low": cell["ci95"][0], "ci95_high": cell["ci95"][1],
-         "vp_for": _mean(vp.get((r, c), [])), "vp_against": _mean(vp.get((c, r), []))}
-        for r in names for c, cell in matrix[r].items()])
-    ranking = pd.DataFrame([
-        {"rank": x["rank"], "army": x["army"], "rating": x["rating"],
-         "rating_ci95_low": x["ci95"][0], "rating_ci95_high": x["ci95"][1],
-         "best_rank": x["ranks"][0], "worst_rank": x["ranks"][1], "win_rate": x["win_rate"],
-         "win_rate_ci95_low": x["win_rate_ci95"][0],
-         "win_rate_ci95_high": x["win_rate_ci95"][1], "games": x["games"]}
-        for x in data["ranking"]])
-    figure_rows = []
-    for row in figures.values():
-        games = played[row["army"]]
-        figure_rows.append({
-            "army": row["army"], "key": row["key"], "figure": row["figure"],
-            "count": row["copies"] // games if games else 0,
-            "eliminations_per_game": row["eliminations"] / games if games else 0.0,
-            "captures_per_game": row["captures"] / games if games else 0.0,
-            "clicks_dealt_per_game": row["clicks_dealt"] / games if games else 0.0,
-            "survival_rate": row["survived"] / row["copies"] if row["copies"] else 0.0})
-    return GauntletFrames(rates, pairs, ranking, pd.DataFrame(figure_rows),
-                          pd.DataFrame(game_rows))
-
-
-def _mean(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
 
 
 def sheet_names(armies: list[str]) -> dict[str, str]:
@@ -137,7 +57,7 @@ def sheet_names(armies: list[str]) -> dict[str, str]:
 
 def write_gauntlet_book(path: Path, report: GauntletReport, data: Mapping[str, Any],
                         games_of: GamesOf, force: bool = False) -> Path:
-    """Write the workbook whole or not at all (export/atomic.py)."""
+    """Write the workbook whole or not at all (armybuilder/files.py)."""
     path = Path(path)
     try:
         book = gauntlet_book_bytes(report, data, games_of)

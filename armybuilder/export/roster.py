@@ -10,7 +10,7 @@ The PDF's built-in Helvetica covers Latin-1 only: other characters are written a
 nearest Latin-1 form (curly quotes as straight ones, a skull as an X on black). Names are
 written literally, control characters made visible (armybuilder.text). The file is
 written whole or not at all, never over a file unasked, never through a link
-(export.atomic).
+(armybuilder.files).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.export.army_files import FILLS
-from armybuilder.export.atomic import check_destination, write_atomically
+from armybuilder.armies.army_files import FILLS
 from armybuilder.figures import STATS, Ability, Dial, Expansion, Figure
+from armybuilder.files import check_destination, write_atomically
 from armybuilder.text import shown
 
 if TYPE_CHECKING:

@@ -85,15 +85,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from armybuilder.export.atomic import (
-    FORMULA_PREFIXES,
-    check_destination,
-    neutral_cell,
-    restored_cell,
-    text_cell,
-    workbook_bytes,
-    write_all,
-)
 from armybuilder.figures import (
     ARCS,
     BASES,
@@ -109,6 +100,15 @@ from armybuilder.figures import (
     Expansion,
     Figure,
     figure_key,
+)
+from armybuilder.files import (
+    FORMULA_PREFIXES,
+    check_destination,
+    neutral_cell,
+    restored_cell,
+    text_cell,
+    workbook_bytes,
+    write_all,
 )
 from armybuilder.text import control_in, shown
 
@@ -298,7 +298,7 @@ def _cell(value: Any) -> Any:
 def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> list[Path]:
     """Write every table of ``data`` to PATH (.xlsx, NAME.csv or a folder); returns the
     files written. The records are written as they are, unchecked, each file whole or not
-    at all and never over an existing file unless ``force`` (export.atomic)."""
+    at all and never over an existing file unless ``force`` (armybuilder.files)."""
     path = Path(path)
     _check_suffix(path)
     tables = _table_rows(data)

@@ -45,8 +45,8 @@ from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.export.gauntlet_book import GauntletFrames
     from armybuilder.sim.batch import BattleReport, BattleRequest
+    from armybuilder.sim.frames import GauntletFrames
     from armybuilder.sim.kept import KeptResults, MatchupInfo
 
 
@@ -386,7 +386,7 @@ def gauntlet_frames(db_path: Path | None, report: GauntletReport) -> GauntletFra
     """The gauntlet's tables as pandas DataFrames (matchups, pairs, ranking, figures,
     games), every figure's numbers read from the kept results; imports pandas."""
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.export.gauntlet_book import frames
+    from armybuilder.sim.frames import frames
     from armybuilder.sim.kept import KeptResults
 
     catalogue = Catalogue.open(db_path)

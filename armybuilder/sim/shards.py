@@ -100,9 +100,9 @@ def shard_document(gauntlet: Gauntlet, report: GauntletReport) -> dict[str, Any]
 
 
 def write_shard(path: Path, document: Mapping[str, Any], force: bool = False) -> None:
-    """Write the file as every export is (export/atomic.py): whole or not at all, never
+    """Write the file as every export is (armybuilder/files.py): whole or not at all, never
     over a file without ``force``, never through a symbolic link."""
-    from armybuilder.export.atomic import ExportError, write_atomically
+    from armybuilder.files import ExportError, write_atomically
 
     try:
         write_atomically(Path(path), json.dumps(document, ensure_ascii=False,

@@ -150,7 +150,7 @@ def test_bad_input_exits_2(armies_db: Path, capsys: pytest.CaptureFixture[str],
 
 def test_the_workbook_and_the_shard_file_are_written_safely(
         armies_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """As every export (export/atomic.py): an existing file or a symbolic link is refused
+    """As every export (armybuilder/files.py): an existing file or a symbolic link is refused
     before the first game unless --force, a link is replaced and never followed, and no
     temporary file is left."""
     def kept() -> int:

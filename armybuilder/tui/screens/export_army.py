@@ -84,7 +84,7 @@ class ExportArmyScreen(ModalScreen[Path | None]):
             return
         path = chosen_path(text)
         if os.path.lexists(path):
-            # export.atomic never overwrites unasked: ask, as `--force` would.
+            # armybuilder.files never overwrites unasked: ask, as `--force` would.
             link = " (a symbolic link: the link is replaced, its target is not written)" \
                 if path.is_symlink() else ""
             self.app.push_screen(
