@@ -464,16 +464,19 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
 
 
 def close_strike(state: State, a: Warrior, t: Warrior, plan: AttackPlan, aim: str | None,
-                 defense: int, roll: int) -> combat.Strike:
-    """The strike of a close combat attack on ``t``; a chariot's on its section."""
+                 defense: tuple[tuple[str, int], ...], roll: tuple[tuple[str, int], ...]
+                 ) -> combat.Strike:
+    """The strike of a close combat attack on ``t`` with its named modifiers (defense and
+    roll); a chariot's on its section."""
+    strike = combat.Strike(t, defense_mod=sum(v for _, v in defense),
+                           roll_mod=sum(v for _, v in roll), defense_why=defense, roll_why=roll)
     if t.chariot is None:
-        return combat.Strike(t, defense_mod=defense, roll_mod=roll)
+        return strike
     found = close_target(state, a, t, plan, aim)
     if isinstance(found, str):
         raise IllegalAction(found, f"{a.label} cannot attack {t.label} in close combat")
-    section, options, _ = found
-    return combat.Strike(t, defense_mod=defense, roll_mod=roll, section=section,
-                         options=options)
+    strike.section, strike.options, _ = found
+    return strike
 
 
 # --- listing --------------------------------------------------------------------------------

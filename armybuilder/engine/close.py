@@ -216,13 +216,17 @@ def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[
                 # +1 for the whole formation.
                 rear = 1
                 break
-        defense = CAPTURE_DEFENSE if capture else 0
-        if state.terrain and state.elevation(t) is not None and state.elevation(a) is None:
-            defense += 1  # Rulebook V, Height Advantage (primary attacker below the target)
+        # Rulebook V, Height Advantage: the primary attacker below the target.
+        height = int(bool(state.terrain) and state.elevation(t) is not None
+                     and state.elevation(a) is None)
+        defense = combat.named((combat.CAPTURING, CAPTURE_DEFENSE if capture else 0),
+                               (combat.HEIGHT, height))
+        roll = combat.named((combat.REAR, rear))
         if t.chariot is not None and plan is not None:
             strikes.append(chariot_combat.close_strike(state, a, t, plan,
                                                        aim if t is targets[0] else None,
-                                                       defense, rear))
+                                                       defense, roll))
             continue
-        strikes.append(combat.Strike(t, defense_mod=defense, roll_mod=rear))
+        strikes.append(combat.Strike(t, defense_mod=sum(v for _, v in defense),
+                                     roll_mod=rear, defense_why=defense, roll_why=roll))
     return strikes

@@ -11,6 +11,7 @@ Abilities; Flame/Lightning & Multiple Attacks).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,10 +47,27 @@ class Strike:
     parts: int = 1  # parts of the attack that affect it (Flame/Lightning)
     defense_mod: int = 0  # terrain and capture modifiers to its defense
     roll_mod: int = 0  # modifiers to the roll against it alone (rear arc)
+    #: ``defense_mod`` and ``roll_mod`` by name, for the log's roll lines ("height
+    #: advantage", 1): see :func:`named`.
+    defense_why: tuple[tuple[str, int], ...] = ()
+    roll_why: tuple[tuple[str, int], ...] = ()
     #: A chariot's section the attack affects (Chariot rules, Attacking a Chariot), or -1;
     #: ``options``: the sections its player chooses from, before the roll, on a borderline.
     section: int = -1
     options: tuple[int, ...] = ()
+
+
+#: The modifiers a strike may carry, as the log names them.
+HINDERING = "hindering terrain"  # Rulebook V, Hindering Terrain
+HEIGHT = "height advantage"  # Rulebook V, Height Advantage
+REAR = "rear arc"  # Rulebook III, Close Combat
+CAPTURING = "capture attempt"  # Rulebook III, Capturing
+FORMATION = "formation"  # Rulebook IV, Ranged and Close Combat Formations
+
+
+def named(*parts: tuple[str, int]) -> tuple[tuple[str, int], ...]:
+    """The modifiers that apply, by name (those worth 0 left out)."""
+    return tuple(p for p in parts if p[1])
 
 
 def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
@@ -176,7 +194,10 @@ def struck_stats(s: Strike) -> Any:
     return s.figure.stats
 
 
-def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
+def defense_value(state: State, plan: AttackPlan, s: Strike,
+                  told: list[tuple[str, int]] | None = None) -> int:
+    """The defense value the attack roll must reach against ``s``; ``told``, when given,
+    receives each modifier by name (a borrowed value, terrain, abilities) for the log."""
     t = s.figure
     defense = t.stats.defense if s.section < 0 else struck_stats(s).defense
     if not plan.modifiers:
@@ -186,8 +207,12 @@ def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
     if not plan.plain_targets and t.team != plan.attacker.team:
         lent = shared_defense(state, t, plan)
         if lent is not None and lent > value:
+            if told is not None:
+                told.append(("Defend", lent - value))
             value = lent
     value += s.defense_mod
+    if told is not None:
+        told += s.defense_why
     attacker = plan.attacker
     for role, holder, names in (("target", t, target_abilities(t, plan, s.section)),
                                 ("attacker", attacker, plan.abilities)):
@@ -195,31 +220,55 @@ def defense_value(state: State, plan: AttackPlan, s: Strike) -> int:
         if hooks:
             ctx = DefenseContext(role=role, kind=plan.kind, attacker=attacker, value=value,
                                  plan=plan, targeted=s.targeted)
-            for fn in hooks:
+            for name, fn in _by_name(names, hooks, "defense", told):
+                before = ctx.value
                 fn(state, holder, ctx)
+                if told is not None and ctx.value != before:
+                    told.append((name, ctx.value - before))
             value = ctx.value
     return value
 
 
-def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike) -> int:
+def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike,
+                  told: list[tuple[str, int]] | None = None) -> int:
     """What is added to the attack roll against ``s``: ``bonus`` (formation members,
     Rulebook IV), the strike's own (rear arc, Rulebook III, Close Combat) and the
     abilities' (the attack_roll hooks); nothing when the action ignores modifiers
-    (Special Abilities Card, Healing and Magic Healing)."""
+    (Special Abilities Card, Healing and Magic Healing). ``told``, when given, receives
+    each modifier by name for the log."""
     if not plan.modifiers:
         return 0
     attacker, t = plan.attacker, s.figure
     modifier = bonus + s.roll_mod
+    if told is not None:
+        told += named((FORMATION, bonus)) + s.roll_why
     for role, holder, names in (("attacker", attacker, plan.abilities),
                                 ("target", t, target_abilities(t, plan, s.section))):
         hooks = REGISTRY.hooks_for("attack_roll", names)
         if hooks:
             actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
                                  target=t, modifier=modifier)
-            for fn in hooks:
+            for name, fn in _by_name(names, hooks, "attack_roll", told):
+                before = actx.modifier
                 fn(state, holder, actx)
+                if told is not None and actx.modifier != before:
+                    told.append((name, actx.modifier - before))
             modifier = actx.modifier
     return modifier
+
+
+def _by_name(names: tuple[str, ...], hooks: tuple[Any, ...], point: str,
+             told: list[tuple[str, int]] | None) -> Iterator[tuple[str, Any]]:
+    """The hooks at ``point`` with the ability each belongs to when the log is told them
+    (a registry gives each ability at most one hook a point, in the order of ``names``);
+    otherwise just the hooks, unnamed."""
+    if told is None:
+        for fn in hooks:
+            yield "", fn
+        return
+    for name in names:
+        for fn in REGISTRY.hooks_for(point, (name,)):
+            yield name, fn
 
 
 def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
@@ -299,8 +348,12 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
     hits: list[Strike] = []
     for s in strikes:
         t = s.figure
-        modifier = roll_modifier(state, plan, bonus, s)
-        defense = defense_value(state, plan, s)
+        # Rulebook III: the roll, the attack value and every modifier, each told by name
+        # in the log's roll line.
+        roll_told: list[tuple[str, int]] = []
+        defense_told: list[tuple[str, int]] = []
+        modifier = roll_modifier(state, plan, bonus, s, roll_told)
+        defense = defense_value(state, plan, s, defense_told)
         total = roll + attack + modifier
         if roll == CRITICAL_MISS:
             hit = False  # Rulebook III, Rolling "2"s: an automatic miss
@@ -311,8 +364,13 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
         extra: dict[str, Any] = {} if s.targeted else {"splash": True}
         if s.section >= 0:
             extra["section"] = SECTIONS[s.section]
+        if roll_told:
+            extra["roll_modifiers"] = [list(p) for p in roll_told]
+        if defense_told:
+            extra["defense_modifiers"] = [list(p) for p in defense_told]
         state.emit("hit" if hit else "miss", attacker=attacker.id, target=t.id, total=total,
-                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT), **extra)
+                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT),
+                   attack=attack, **extra)
         if hit:
             hits.append(s)
     if roll == CRITICAL_MISS:

@@ -239,6 +239,17 @@ def replay(log: str | dict[str, Any]) -> Game:
         except IllegalAction as exc:
             raise ReplayMismatch(f"entry {i}: the recorded action is illegal here: {exc}") \
                 from exc
-        if events != entry["events"]:
+        if events != entry["events"] and _told(events) != entry["events"]:
             raise ReplayMismatch(f"entry {i}: recorded {entry['events']!r}, replayed {events!r}")
     return game
+
+
+#: What a hit or miss event says for the log's roll lines alone (the attack value and the
+#: named modifiers, combat.resolve); a log written before it was recorded replays without.
+_ROLL_LINE = ("attack", "roll_modifiers", "defense_modifiers")
+
+
+def _told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` as a log written before the roll lines named their modifiers has them."""
+    return [{k: v for k, v in ev.items() if k not in _ROLL_LINE}
+            if ev.get("e") in ("hit", "miss") else ev for ev in events]

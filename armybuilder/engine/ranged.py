@@ -296,9 +296,11 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     """Every figure the attack roll is compared with, and how often the attack affects it."""
     strikes: dict[int, combat.Strike] = {}
     for s in shots:
-        strikes[s.target.id] = combat.Strike(s.target, targeted=True, parts=1,
-                                             defense_mod=int(s.hindering) + int(s.height),
-                                             section=s.section, options=s.options)
+        strikes[s.target.id] = combat.Strike(
+            s.target, targeted=True, parts=1, defense_mod=int(s.hindering) + int(s.height),
+            section=s.section, options=s.options,
+            defense_why=combat.named((combat.HINDERING, int(s.hindering)),
+                                     (combat.HEIGHT, int(s.height))))
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no

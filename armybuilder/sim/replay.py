@@ -111,6 +111,21 @@ def _xy(p: Any) -> str:
     return f"({p[0]:.1f}, {p[1]:.1f})"
 
 
+def _modifiers(told: list[list[Any]] | None) -> str:
+    """Named modifiers, as a roll line tells them: " (+1 rear arc, -2 Stealth)"."""
+    if not told:
+        return ""
+    return " (" + ", ".join(f"{value:+d} {shown(str(name))}" for name, value in told) + ")"
+
+
+def _attack_told(ev: dict[str, Any]) -> str:
+    """The attack value and the roll's named modifiers of a hit or miss event (logs
+    written before they were recorded tell only the total)."""
+    if "attack" not in ev:
+        return ","
+    return f" + attack {ev['attack']}{_modifiers(ev.get('roll_modifiers'))} ="
+
+
 def _dice(dice: list[int]) -> str:
     return "+".join(str(d) for d in dice)
 
@@ -339,7 +354,8 @@ class _Narrator:
             splash = " (splash)" if ev.get("splash") else ""
             where = f" ({ev['section']} section)" if ev.get("section") else ""
             yield (f"    {t.label(ev['target'])}{where}{splash}: rolled "
-                   f"{_dice(self.last_roll)}, {ev['total']} vs defense {ev['defense']}, "
+                   f"{_dice(self.last_roll)}{_attack_told(ev)} {ev['total']} vs defense "
+                   f"{ev['defense']}{_modifiers(ev.get('defense_modifiers'))}, "
                    f"{kind}{crit}.")
         elif kind == "damage":
             wid = ev["warrior"]

@@ -123,3 +123,17 @@ def test_listed_close_attacks_include_captures_and_are_legal() -> None:
     game = duel()
     close = [a for a in game.legal_actions(0) if isinstance(a, CloseAttack)]
     assert set(close) == {CloseAttack(0, 1), CloseAttack(0, 1, capture=True)}
+
+
+def test_the_roll_line_names_every_modifier() -> None:
+    # Rulebook III, Close Combat (+1 against the rear arc) and Capturing (+2 to defense):
+    # the hit or miss event names each modifier with the attack value (issue 21, the
+    # battle log's roll lines).
+    game = duel(foe_facing=NORTH, dice=(3, 4))  # 9 + 7 + 1 = 17 against 16 + 2
+    miss = find(apply(game, CloseAttack(0, 1, capture=True)), "miss")[0]
+    assert (miss["attack"], miss["total"], miss["defense"]) == (9, 17, 18)
+    assert miss["roll_modifiers"] == [["rear arc", 1]]
+    assert miss["defense_modifiers"] == [["capture attempt", 2]]
+    plain = find(apply(duel(dice=(3, 4)), CloseAttack(0, 1)), "hit")[0]
+    assert plain["attack"] == 9 and "roll_modifiers" not in plain \
+        and "defense_modifiers" not in plain

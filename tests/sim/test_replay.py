@@ -70,7 +70,7 @@ def test_the_story_of_a_short_fight(log: Path) -> None:
     assert "Rich: A Axe (test:axe, 20 pts), B Scout (test:scout, 20 pts)" in text
     assert "Ian: a Victim (test:victim, 20 pts), b Lookout" in text
     assert "A Axe attacks a Victim in close combat." in text
-    assert "a Victim: rolled 6+5, 20 vs defense 16, hit." in text
+    assert "a Victim: rolled 6+5 + attack 9 = 20 vs defense 16, hit." in text
     assert "a Victim takes 2 clicks (attack)" in text
     assert "a Victim is eliminated." in text
     assert "Rich scores 20 victory points (eliminated)." in text
@@ -168,8 +168,34 @@ def test_a_chariot_is_told_section_by_section(tmp_path: Path) -> None:
     assert "A War Cart is given 2 move actions (front, left)" in text
     assert "A War Cart spins to face north." in text
     # The archer to the north now faces the chariot's front.
-    assert "A War Cart (front section): rolled 6+5, 21 vs defense 16, hit." in text
+    assert "A War Cart (front section): rolled 6+5 + attack 10 = 21 vs defense 16, hit." in text
     assert "A War Cart takes 3 clicks on its front section (attack), now front 4/7" in text
     maps = _maps(lines)
     # Its arrow points north: the cell above the chariot's (row 13, column 10).
     assert maps[-1][12][10] == "^"
+
+
+def test_roll_lines_name_the_modifiers(tmp_path: Path) -> None:
+    # Rulebook III, Close Combat: +1 against the rear arc; Capturing: +2 to the defense;
+    # Rulebook V, Height Advantage: +1 to the defense of a target above the attacker.
+    hill = TerrainFeature("elevated", ((10.5, 9.0), (13.0, 9.0), (13.0, 11.0), (10.5, 11.0)),
+                          name="hill")
+    game = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("Rich", "south"), ScenarioPlayer("Ian", "north")),
+        warriors=(WarriorSpec(_card("Axe", 4), 0, (10.0, 10.0), 0.0),
+                  WarriorSpec(_card("Victim", 4), 1, (11.0, 10.0), 0.0)),
+        terrain=(hill,), dice=(3, 4)))
+    apply(game, CloseAttack(warrior=0, target=1, capture=True))
+    lines = [line.strip() for line in narrate(json.loads(game.log_json()), maps="none")]
+    assert ("a Victim: rolled 3+4 + attack 9 (+1 rear arc) = 17 vs defense 19 "
+            "(+2 capture attempt, +1 height advantage), miss.") in lines
+
+
+def test_a_log_without_named_modifiers_tells_the_total(log: Path) -> None:
+    # Logs written before the roll lines named their modifiers still read.
+    data = read_log(log)
+    for entry in data["entries"]:
+        for ev in entry.get("events", []):
+            ev.pop("attack", None)
+    text = "\n".join(narrate(data))
+    assert "a Victim: rolled 6+5, 20 vs defense 16, hit." in text
