@@ -117,6 +117,12 @@ class Figure:
     dials: list[Dial] = field(default_factory=list)
 
     @property
+    def horseshoe(self) -> bool:
+        """Is the horseshoe speed symbol printed on its dial? The catalogue records it as
+        the cavalry base: mounted warriors are the ones printed with it."""
+        return self.base == "cavalry"
+
+    @property
     def key(self) -> str:
         return figure_key(self.expansion, self.number)
 

@@ -70,6 +70,12 @@ class FigureCard:
         object.__setattr__(self, "ability_names", names)
         object.__setattr__(self, "shape", base_for(self.base, self.base_radius))
 
+    @property
+    def horseshoe(self) -> bool:
+        """Is the horseshoe speed symbol printed on its dial? The catalogue records it as
+        the cavalry base: mounted warriors are the ones printed with it."""
+        return self.base == "cavalry"
+
     def _check_sections(self) -> None:
         where = f"card {self.key} ({self.name})"
         if len(self.sections) != 4:

@@ -29,9 +29,6 @@ PASSENGERS = "Chariot rules, Passengers"
 BOARDING = "Chariot rules, Boarding & Disembarking"
 COMBAT = "Chariot rules, Passenger Combat Actions"
 SHOCKWAVE = "Shockwave"
-#: The catalogue's base of the warriors printed with the horseshoe speed symbol (the
-#: army rules read it so too: armybuilder.rules.chariots).
-HORSESHOE = "cavalry"
 
 
 def rider_violation(w: Warrior) -> str | None:
@@ -39,7 +36,7 @@ def rider_violation(w: Warrior) -> str | None:
     passenger. No warrior with a horseshoe speed symbol may be a passenger.\""""
     if w.chariot is not None or w.card.sections:
         return f"{PASSENGERS}: only a warrior with a single combat dial can be a passenger"
-    if w.card.base == HORSESHOE:
+    if w.card.horseshoe:
         return f"{PASSENGERS}: no warrior with a horseshoe speed symbol may be a passenger"
     return None
 

@@ -56,9 +56,7 @@ def check_chariots(army: Army) -> list[Finding]:
             out.append(finding("chariot-passenger", f"{label(f)}: {label(rider)} is a castle "
                                "section and can never be moved, so it cannot ride",
                                [f.key, key], "Castle rules, General Rules"))
-        # The catalogue records the horseshoe speed symbol as the cavalry base: mounted
-        # warriors are the ones printed with the horseshoe.
-        elif rider.base == "cavalry":
+        elif rider.horseshoe:
             out.append(finding("chariot-passenger", f"{label(f)}: {label(rider)} has the "
                                "horseshoe speed symbol (cavalry) and cannot be a passenger",
                                [f.key, key], PASSENGERS))

@@ -143,7 +143,7 @@ def _seat_passengers(name: str, cards: list[FigureCard], carried: list[tuple[int
             warnings.append(f"army {name!r}: no {key} left in the army to ride in "
                             f"{cards[chariot].name}; it starts without a passenger")
             continue
-        if cards[place].base == "cavalry":
+        if cards[place].horseshoe:
             warnings.append(f"army {name!r}: {cards[place].name} ({key}) has the horseshoe "
                             f"speed symbol and cannot ride in {cards[chariot].name}; it "
                             "starts without a passenger")
