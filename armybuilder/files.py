@@ -4,7 +4,9 @@ every package that writes a file can use it.
 
 - **Whole or not at all**: the file is written to a temporary file beside its destination,
   flushed to disk and renamed into place; a crash or a full disk leaves the old file (or
-  none), never half a file.
+  none), never half a file. An export of several files (``write_all``) is all or none:
+  every temporary file is written before any is renamed, and a failure takes back the
+  files already renamed (a file ``force`` replaced gets its old content back).
 - **Never over a file unasked**: an existing destination is refused unless the caller says
   ``force`` (the command line's ``--force``; the app asks first).
 - **Never through a link**: a symbolic link at the destination is never followed; with
@@ -35,6 +37,11 @@ from armybuilder.text import shown
 #: Injection").
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 QUOTE = "'"
+
+
+#: The errors of ``os.link`` on a file system without hard links (FAT, some network
+#: shares), or with too many already.
+_NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK)
 
 
 class ExportError(ValueError):
@@ -122,15 +129,82 @@ def write_atomically(path: Path, data: bytes | str, force: bool = False) -> Path
     """Write ``data`` (text is written as UTF-8) to ``path`` whole or not at all."""
     path = Path(path)
     check_destination(path, force)
+    _check_folder(path)
+    temporary = None
+    try:
+        temporary = _temporary(path, _payload(data))
+        _move_into_place(temporary, path, force)
+    except OSError as exc:
+        if temporary is not None:
+            _remove(temporary)
+        raise ExportError(f"{shown(path)}: cannot write it "
+                          f"({exc.strerror or exc}); nothing was written") from None
+    except BaseException:
+        if temporary is not None:
+            _remove(temporary)
+        raise
+    return path
+
+
+def write_all(files: Mapping[Path, bytes | str], force: bool = False) -> list[Path]:
+    """Several files of one export, all or none: every destination is checked before any
+    is written, every file is written to its temporary file before any is moved into
+    place, and when one step fails the files already moved are taken back out (a file
+    ``force`` replaced gets its old content back) and the temporary files are removed."""
+    items = [(Path(path), _payload(data)) for path, data in files.items()]
+    for path, _ in items:
+        check_destination(path, force)
+    for path, _ in items:
+        _check_folder(path)
+    temporaries: dict[Path, Path] = {}
+    backups: dict[Path, Path] = {}  # a replaced file's old content, until all are placed
+    placed: list[Path] = []
+    path = items[0][0] if items else Path()
+    try:
+        for path, payload in items:
+            temporaries[path] = _temporary(path, payload)
+        for path, _ in items:
+            if force and os.path.lexists(path):
+                backups[path] = _backup(path)
+            _move_into_place(temporaries[path], path, force)
+            del temporaries[path]
+            placed.append(path)
+    except OSError as exc:
+        left = _undo(placed, backups, temporaries)
+        raise ExportError(f"{shown(path)}: cannot write it ({exc.strerror or exc}); "
+                          + _outcome(left)) from None
+    except BaseException as exc:
+        left = _undo(placed, backups, temporaries)
+        if left and isinstance(exc, ExportError):
+            raise ExportError(f"{exc}; {_outcome(left)}") from None
+        raise
+    for backup in backups.values():
+        _remove(backup)
+    return [path for path, _ in items]
+
+
+def _payload(data: bytes | str) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def _check_folder(path: Path) -> None:
     if not path.parent.is_dir():
         raise ExportError(f"{shown(path.parent)}: no such folder")
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+
+
+def _hidden(path: Path, kind: str) -> Path:
+    """A new hidden name beside ``path`` for a temporary (``part``) or a backup (``old``)."""
+    return path.with_name(f".{path.name}.{secrets.token_hex(4)}.{kind}")
+
+
+def _temporary(path: Path, payload: bytes) -> Path:
+    """``payload`` in a new temporary file beside ``path``, flushed to disk."""
+    temporary = _hidden(path, "part")
+    # O_EXCL: never a file (or link) that is already there; 0o666 and the umask give the
+    # mode any new file would have.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                 | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        # O_EXCL: never a file (or link) that is already there; 0o666 and the umask give
-        # the mode any new file would have.
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                     | getattr(os, "O_BINARY", 0), 0o666)
         try:
             view = memoryview(payload)
             while view:
@@ -138,22 +212,58 @@ def write_atomically(path: Path, data: bytes | str, force: bool = False) -> Path
             os.fsync(fd)
         finally:
             os.close(fd)
-        _move_into_place(temporary, path, force)
-    except OSError as exc:
-        _remove(temporary)
-        raise ExportError(f"{shown(path)}: cannot write it "
-                          f"({exc.strerror or exc}); nothing was written") from None
     except BaseException:
         _remove(temporary)
         raise
-    return path
+    return temporary
 
 
-def write_all(files: Mapping[Path, bytes | str], force: bool = False) -> list[Path]:
-    """Several files of one export: every destination is checked before any is written."""
-    for path in files:
-        check_destination(Path(path), force)
-    return [write_atomically(Path(path), data, force) for path, data in files.items()]
+def _backup(path: Path) -> Path:
+    """Keep what is at ``path`` (a file, or the link itself) under a hidden name, so that
+    a failed export can put it back: a second hard link, which leaves ``path`` as it is
+    until it is replaced; on a file system without hard links it is moved aside."""
+    backup = _hidden(path, "old")
+    try:
+        os.link(path, backup, follow_symlinks=False)
+    except NotImplementedError:  # a platform that cannot link a link itself
+        os.replace(path, backup)
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        os.replace(path, backup)
+    return backup
+
+
+def _undo(placed: list[Path], backups: Mapping[Path, Path],
+          temporaries: Mapping[Path, Path]) -> list[Path]:
+    """Take a failed export back: the old content of every file it replaced (or moved
+    aside) put back, every file it created removed, its temporary files removed. Returns
+    the destinations that could not be put back as they were."""
+    left: list[Path] = []
+    for path in reversed(placed):
+        if path not in backups:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                left.append(path)
+    for path, backup in backups.items():
+        try:
+            os.replace(backup, path)  # the same file when it was never replaced: no change
+        except OSError:
+            left.append(path)
+        _remove(backup)
+    for temporary in temporaries.values():
+        _remove(temporary)
+    return left
+
+
+def _outcome(left: list[Path]) -> str:
+    if not left:
+        return "nothing was written"
+    return ("the export is incomplete: " + ", ".join(shown(p) for p in left)
+            + " could not be put back as it was")
 
 
 def _move_into_place(temporary: Path, path: Path, force: bool) -> None:
@@ -168,8 +278,7 @@ def _move_into_place(temporary: Path, path: Path, force: bool) -> None:
         raise ExportError(f"{shown(path)} already exists; pass --force to overwrite "
                           "it") from None
     except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
-                             errno.EMLINK):
+        if exc.errno not in _NO_HARD_LINKS:
             raise
         # A file system without hard links (FAT, some network shares): check, then rename.
         if os.path.lexists(path):

@@ -107,7 +107,8 @@ def _set(model: int, key: str, value: Any) -> Callable[[list[dict[str, Any]]], N
 
 @pytest.mark.parametrize(("change", "naming"), [
     (_set(0, "Model.ModelId", 10**30), "model #1 'Test Grunt - *', field Model.ModelId: must be"),
-    (_set(0, "Model.FigureNumber", "99999999999999999999"), "field Model.FigureNumber"),
+    (_set(0, "Model.FigureNumber", "99999999999999999999"),
+     "field Model.FigureNumber: too large: must be from 0 to 99,999, not '9999"),
     (_set(0, "Model.UnitCost", "9223372036854775808"), "field Model.UnitCost"),
     (_set(1, "Model.Range", "5 (0 Targets)"), "field Model.Range: targets must be from 1"),
     (_set(0, "Model.CorrectName", {"a": 1}), "field Model.CorrectName: expected text or null"),
@@ -124,17 +125,17 @@ def test_bad_feed_fields(feed_db: Path, tmp_path: Path, change: Any, naming: str
 
 @pytest.mark.parametrize(("name", "content", "naming"), [
     ("expansions.json", {"Expansions": [{"ExpansionId": "abc", "ExpansionName": "Rebellion"}]},
-     "expansions.json, model entry 1, field ExpansionId: expected an integer"),
+     "expansions.json, expansion entry 1, field ExpansionId: expected an integer"),
     ("expansions.json", {"Expansions": [{"ExpansionId": None, "ExpansionName": "Rebellion"}]},
      "field ExpansionId"),
     ("expansions.json", {"Expansions": [{"ExpansionId": 7, "ExpansionName": None}]},
      "field ExpansionName"),
     ("factions.json", {"Factions": [{"FactionName": "Orc Raiders", "FactionID": {}}]},
-     "factions.json, model entry 1, field FactionID"),
+     "factions.json, faction entry 1, field FactionID"),
     ("factions.json", {"Factions": [{"FactionName": ["Orc Raiders"]}]}, "field FactionName"),
     ("specialabilities.json", {"SpecialAbilityTypes": [
         {"SpecialAbilityTypeKey": 10**40, "SpecialAbilityShortName": "X", "Stat": "Speed"}]},
-     "field SpecialAbilityTypeKey"),
+     "specialabilities.json, ability entry 1, field SpecialAbilityTypeKey"),
 ])
 def test_bad_companion_files(feed_db: Path, tmp_path: Path, name: str, content: Any,
                              naming: str) -> None:
@@ -274,7 +275,8 @@ def test_huge_numbers_in_a_spreadsheet(feed_db: Path, tmp_path: Path) -> None:
     rows[1][rows[0].index("points")] = "99999999999999999999"
     write_csv(folder / "figures.csv", rows)
     refused(feed_db, "catalogue", "import", str(folder),
-            naming="figures.csv, row 2, column points: expected a whole number")
+            naming="figures.csv, row 2, column points: too large: must be at most 999,999, "
+                   "got '99999999999999999999'")
     rows[1][rows[0].index("points")] = "1000000"
     write_csv(folder / "figures.csv", rows)
     refused(feed_db, "catalogue", "import", str(folder),
@@ -360,8 +362,10 @@ def test_a_broken_or_far_reaching_workbook(feed_db: Path, tmp_path: Path) -> Non
     ("a.txt", "Army: A\nBuild total: 200\n0x Test Grunt (*) [rebellion:1]\n",
      "a.txt, line 3, column count: expected a whole number of at least 1, got '0'"),
     ("a.txt", "Army: A\nBuild total: 200\n99999999999999999999x Test Grunt (*)\n",
-     "a.txt, line 3, column count"),
-    ("a.txt", "Army: A\nBuild total: 99999999999999999999\n", "a.txt, line 2, column build"),
+     "a.txt, line 3, column count: too large, got '99999999999999999999' (at most "
+     "999,999,999)"),
+    ("a.txt", "Army: A\nBuild total: 99999999999999999999\n",
+     "a.txt, line 2, column build total: too large"),
     ("a.txt", "Army: A\nBuild total: 200\n5000x Test Grunt (*) [rebellion:1]\n",
      "a.txt, line 3: the count must be at least 1 and at most 999, not 5000"),
     ("a.txt", "Army: A\nBuild total: 200\n1x Test Grunt (*, heavy) [rebellion:1]\n",
@@ -373,7 +377,10 @@ def test_a_broken_or_far_reaching_workbook(feed_db: Path, tmp_path: Path) -> Non
     ("a.txt", "Army: A\nBuild total: 300000\n1x Test Grunt (*) [rebellion:1]\n",
      "a.txt: build total must be at most 10,000"),
     ("a.csv", "key,figure,count\nrebellion:1,Test Grunt,9223372036854775807\n",
-     "a.csv, line 2, column Count"),
+     "a.csv, line 2, column Count: too large"),
+    ("a.csv", "# build_total: 200\nkey,figure,count\n"
+     "rebellion:1,Test Grunt,0000000000000000000000001000\n",
+     "the count must be at least 1 and at most 999, not 1000"),
     ("a.csv", "key,figure,count\nrebellion:1," + "x" * 200_000 + ",1\n",
      "a.csv, line 2: not readable as CSV"),
     ("a.csv", "# build_total: 200\nkey,figure,count,castle\nrebellion:1,Test Grunt,1,light\n",
@@ -388,6 +395,26 @@ def test_bad_army_lists(feed_db: Path, tmp_path: Path, name: str, content: str,
                         naming: str) -> None:
     (tmp_path / name).write_text(content, encoding="utf-8")
     refused(feed_db, "army", "import", str(tmp_path / name), naming=naming)
+
+
+def test_a_workbook_count_too_large(feed_db: Path, tmp_path: Path) -> None:
+    """A number cell of 1e20 is too large, not "not a whole number"; 2.0 is 2."""
+    def workbook(count: object) -> Path:
+        book = Workbook()
+        sheet = book.active
+        assert sheet is not None
+        sheet.title = "Army"
+        for row in (["Army", "A"], ["Build total", 200], [], ["Figure", "Key", "Count"],
+                    ["Test Grunt", "rebellion:1", count]):
+            sheet.append(row)
+        path = tmp_path / f"list-{time.monotonic_ns()}.xlsx"
+        book.save(path)
+        return path
+
+    refused(feed_db, "army", "import", str(workbook(1e20)),
+            naming="sheet Army, row 5, column Count: too large, got '100000000000000000000'")
+    code, _, err = call("army", "import", str(workbook(2.0)), "--name", "Two")
+    assert code == 0, err
 
 
 def test_army_list_bytes_that_are_not_utf8(feed_db: Path, tmp_path: Path) -> None:
@@ -442,7 +469,10 @@ def test_any_army_list_is_imported_or_refused_cleanly(feed_db: Path, tmp_path: P
 
 @pytest.mark.parametrize(("argv", "naming"), [
     (["catalogue", "search", "--min-points", "99999999999999999999"],
-     "argument --min-points: expected a whole number"),
+     "argument --min-points: too large: must be from -1,000,000 to 1,000,000, not "
+     "99999999999999999999"),
+    (["catalogue", "search", "--min-points", "-" + "9" * 5000], "argument --min-points: too "
+     "small: must be from -1,000,000"),
     (["catalogue", "search", "--max-range", "1000001"], "argument --max-range: must be from"),
     (["catalogue", "search", "x" * 50_001], "the search text has at most 200 characters"),
     (["army", "add", "Orcs", "rebellion:1", "--count", "9223372036854775807"],
@@ -450,13 +480,14 @@ def test_any_army_list_is_imported_or_refused_cleanly(feed_db: Path, tmp_path: P
     (["army", "add", "Orcs", "rebellion:1", "--count", "1000"], "argument --count: must be from"),
     (["army", "remove", "Orcs", "rebellion:1", "--count", "-5"],
      "argument --count: must be from 1"),
-    (["army", "new", "Big", "--total", "99999999999999999999"], "argument --total"),
+    (["army", "new", "Big", "--total", "99999999999999999999"], "argument --total: too large"),
     (["army", "new", "", "--total", "200"], "an army needs a name"),
     (["army", "new", "Tab\tbed", "--total", "200"], "holds a control character (\\t)"),
     (["army", "add", "Orcs", "T%"], "unknown figure 'T%'"),
     (["army", "add", "Orcs", "T__t G___t weak"], "unknown figure 'T__t G___t weak'"),
     (["army", "add", "Orcs", "x" * 5000], "a figure's name or key has at most 200"),
-    (["battle", "Orcs", "Orcs", "--games", "99999999999999999999"], "argument --games"),
+    (["battle", "Orcs", "Orcs", "--games", "99999999999999999999"],
+     "argument --games: too large"),
     (["battle", "Orcs", "Orcs", "--seed", "-1"], "argument --seed: must be from 0"),
     (["catalogue", "update", "x.json", "--deadline", "nan"], "argument --deadline"),
 ])

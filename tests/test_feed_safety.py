@@ -96,7 +96,7 @@ def test_a_null_expansion_name_is_refused(cat: Catalogue, tmp_path: Path) -> Non
     (folder / "expansions.json").write_text(json.dumps({"Expansions": [
         {"ExpansionId": 7, "ExpansionName": "Rebellion", "ShortName": "R"},
         {"ExpansionId": 3, "ExpansionName": None, "ShortName": "L"}]}))
-    with pytest.raises(FeedError, match=r"expansions.json, model entry 2, field ExpansionName: "
+    with pytest.raises(FeedError, match=r"expansions.json, expansion entry 2, field ExpansionName: "
                                         r"expected a name \(text\), got NoneType None"):
         cat.update_from_feed(folder)
 

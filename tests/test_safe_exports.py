@@ -7,9 +7,12 @@ import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hostile_names import ARMIES, EXPANSION, FACTION, FIGURE, FIGURE_KEY, make_hostile, raw_controls
 from openpyxl import load_workbook
 
 from armybuilder.cli import main
@@ -17,9 +20,11 @@ from armybuilder.files import (
     ExportError,
     neutral_cell,
     restored_cell,
+    write_all,
     write_atomically,
 )
 from armybuilder.importers.spreadsheet import read_catalogue
+from armybuilder.text import shown
 
 FORMULAS = ["=HYPERLINK(\"http://x\",\"y\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(1,2)",
             "'=already quoted"]
@@ -215,3 +220,169 @@ def test_the_collection_holds_no_live_formula(army_db: Path, tmp_path: Path,
         _, out, _ = run(capsys, "collection", "show", "--json")
         assert {o["key"]: o["count"] for o in __import__("json").loads(out)} == {
             "demo:1": 1, "demo:4": 1, "demo:11": 1, "demo:6": 1, "demo:2": 1}
+
+
+# --- an export of several files is all or none (issue 22) --------------------------------
+
+CATALOGUE_CSVS = ("c.figures.csv", "c.clicks.csv", "c.abilities.csv", "c.expansions.csv")
+
+
+def _fail_on(monkeypatch: pytest.MonkeyPatch, name: str, calls: int,
+             only: Callable[..., bool]) -> None:
+    """Make the ``calls``-th call of ``os.name`` that ``only`` picks fail as a full disk."""
+    real = getattr(os, name)
+    seen = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        if only(*args):
+            seen.append(args)
+            if len(seen) == calls:
+                raise OSError(28, "No space left on device")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(os, name, failing)
+
+
+def test_a_second_file_failing_to_write_leaves_no_first_file(
+        army_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    _fail_on(monkeypatch, "write", 2, lambda fd, data: True)  # the clicks file's
+    code, stdout, err = run(capsys, "catalogue", "export", str(out / "c.csv"))
+    assert code == 2 and stdout == "" and err.count("\n") == 1, err
+    assert "c.clicks.csv: cannot write it (No space left on device); nothing was written" \
+        in err
+    assert list(out.iterdir()) == []  # not even c.figures.csv, written first
+
+
+def test_a_second_file_failing_to_move_in_puts_back_what_force_replaced(
+        army_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in CATALOGUE_CSVS[:3]:  # the fourth is new
+        (out / name).write_text(f"precious {name}")
+    link = out / "c.figures.csv"
+    _fail_on(monkeypatch, "replace", 2, lambda source, *_: str(source).endswith(".part"))
+    code, _, err = run(capsys, "catalogue", "export", str(out / "c.csv"), "--force")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "c.clicks.csv: cannot write it (No space left on device); nothing was written" \
+        in err
+    assert sorted(p.name for p in out.iterdir()) == sorted(CATALOGUE_CSVS[:3])
+    for name in CATALOGUE_CSVS[:3]:
+        assert (out / name).read_text() == f"precious {name}", name
+    # Then it succeeds, and no backup is left behind.
+    monkeypatch.undo()
+    assert run(capsys, "catalogue", "export", str(out / "c.csv"), "--force")[0] == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(CATALOGUE_CSVS)
+    assert link.read_text().startswith("key,expansion,number,name")
+
+
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_write_all_takes_back_new_files_and_restores_a_replaced_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool) -> None:
+    if not hard_links:  # a file system without them (FAT): the old file is moved aside
+        def no_link(*_: Any, **__: Any) -> None:
+            raise OSError(1, "Operation not permitted")
+
+        monkeypatch.setattr(os, "link", no_link)
+    target = tmp_path / "target"
+    target.write_text("precious")
+    (tmp_path / "b").symlink_to(target)
+    files = {tmp_path / "a": "A", tmp_path / "b": "B", tmp_path / "c": "C"}
+    _fail_on(monkeypatch, "replace", 3, lambda source, *_: str(source).endswith(".part"))
+    with pytest.raises(ExportError, match=r"/c: cannot write it .*; nothing was written$"):
+        write_all(files, force=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b", "target"]
+    assert (tmp_path / "b").is_symlink() and target.read_text() == "precious"
+    monkeypatch.undo()
+    assert write_all(files, force=True) == list(files)
+    assert [p.read_text() for p in files] == ["A", "B", "C"]
+    assert not (tmp_path / "b").is_symlink() and target.read_text() == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "c", "target"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux's RLIMIT_FSIZE")
+def test_a_full_disk_on_the_second_csv_leaves_no_file(army_db: Path, tmp_path: Path) -> None:
+    """A real failure part-way through a CSV catalogue: the file size limit lets the
+    figures file be written and refuses the larger clicks file (EFBIG)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    sizes = _csv_sizes(army_db, tmp_path)
+    assert sizes[0] + 100 < sizes[1], sizes  # a limit falls between the first two
+    limit = (sizes[0] + sizes[1]) // 2
+    script = f"""
+import resource, signal, sqlite3, sys
+from armybuilder.cli import main
+keep = sqlite3.connect({str(army_db)!r})  # the WAL files exist before the limit
+keep.execute("SELECT count(*) FROM figure").fetchall()
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
+sys.exit(main(["--db", {str(army_db)!r}, "catalogue", "export", {str(out / "c.csv")!r}]))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "c.clicks.csv: cannot write it (File too large); nothing was written" in done.stderr
+    assert list(out.iterdir()) == []
+
+
+def _csv_sizes(db: Path, tmp_path: Path) -> list[int]:
+    """The sizes of the CSV catalogue's files, in the order they are written."""
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    assert main(["--db", str(db), "catalogue", "export", str(whole / "c.csv")]) == 0
+    return [(whole / name).stat().st_size for name in CATALOGUE_CSVS]
+
+
+# --- a name holding a control character: written escaped by every export (issue 22) ------
+
+
+@pytest.fixture
+def hostile_db(db_path: Path) -> Path:
+    """Names with control characters, as only an older database can hold them."""
+    make_hostile(db_path)
+    return db_path
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_the_catalogue_export_writes_control_characters_escaped(
+        hostile_db: Path, tmp_path: Path, suffix: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "catalogue", "export", str(tmp_path / f"cat{suffix}"))
+    assert code == 0, err
+    if suffix == ".xlsx":
+        book = load_workbook(tmp_path / "cat.xlsx")
+        text = "\n".join(str(c) for s in book for row in s.iter_rows(values_only=True)
+                         for c in row if c is not None)
+    else:
+        text = "\n".join(p.read_text(encoding="utf-8") for p in tmp_path.glob("cat.*.csv"))
+    assert raw_controls(text) == []
+    assert shown(FIGURE) in text and shown(FACTION) in text and shown(EXPANSION) in text
+    # The file reads back: the names as the app shows them.
+    back = read_catalogue(tmp_path / f"cat{suffix}")
+    assert back.figures[FIGURE_KEY].name == shown(FIGURE)
+    assert back.figures[FIGURE_KEY].factions == [shown(FACTION)]
+    assert back.expansions["demo"].name == shown(EXPANSION)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx", ".txt"])
+def test_the_army_export_writes_control_characters_escaped(
+        hostile_db: Path, tmp_path: Path, suffix: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The same names, written the same way as the catalogue export writes them."""
+    path = tmp_path / f"army{suffix}"
+    code, _, err = run(capsys, "army", "export", ARMIES[2], str(path))
+    assert code == 0, err
+    if suffix == ".xlsx":
+        book = load_workbook(path)
+        text = "\n".join(str(c) for s in book for row in s.iter_rows(values_only=True)
+                         for c in row if c is not None)
+    else:
+        text = path.read_text(encoding="utf-8")
+    assert raw_controls(text) == []
+    assert shown(ARMIES[2]) in text and shown(FIGURE) in text
+    if suffix != ".txt":  # the forum list names no factions
+        assert shown(FACTION) in text

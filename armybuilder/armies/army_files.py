@@ -45,6 +45,9 @@ SKULL = "skull"
 #: is refused at once, whatever it declares.
 MAX_LIST_ROWS = 1_000
 MAX_LIST_BYTES = 1024 * 1024
+#: A count or build total of more digits than this is refused as too large (the army's
+#: own checks bound them far lower).
+MAX_LIST_DIGITS = 9
 
 #: Fills for the dial colours the ability table uses (Special Abilities Card colours).
 FILLS = {
@@ -333,12 +336,17 @@ def _added(army: ReadArmy, row: ReadRow) -> None:
 
 
 def _int(value: Any, where: str, column: str, minimum: int = 0) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # a workbook's number cell: 3.0, 1e+20
     text = str(value).strip() if value is not None else ""
-    if not re.fullmatch(r"\d{1,9}", text) or int(text) < minimum:
+    if re.fullmatch(r"\d+", text) and len(text.lstrip("0")) > MAX_LIST_DIGITS:
+        raise ListFormatError(f"{where}, column {column}: too large, got "
+                              f"'{shown(text)[:40]}' (at most {10**MAX_LIST_DIGITS - 1:,})")
+    if not re.fullmatch(r"\d+", text) or int(text.lstrip("0") or "0") < minimum:
         raise ListFormatError(f"{where}, column {column}: expected a whole number "
                               f"{'of at least ' + str(minimum) if minimum else ''}, "
                               f"got '{shown(text)[:40]}'".replace("  ", " "))
-    return int(text)
+    return int(text.lstrip("0") or "0")
 
 
 def _row(values: dict[str, Any], where: str) -> ReadRow:

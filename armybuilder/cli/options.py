@@ -9,6 +9,15 @@ from collections.abc import Callable
 
 _SIZE = re.compile(r"^\s*(\d{1,12})\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+_WHOLE = re.compile(r"[+-]?\d+")
+#: The digits of the largest number SQLite holds (9,223,372,036,854,775,807); every bound
+#: here is far inside it.
+_MOST_DIGITS = 19
+
+
+def _cut(value: str) -> str:
+    """A number as a message shows it: at most 40 characters."""
+    return value if len(value) <= 40 else value[:40] + "..."
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:
@@ -16,12 +25,18 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         value = text.strip()
-        if not re.fullmatch(r"[+-]?\d{1,19}", value):
+        if not _WHOLE.fullmatch(value):
             raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
-        number = int(value)
+        negative, digits = value.startswith("-"), value.lstrip("+-").lstrip("0") or "0"
+        if len(digits) > _MOST_DIGITS:
+            # Past any bound here (and past what Python turns into a number at once).
+            raise argparse.ArgumentTypeError(
+                f"too {'small' if negative else 'large'}: must be from {low:,} to "
+                f"{high:,}, not {_cut(value)}")
+        number = -int(digits) if negative else int(digits)
         if not low <= number <= high:
             raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not "
-                                             f"{value[:40]}")
+                                             f"{_cut(value)}")
         return number
 
     parse.__name__ = "whole number"

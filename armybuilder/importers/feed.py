@@ -65,13 +65,19 @@ MODEL_KEYS = (
 )
 
 
+class Entry(str):
+    """An entry of a companion file, as a message names it (``expansion entry 3``); any
+    other label is a model of mkstats.json (``model 12 'Grunt'``)."""
+
+
 class FeedError(ValueError):
-    """A feed file that cannot be imported; the message names file, model and field."""
+    """A feed file that cannot be imported; the message names file, model (or entry) and
+    field."""
 
     def __init__(self, file: str, message: str, model: str = "", field: str = "") -> None:
         where = file
         if model:
-            where += f", model {model}"
+            where += f", {model}" if isinstance(model, Entry) else f", model {model}"
         if field:
             where += f", field {field}"
         super().__init__(f"{where}: {message}")
@@ -214,7 +220,7 @@ def _abilities(files: FeedFiles, known: Mapping[str, Ability]) -> dict[int, Abil
         raise FeedError(name, 'expected an object with a "SpecialAbilityTypes" list')
     out: dict[int, Ability] = {}
     for i, entry in enumerate(table["SpecialAbilityTypes"]):
-        where = f"entry {i + 1}"
+        where = Entry(f"ability entry {i + 1}")
         for key in ("SpecialAbilityTypeKey", "SpecialAbilityShortName", "Stat"):
             if not isinstance(entry, dict) or key not in entry:
                 raise FeedError(name, "missing key", where, key)
@@ -257,7 +263,7 @@ def _expansions(files: FeedFiles) -> dict[int, Expansion] | None:
         raise FeedError(name, 'expected an object with an "Expansions" list')
     out: dict[int, Expansion] = {}
     for i, entry in enumerate(table["Expansions"]):
-        where = f"entry {i + 1}"
+        where = Entry(f"expansion entry {i + 1}")
         for key in ("ExpansionId", "ExpansionName"):
             if not isinstance(entry, dict) or key not in entry:
                 raise FeedError(name, "missing key", where, key)
@@ -285,7 +291,7 @@ def _factions(files: FeedFiles, known: Mapping[str, Faction]) -> dict[str, Facti
     if not isinstance(table, dict) or not isinstance(table.get("Factions"), list):
         raise FeedError(name, 'expected an object with a "Factions" list')
     for i, entry in enumerate(table["Factions"]):
-        where = f"entry {i + 1}"
+        where = Entry(f"faction entry {i + 1}")
         if not isinstance(entry, dict) or "FactionName" not in entry:
             raise FeedError(name, "missing key", where, "FactionName")
         title = _name(entry["FactionName"], name, where, "FactionName")
@@ -308,9 +314,13 @@ def _text(model: dict, key: str, file: str, label: str) -> str:
 def _int_text(model: dict, key: str, file: str, label: str, low: int = 0,
               high: int = MAX_NUMBER) -> int:
     value = _text(model, key, file, label).strip()
-    if not re.fullmatch(r"-?\d{1,12}", value):
+    if not re.fullmatch(r"-?\d+", value):
         raise FeedError(file, f"expected a whole number, got '{shown(value)[:40]}'", label, key)
-    number = int(value)
+    negative, digits = value.startswith("-"), value.lstrip("-").lstrip("0") or "0"
+    if len(digits) > 12:  # far past any bound: never made a number
+        raise FeedError(file, f"too {'small' if negative else 'large'}: must be from "
+                        f"{low:,} to {high:,}, not '{value[:40]}'", label, key)
+    number = -int(digits) if negative else int(digits)
     if not low <= number <= high:
         raise FeedError(file, f"must be from {low:,} to {high:,}, not {number:,}", label, key)
     return number

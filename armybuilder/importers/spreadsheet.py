@@ -143,7 +143,9 @@ PROJECT_EXPANSIONS: dict[str, str] = {
 }
 _KIND_BASE = {"warrior": "infantry", "chariot": "chariot", "castle": "castle"}
 _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
-_WHOLE = re.compile(r"[+-]?\d{1,12}")
+_WHOLE = re.compile(r"[+-]?\d+")
+#: More digits than this is refused as too large (or small) before it is made a number.
+_MOST_DIGITS = 12
 #: The largest whole number a cell may hold (numbers, points, clicks, ids): far past any
 #: figure, far inside what SQLite stores.
 MAX_WHOLE = 999_999
@@ -202,7 +204,12 @@ class _Row:
             return blank
         if not _WHOLE.fullmatch(value):
             raise self.fail(column, f"expected a whole number, got '{shown(value)[:40]}'")
-        number = int(value)
+        negative, digits = value.startswith("-"), value.lstrip("+-").lstrip("0") or "0"
+        if len(digits) > _MOST_DIGITS:  # far past any bound: never made a number
+            raise self.fail(column, f"too small: must be at least {minimum}, got "
+                            f"'{value[:40]}'" if negative else f"too large: must be at most "
+                            f"{MAX_WHOLE:,}, got '{value[:40]}'")
+        number = -int(digits) if negative else int(digits)
         if number < minimum:
             raise self.fail(column, f"must be at least {minimum}, got {number}")
         if number > MAX_WHOLE:
@@ -297,8 +304,9 @@ def _cell(value: Any) -> Any:
 
 def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> list[Path]:
     """Write every table of ``data`` to PATH (.xlsx, NAME.csv or a folder); returns the
-    files written. The records are written as they are, unchecked, each file whole or not
-    at all and never over an existing file unless ``force`` (armybuilder.files)."""
+    files written. The records are written as they are, unchecked (a control character
+    escaped, ``_written``), all files or none and never over an existing file unless
+    ``force`` (armybuilder.files)."""
     path = Path(path)
     _check_suffix(path)
     tables = _table_rows(data)
@@ -310,32 +318,49 @@ def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> lis
         targets = csv_paths(path)
         for target in targets.values():
             check_destination(target, force)
-        files = {targets[name]: _csv_text(targets[name], name, tables[name])
+        files = {targets[name]: _csv_text(name, tables[name])
                  for name in TABLES}
     next(iter(files)).parent.mkdir(parents=True, exist_ok=True)
     return write_all(files, force)
 
 
-def _illegal(where: str, name: str, number: int, columns: tuple[str, ...],
-             values: list[Any]) -> None:
+#: The columns that hold names (and keys made of them): a name may hold no control
+#: character at all when it is read back (``_Row.name``).
+NAME_COLUMNS: dict[str, frozenset[str]] = {
+    "Figures": frozenset({"key", "expansion", "name", "factions"}),
+    "Clicks": frozenset({"key", *(f"{s}_ability" for s in STATS)}),
+    "Abilities": frozenset({"name"}),
+    "Expansions": frozenset({"slug", "name"}),
+}
+
+
+def _written(table: str, values: list[Any]) -> list[Any]:
+    """A row's cells as the file holds them. A control character (only a database an
+    older version or another program wrote can hold one: imports refuse them) is written
+    escaped, as the app and the command line show it (``\\x07``, armybuilder.text): in a
+    name, every one, so that the file reads back; in other text, those a spreadsheet
+    cannot hold (line breaks and tabs stay)."""
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-    for column, value in zip(columns, values, strict=True):
-        if isinstance(value, str) and ILLEGAL_CHARACTERS_RE.search(value):
-            raise SpreadsheetError(f"{where}, sheet {name}, row {number}, column "
-                                   f"{column}: a control character a spreadsheet cannot "
-                                   "hold")
+    names = NAME_COLUMNS[table]
+    out = []
+    for column, value in zip(TABLES[table], values, strict=True):
+        if isinstance(value, str):
+            if column in names:
+                value = shown(value)
+            elif ILLEGAL_CHARACTERS_RE.search(value):
+                value = ILLEGAL_CHARACTERS_RE.sub(lambda found: shown(found.group()), value)
+        out.append(value)
+    return out
 
 
-def _csv_text(file: Path, name: str, rows: list[list[Any]]) -> str:
+def _csv_text(name: str, rows: list[list[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(TABLES[name])
-    for number, row in enumerate(rows, start=2):
-        values = [_cell(v) for v in row]
-        _illegal(str(file), name, number, TABLES[name], values)
+    for row in rows:
         # No cell a spreadsheet would run as a formula; the reader takes the quote off.
-        writer.writerow([neutral_cell(v) for v in values])
+        writer.writerow([neutral_cell(v) for v in _written(name, [_cell(v) for v in row])])
     return out.getvalue()
 
 
@@ -357,8 +382,7 @@ def _workbook(tables: dict[str, list[list[Any]]], path: Path) -> Any:
                 _WIDTHS.get(str(cell.value), 10), len(str(cell.value)) + 2)
         sheet.freeze_panes = "A2"
         for number, row in enumerate(tables[name], start=2):
-            values = [_cell(v) for v in row]
-            _illegal(str(path), name, number, columns, values)
+            values = _written(name, [_cell(v) for v in row])
             sheet.append(values)
             for index, value in enumerate(values, start=1):
                 # Text that looks like a formula is a name or a rule text, never a formula.
