@@ -217,6 +217,13 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     def attempt(move: Move) -> Move | None:
         return places.try_move(state, w, move, limit, around, forced)
 
+    if stuck is not None and not w.round and \
+            attempt(Move(w.id, (), stuck, ability=mode)) is None:
+        # Rulebook III, Breaking Away: a double base that cannot turn to face the figure
+        # it failed to break away from (its captive, another base or terrain in the way)
+        # keeps its facing instead, rather than every move being refused for it.
+        stuck = None
+
     # Turning in place towards each opposing figure in contact, and the nearest one.
     facings = [g.bearing(start, (o.x, o.y)) for o in contacts]
     facings.append(places.nearest_facing(state, w, start, w.facing))

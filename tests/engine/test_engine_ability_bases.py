@@ -184,3 +184,21 @@ def test_a_mounted_captor_does_not_turn_away_from_its_captive() -> None:
     with pytest.raises(IllegalAction, match="kept in base contact"):
         apply(game, Face(0, -math.pi / 4))
     apply(game, Face(0, 0.0))  # east: the rear disc still touches it
+
+
+def test_a_mounted_captor_that_cannot_turn_to_its_attacker_still_may_move() -> None:
+    # Rulebook III, Breaking Away: "fails to break away and may not move this turn,
+    # although you can rotate him to a new facing" -- the turn is the player's to make.
+    # Here turning to face the enemy would put the front disc on the captive, so the
+    # listed moves keep the facing on a failed roll instead of offering none at all.
+    game = _holding()
+    enemy = game.warriors[2]
+    enemy.place(10 + 1.12 * math.cos(math.pi / 3), 10 + 1.12 * math.sin(math.pi / 3),
+                enemy.facing)
+    assert game.opposing_contacts(game.warriors[0])
+    moves = [m for m in game.legal_actions() if isinstance(m, Move) and m.warrior == 0]
+    assert moves and all(game.is_legal(m) for m in moves)
+    away = [m for m in moves if m.path]
+    assert away and all(m.stuck_facing is None for m in away)
+    apply(game, away[0])  # the die shows 1: the lancer stays, facing as it did
+    assert (game.warriors[0].x, game.warriors[0].y, game.warriors[0].facing) == (10, 10, NORTH)
