@@ -17,13 +17,30 @@ Disc = tuple[float, float, float]
 
 @dataclass(frozen=True, slots=True)
 class Click:
-    """One live click of a combat dial."""
+    """One live click of a combat dial (a chariot section's dial: with its skulls)."""
 
     speed: int
     attack: int
     defense: int
     damage: int
     abilities: tuple[str, ...] = ()
+    skulls: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One of a chariot's four sections and its own combat dial (Chariot rules, Combat
+    Dials): ``name`` front, left, right or rear."""
+
+    name: str
+    dial: tuple[Click, ...]
+    click: int
+    active: bool  # numbers and at most two skulls: it may be given an action, be attacked
+    acted: bool  # given its one action this turn (Chariot rules, Actions)
+
+    @property
+    def stats(self) -> Click:
+        return self.dial[self.click]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +59,13 @@ class Piece:
     y: float
     facing: float
     arc: int  # front arc, degrees
-    radius: float  # half the base's length
-    disc_r: float
-    offset: float  # a double base's disc centres lie this far ahead and behind the dot
+    radius: float  # half the base's length: every part of the base is this near the dot
+    #: The base's discs where it stands, as the engine keeps them: one, two along the
+    #: facing (a double base), or a chariot's four sections (front, left, right, rear).
+    base: tuple[Disc, ...]
+    #: The same discs with the centre dot at the origin facing east (x ahead, y left):
+    #: where they go when the base is set down elsewhere.
+    shape: tuple[Disc, ...]
     range: int
     targets: int
     dial: tuple[Click, ...]
@@ -58,10 +79,23 @@ class Piece:
     captive_of: int | None
     holds: int | None
     abilities: tuple[str, ...]  # in effect now
+    #: A chariot's sections (Chariot rules, Combat Dials); empty for any other figure,
+    #: whose ``dial`` is its own (a chariot's ``dial`` is one click: the best its active
+    #: sections show, at a glance).
+    sections: tuple[Section, ...] = ()
+    passenger: int | None = None  # who rides in this chariot (Chariot rules, Passengers)
+    riding: int | None = None  # the chariot this warrior rides in
 
     @property
     def stats(self) -> Click:
         return self.dial[self.click]
+
+    @property
+    def chariot(self) -> bool:
+        return bool(self.sections)
+
+    def section(self, name: str) -> Section:
+        return next(s for s in self.sections if s.name == name)
 
     @property
     def demoralized(self) -> bool:
@@ -72,13 +106,13 @@ class Piece:
         return f"{self.letter} {self.name}"
 
     def discs(self, at: Point | None = None, facing: float | None = None) -> tuple[Disc, ...]:
-        """The base's discs, here or at ``at`` facing ``facing``."""
+        """The base's discs, here (the engine's own) or at ``at`` facing ``facing``."""
+        if at is None and facing is None:
+            return self.base
         x, y = at if at is not None else (self.x, self.y)
         f = self.facing if facing is None else facing
-        if self.offset <= 0.0:
-            return ((x, y, self.disc_r),)
-        dx, dy = self.offset * math.cos(f), self.offset * math.sin(f)
-        return ((x + dx, y + dy, self.disc_r), (x - dx, y - dy, self.disc_r))
+        c, s = math.cos(f), math.sin(f)
+        return tuple((x + a * c - b * s, y + a * s + b * c, r) for a, b, r in self.shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +206,9 @@ class Option:
     members: tuple[int, ...] = ()
     ability: str | None = None
     capture: bool = False
+    #: The chariot's sections given the action (Chariot rules, Actions): one, or several
+    #: move actions combined into one movement.
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,13 +271,18 @@ class Outlook:
 class Decision:
     """A decision owed before play goes on: ``kind`` is "spin" (Rulebook III, Free
     Spin), "plan" (a movement formation's moves), "follow_up" (the attack ending a Charge
-    or Bound) or "confused" (moving an opposing warrior, Magic Confusion)."""
+    or Bound), "confused" (moving an opposing warrior, Magic Confusion), "section" (the
+    chariot's player chooses the section an attack along a borderline, the pushing click
+    or a touching figure's damage goes on: Chariot rules) or "facing" (the passenger of a
+    wrecked chariot faces as his player chooses: Chariot rules, Damaging a Passenger).
+    ``purpose``: a section choice's "attack", "pushing" or "damage", in words."""
 
     kind: str
     seat: int
     warrior: int | None
     options: tuple[Option, ...]
     members: tuple[int, ...] = ()
+    purpose: str = ""
 
 
 @dataclass(frozen=True, slots=True)

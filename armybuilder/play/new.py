@@ -2,9 +2,10 @@
 
     game_id, warnings = new_game(catalogue, NewGame("Rich", "Ian", seed=7))
 
-The armies are loaded as test battles load them (a draft plays with a warning; what the
-engine cannot play is refused, naming the figure), the game is started and saved at once,
-and the screen then plays it from the database like any resumed game.
+The armies are loaded as test battles load them (a draft plays with a warning; chariots
+play, with the passengers their entries name riding from the start; what the engine cannot
+play, a castle section, is refused, naming the figure), the game is started and saved at
+once, and the screen then plays it from the database like any resumed game.
 """
 
 from __future__ import annotations

@@ -4,8 +4,12 @@ Every question the play screen and the ``play`` command ask of a game goes throu
 :class:`PlaySession`: whose turn it is, what a warrior may do now and why not (the
 engine's own rule text), the legal actions of a kind, giving an action, the events in
 words (the replay narration's wording), the exact odds of an attack, the decisions the
-rules hand a player (free spins, a formation's moves, the attack after a Charge), the AI's
-choice and the log. It answers in the plain records of :mod:`armybuilder.play.board`.
+rules hand a player (free spins, a formation's moves, the attack after a Charge, a
+chariot's section, a wrecked chariot's passenger's facing), the AI's choice and the log.
+It answers in the plain records of :mod:`armybuilder.play.board`. Chariots (the unified
+chariot rules) are given their actions section by section: a drive (the sections' move
+actions combined, a spin, a distance straight ahead), a section's attack or pass, and a
+passenger boards and gets off with a move action.
 
 Only names :mod:`armybuilder.engine` exports are used (and :mod:`armybuilder.engine.odds`
 for the 2d6 chances). Where the engine does not answer a question yet, the answer is
@@ -22,9 +26,13 @@ take over:
 - a warrior's movement allowance: read from the engine's refusal of a move longer than
   any table;
 - ending the turn early: the engine ends a turn when its actions are used or nobody is
-  left to act, so the remaining warriors pass; a turn whose actions are all given but
-  that still waits (Quickness's free move) ends with the engine's own ``EndTurn``;
-- the decision owed: told from the kind of actions the engine lists while it waits;
+  left to act, so the passes it lists are given one after another (a chariot's section
+  by section); a turn whose actions are all given but that still waits (Quickness's free
+  move) ends with the engine's own ``EndTurn``;
+- where a chariot's drive must stop short of the battlefield's edge (the engine's
+  ``chariot_reach`` stops at terrain, bases and Ram only);
+- the decision owed: told from the kind of actions the engine lists while it waits (a
+  section choice's purpose read from the ``SectionChoice`` owed);
 - a copy of a game to try things on (:func:`snapshot`), field by field.
 
 One lock keeps every engine call on one thread at a time: the engine is not written for
@@ -47,10 +55,15 @@ from typing import Any
 
 from armybuilder.ai import make_player
 from armybuilder.engine import (
+    NOBODY,
     REGISTRY,
+    SECTIONS,
     CancelAbility,
+    ChariotMove,
+    ChooseSection,
     CloseAttack,
     Deploy,
+    Disembark,
     EndByAgreement,
     EndTurn,
     Face,
@@ -62,18 +75,30 @@ from armybuilder.engine import (
     Move,
     MoveFormation,
     Pass,
+    PassengerFacing,
     PlaceTerrain,
     PlayerSetup,
     RangedAttack,
     Scenario,
+    SectionChoice,
     UseAbility,
     Withdraw,
     action_to_json,
+    action_violation,
     apply,
+    chariot_allowance,
+    chariot_close_sections,
+    chariot_ranged_sections,
+    chariot_reach,
+    disembark_spots,
     legal_actions,
     odds,
     replay,
+    section_active,
+    section_stats,
+    section_violation,
 )
+from armybuilder.engine import Board as Boarding
 from armybuilder.play.board import (
     Board,
     Click,
@@ -89,6 +114,7 @@ from armybuilder.play.board import (
     Progress,
     Refusal,
     Refused,
+    Section,
     Side,
     TargetOdds,
     TerrainPiece,
@@ -105,7 +131,7 @@ KINDS = ("move", "ranged", "close", "formation", "ability", "pass")
 _FAR = 1000.0
 _ALLOWANCE = re.compile(r"may move ([0-9.]+)\"")
 #: How the engine names a warrior in its reasons: "warrior 3 (Demo Pikeman)".
-_WARRIOR = re.compile(r"warrior (\d+) \([^()]*\)")
+_WARRIOR = re.compile(r"warrior (\d+)(?: \([^()]*\)|(?='s ))")
 #: The most copies of the game one action's outcomes are counted on.
 MAX_BRANCHES = 5000
 
@@ -311,26 +337,46 @@ class PlaySession:
                      ending=ending, pile=pile, version=len(game.entries))
 
     def _piece(self, w: Any) -> Piece:
-        card = w.card
-        # The base's shape from the discs it covers facing east at the origin: one disc,
-        # or two along the facing (a double base), whatever the engine keeps inside.
-        discs = w.discs_at((0.0, 0.0), 0.0)
-        disc_r = discs[0][2]
-        offset = max(abs(x) for x, _, _ in discs)
-        dial = tuple(Click(c.speed, c.attack, c.defense, c.damage,
-                           tuple(map(shown, c.abilities))) for c in card.clicks)
+        card, game = w.card, self.game
+        turn = game.turn
+        chariot = w.chariot
+        sections: tuple[Section, ...] = ()
+        dial: tuple[Click, ...]
+        passenger = None
+        if chariot is not None:
+            # Chariot rules, Combat Dials: each section's own dial, where it stands; the
+            # chariot's one click is the engine's glance at its active sections.
+            sections = tuple(
+                Section(name, tuple(Click(c.speed, c.attack, c.defense, c.damage,
+                                          tuple(map(shown, c.abilities)), skulls)
+                                    for c, skulls in card.sections[k]),
+                        chariot.clicks[k], section_active(w, k),
+                        chariot.acted[k] == turn and turn > 0)
+                for k, name in enumerate(SECTIONS))
+            s = w.stats
+            dial = (Click(s.speed, s.attack, s.defense, s.damage,
+                          tuple(map(shown, w.showing))),)
+            click = starting = 0
+            passenger = None if chariot.passenger == NOBODY else chariot.passenger
+        else:
+            dial = tuple(Click(c.speed, c.attack, c.defense, c.damage,
+                               tuple(map(shown, c.abilities))) for c in card.clicks)
+            click, starting = w.click, card.starting_click
         return Piece(
             id=w.id, seat=w.owner, letter=self.marks[w.id], name=shown(card.name),
             key=shown(card.key), points=card.points, rank=card.rank,
             factions=tuple(map(shown, card.factions)),
-            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=offset + disc_r,
-            disc_r=disc_r, offset=offset, range=card.range, targets=card.targets, dial=dial,
-            click=w.click, starting_click=card.starting_click, on_table=w.on_table,
+            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=w.half_length,
+            # The engine's own discs, here and around the centre dot facing east.
+            base=tuple(w.discs), shape=tuple(w.discs_at((0.0, 0.0), 0.0)),
+            range=card.range, targets=card.targets, dial=dial,
+            click=click, starting_click=starting, on_table=w.on_table,
             deployed=w.deployed, eliminated=w.eliminations > 0 and not w.on_table,
-            tokens=w.tokens, acted=w.acted_turn == self.game.turn and self.game.turn > 0,
+            tokens=w.tokens, acted=w.acted_turn == turn and turn > 0,
             captive_of=None if w.controller < 0 else w.controller,
             holds=None if w.captive < 0 else w.captive,
-            abilities=tuple(map(shown, w.abilities)))
+            abilities=tuple(map(shown, w.abilities)), sections=sections,
+            passenger=passenger, riding=None if w.riding == NOBODY else w.riding)
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""
@@ -418,6 +464,8 @@ class PlaySession:
 
     def _nearest(self, wid: int, opposing: bool) -> list[int]:
         w = self.game.warriors[wid]
+        if w.riding != NOBODY:
+            w = self.game.warriors[w.riding]  # a passenger is where his chariot is
         found = [o for o in self.game.warriors
                  if o is not w and o.on_table and not o.is_captive
                  and (o.team != w.team) == opposing]
@@ -434,8 +482,17 @@ class PlaySession:
             return Refusal("Rulebook III, Turns and Actions", "finish the current action first")
         w = game.warriors[wid]
         probes: list[Any]
+        # A chariot's actions are given to its sections, the active ones first (Chariot
+        # rules, Actions); a passenger's move boards off (Boarding & Disembarking).
+        sections: list[str | None] = [None] if w.chariot is None else sorted(
+            SECTIONS, key=lambda name: not section_active(w, SECTIONS.index(name)))
         if kind == "pass":
-            probes = [Pass(wid)]
+            probes = [Pass(wid, k) for k in sections]
+        elif kind == "move" and w.chariot is not None:
+            probes = [ChariotMove(wid, (k,), f, 0.3) for k in sections if k is not None
+                      for f in (w.facing, w.facing + math.pi)]
+        elif kind == "move" and w.riding != NOBODY:
+            probes = [Disembark(wid, at, f) for at, f in disembark_spots(game, w)]
         elif kind == "move":
             probes = [Move(wid, ((w.x + dx, w.y + dy),), w.facing)
                       for dx, dy in ((0.3, 0.0), (-0.3, 0.0), (0.0, 0.3), (0.0, -0.3))]
@@ -444,11 +501,17 @@ class PlaySession:
             if not enemies:
                 return Refusal("Rulebook III, Targeting", "no opposing figure is on the "
                                "battlefield to attack")
-            probes = [CloseAttack(wid, t) for t in enemies[:3]] if kind == "close" else \
-                [RangedAttack(wid, (t,)) for t in enemies[:3]]
+            probes = [CloseAttack(wid, t, section=k) if kind == "close"
+                      else RangedAttack(wid, (t,), section=k)
+                      for t in enemies[:3] for k in sections]
         elif kind == "formation":
-            friends = self._nearest(wid, opposing=False)
-            probes = [MoveFormation(wid, tuple(friends[:2]))]
+            friends = self._nearest(wid, opposing=False)[:2]
+            if w.chariot is not None or w.riding != NOBODY:
+                # Three members, so that the engine names what keeps this one out (Chariot
+                # rules, General Rules; Passengers) before counting them.
+                friends += [o.id for o in game.warriors
+                            if o.id != wid and o.id not in friends][:2 - len(friends)]
+            probes = [MoveFormation(wid, tuple(friends))]
         else:
             names = self._special_abilities(wid)
             probes = [UseAbility(wid, n) for n in names] or [Pass(wid)]
@@ -492,7 +555,30 @@ class PlaySession:
         """An engine action as the screen offers it."""
         lab = self.label
         if isinstance(action, Pass):
+            if action.section is not None:
+                return Option("pass", f"{lab(action.warrior)} passes ({action.section} "
+                              "section)", action, action.warrior, sections=(action.section,))
             return Option("pass", f"{lab(action.warrior)} passes", action, action.warrior)
+        if isinstance(action, ChariotMove):
+            return Option("move", self._drive_words(action), action, action.warrior,
+                          sections=tuple(action.sections))
+        if isinstance(action, Boarding):
+            return Option("move", f"{lab(action.warrior)} boards {lab(action.chariot)}",
+                          action, action.warrior, targets=(action.chariot,))
+        if isinstance(action, Disembark):
+            riding = self._board.pieces[action.warrior].riding
+            chariot = lab(riding) if riding is not None else "its chariot"
+            return Option("move", f"{lab(action.warrior)} gets off {chariot} at "
+                          f"({action.at[0]:.1f}, {action.at[1]:.1f}) facing "
+                          f"{_heading(action.facing)}", action, action.warrior)
+        if isinstance(action, ChooseSection):
+            with self._lock:
+                item = self.game.pending[0] if self.game.pending else None
+            purpose = item.purpose if isinstance(item, SectionChoice) else ""
+            what = _CHOSEN.get(purpose, "the section chosen is")
+            return Option("section", f"{what} the {action.section} section of "
+                          f"{lab(action.warrior)}", action, action.warrior,
+                          sections=(action.section,))
         if isinstance(action, Move):
             how = f" ({action.ability})" if action.ability else ""
             if not action.path:
@@ -502,18 +588,22 @@ class PlaySession:
                 words = f"{lab(action.warrior)} moves to ({end[0]:.1f}, {end[1]:.1f}){how}"
             return Option("move", words, action, action.warrior, ability=action.ability)
         if isinstance(action, RangedAttack):
-            targets = ", ".join(lab(t) for t in action.targets) or "every figure in reach"
-            words = f"{lab(action.warrior)} fires at {targets}"
+            targets = ", ".join(lab(t) + self._struck(action.warrior, t, action.aim, False)
+                                for t in action.targets) or "every figure in reach"
+            words = f"{self._attacker(action.warrior, action.section)} fires at {targets}"
             if action.ability:
                 words += f" using {action.ability}"
             if action.formation:
                 words += " in formation with " + ", ".join(
                     self.marks[m] for m in action.formation)
             return Option("ranged", words, action, action.warrior, tuple(action.targets),
-                          tuple(action.formation), action.ability)
+                          tuple(action.formation), action.ability,
+                          sections=() if action.section is None else (action.section,))
         if isinstance(action, CloseAttack):
             verb = "tries to capture" if action.capture else "attacks"
-            words = f"{lab(action.warrior)} {verb} {lab(action.target)}"
+            words = (f"{self._attacker(action.warrior, action.section)} {verb} "
+                     f"{lab(action.target)}"
+                     f"{self._struck(action.warrior, action.target, action.aim, True)}")
             if action.ability:
                 words += f" using {action.ability}"
                 if action.roll_die:
@@ -522,7 +612,8 @@ class PlaySession:
                 words += " in formation with " + ", ".join(
                     self.marks[m] for m in action.formation)
             return Option("close", words, action, action.warrior, (action.target,),
-                          tuple(action.formation), action.ability, action.capture)
+                          tuple(action.formation), action.ability, action.capture,
+                          sections=() if action.section is None else (action.section,))
         if isinstance(action, MoveFormation):
             members = ", ".join(lab(m) for m in action.members)
             return Option("formation", f"{lab(action.warrior)} leads a movement formation "
@@ -551,6 +642,12 @@ class PlaySession:
             return Option("cancel", f"{lab(action.warrior)} cancels {action.ability} for "
                           "this turn", action, action.warrior, ability=action.ability)
         if isinstance(action, Face):
+            with self._lock:
+                item = self.game.pending[0] if self.game.pending else None
+            if isinstance(item, PassengerFacing) and item.warrior == action.warrior:
+                return Option("facing", f"{lab(action.warrior)} faces "
+                              f"{_heading(action.facing)} (set down from the wreck)",
+                              action, action.warrior)
             return Option("facing", f"{lab(action.warrior)} turns to "
                           f"{_compass(action.facing)} (Nimble)", action, action.warrior)
         if isinstance(action, FreeSpin):
@@ -576,6 +673,46 @@ class PlaySession:
             return Option("end_turn", f"{self._board.sides[action.player].name} ends the turn",
                           action)
         return Option("other", repr(action), action)
+
+    def _attacker(self, wid: int, section: str | None) -> str:
+        """Who gives the attack: a chariot's section (Chariot rules, Actions), or a
+        passenger from his chariot's compartment."""
+        piece = self._board.pieces[wid]
+        if section is not None:
+            return f"{piece.label} ({section} section)"
+        if piece.riding is not None:
+            return f"{piece.label} (riding in {self._board.pieces[piece.riding].letter})"
+        return piece.label
+
+    def _struck(self, wid: int, target: int, aim: str | None, close: bool) -> str:
+        """Chariot rules, Attacking a Chariot: the section of a chariot target the attack
+        affects: the one crossed or touched, the attacker's ``aim`` when that one is
+        inactive, or a borderline where the chariot's player chooses."""
+        if not self._board.pieces[target].chariot:
+            return ""
+        if aim is not None:
+            return f" ({aim} section: the one in line is inactive)"
+        with self._lock:
+            game = self.game
+            w, t = game.warriors[wid], game.warriors[target]
+            found = chariot_close_sections(game, w, t) if close else \
+                chariot_ranged_sections(w, t)
+        names = [SECTIONS[k] for k in found]
+        if len(names) == 1:
+            return f" ({names[0]} section)"
+        owner = self._board.sides[self._board.pieces[target].seat].name
+        return f" (on the {'/'.join(names)} borderline: {owner} chooses)"
+
+    def _drive_words(self, move: Any) -> str:
+        """Chariot rules, Movement: "<chariot> spins to NE and drives 6.0\" (front+left)"."""
+        piece = self._board.pieces[move.warrior]
+        facing = piece.facing if move.facing is None else move.facing
+        turned = abs(math.remainder(facing - piece.facing, 2 * math.pi)) > 1e-6
+        parts = [f"spins to {_heading(facing)}"] if turned else []
+        if move.distance > 0.0:
+            parts.append(f"drives {move.distance:.1f}\"" + ("" if turned else " ahead"))
+        what = " and ".join(parts) or "stays where it is"
+        return f"{piece.label} {what} ({'+'.join(move.sections)})"
 
     # --- making actions ----------------------------------------------------------------
 
@@ -633,10 +770,115 @@ class PlaySession:
             key = (len(self.game.entries), wid, ability)
             if key not in self._allowances:
                 w = self.game.warriors[wid]
-                why = self.refusal(Move(wid, ((w.x + _FAR, w.y),), w.facing, ability=ability))
-                found = _ALLOWANCE.search(why.reason) if why is not None else None
-                self._allowances[key] = float(found.group(1)) if found else None
+                if w.chariot is not None:
+                    self._allowances[key] = self._chariot_reach(w)
+                elif w.riding != NOBODY:
+                    self._allowances[key] = None  # he only disembarks: no distance
+                else:
+                    why = self.refusal(Move(wid, ((w.x + _FAR, w.y),), w.facing,
+                                            ability=ability))
+                    found = _ALLOWANCE.search(why.reason) if why is not None else None
+                    self._allowances[key] = float(found.group(1)) if found else None
             return self._allowances[key]
+
+    def _chariot_reach(self, w: Any) -> float | None:
+        """Chariot rules, Movement: the farthest a chariot may go now, every section that
+        may move giving its move action (as many as the turn's actions left allow, the
+        fastest first) and their speeds added."""
+        names = self.movable_sections(w.id)
+        left = self.game.turn_actions - self.game.actions_used
+        fastest = sorted(names, key=lambda n: (-section_stats(w, SECTIONS.index(n)).speed,
+                                               SECTIONS.index(n)))[:max(0, left)]
+        if not fastest:
+            return None
+        return self.chariot_allowance(w.id, tuple(n for n in SECTIONS if n in fastest))
+
+    # --- chariots ----------------------------------------------------------------------
+
+    def movable_sections(self, wid: int) -> list[str]:
+        """The sections of chariot ``wid`` that may be given a move action now (Chariot
+        rules, Actions and Movement), in the order the rules name them."""
+        with self._lock:
+            game = self.game
+            w = game.warriors[wid]
+            if w.chariot is None or game.phase != "play" or game.pending or \
+                    action_violation(game, w, "move") is not None:
+                return []
+            return [name for k, name in enumerate(SECTIONS)
+                    if section_violation(game, w, k, "move") is None]
+
+    def chariot_allowance(self, wid: int, sections: Iterable[str]) -> float:
+        """Chariot rules, Movement: the speed values of ``sections`` added (halved in
+        hindering terrain, Rulebook V), as the engine counts them."""
+        with self._lock:
+            w = self.game.warriors[wid]
+            ks = tuple(SECTIONS.index(n) for n in sections)
+            return float(chariot_allowance(self.game, w, ks)) if ks else 0.0
+
+    def chariot_stop(self, wid: int, sections: Iterable[str], facing: float
+                     ) -> tuple[float, str | None]:
+        """How far straight ahead at ``facing`` chariot ``wid`` may drive with
+        ``sections``' move actions, and the rule that stops it short (terrain, a base of
+        several dials, Ram), as the engine's movement finds it; and short of the
+        battlefield's edge, which its base may not cross (Rulebook III, Movement)."""
+        with self._lock:
+            w = self.game.warriors[wid]
+            ks = tuple(SECTIONS.index(n) for n in sections)
+            if not ks:
+                return 0.0, None
+            limit = chariot_allowance(self.game, w, ks)
+            stop = chariot_reach(self.game, w, ks, float(facing), limit)
+            edge = _to_edge(w.discs_at((w.x, w.y), float(facing)), float(facing),
+                            self.game.table)
+            if edge < stop.distance:
+                return edge, "Rulebook III, Movement: the base stays on the battlefield"
+            return float(stop.distance), stop.why
+
+    def chariot_move(self, wid: int, sections: Iterable[str], facing: float | None,
+                     distance: float) -> Option:
+        """Chariot rules, Movement: move actions given to ``sections`` together, a spin
+        to ``facing`` (None keeps it) and ``distance`` inches straight ahead."""
+        names = tuple(n for n in SECTIONS if n in set(sections))
+        return self.option(ChariotMove(wid, names, None if facing is None else float(facing),
+                                       max(0.0, float(distance))))
+
+    def board_chariot(self, wid: int, chariot: int) -> Option:
+        """Chariot rules, Boarding & Disembarking: ``wid`` boards ``chariot``."""
+        return self.option(Boarding(wid, chariot))
+
+    def disembark(self, wid: int, at: Point, facing: float) -> Option:
+        """Chariot rules, Boarding & Disembarking: the passenger is set down at ``at``."""
+        return self.option(Disembark(wid, (float(at[0]), float(at[1])), float(facing)))
+
+    def disembark_spot(self, wid: int) -> tuple[Point, float] | None:
+        """The first place the engine lists for passenger ``wid`` to get off at (where a
+        ghost base can start from), else beside the chariot's rear."""
+        with self._lock:
+            w = self.game.warriors[wid]
+            if w.riding == NOBODY:
+                return None
+            for action in legal_actions(self.game, wid, {"move"}):
+                if isinstance(action, Disembark):
+                    return (float(action.at[0]), float(action.at[1])), float(action.facing)
+            spots = disembark_spots(self.game, w)
+            return ((float(spots[0][0][0]), float(spots[0][0][1])), float(spots[0][1])) \
+                if spots else None
+
+    def boardings(self, wid: int) -> list[Option]:
+        """The chariots ``wid`` may board now (Chariot rules, Boarding & Disembarking: a
+        move action while touching a friendly chariot's side or rear section), each
+        checked by the engine."""
+        with self._lock:
+            game = self.game
+            if game.phase != "play" or game.pending or not game.chariots:
+                return []
+            found = [Boarding(wid, c) for c in game.chariots if c != wid]
+            return [self.option(a) for a in found if game.is_legal(a)]
+
+    def face(self, wid: int, facing: float) -> Option:
+        """The facing of a passenger thrown from a wrecked chariot (Chariot rules,
+        Damaging a Passenger: "as determined by his controlling player")."""
+        return self.option(Face(wid, float(facing)))
 
     def move_abilities(self, wid: int) -> list[str]:
         """Abilities a move action may name (Charge, Bound)."""
@@ -758,6 +1000,15 @@ class PlaySession:
         first = listed[0] if listed else None
         if isinstance(first, FreeSpin):
             return Decision("spin", seat, first.warrior, opts)
+        if isinstance(first, ChooseSection):
+            # Chariot rules: the chariot's player decides (Attacking a Chariot, Pushing).
+            with self._lock:
+                item = self.game.pending[0]
+            purpose = item.purpose if isinstance(item, SectionChoice) else ""
+            return Decision("section", seat, first.warrior, opts, purpose=purpose)
+        if isinstance(first, Face):
+            # Chariot rules, Damaging a Passenger: set down facing as his player chooses.
+            return Decision("facing", seat, first.warrior, opts)
         if isinstance(first, FormationPlan):
             members = sorted({m for o in opts for m in o.members})
             return Decision("plan", seat, None, opts, tuple(members))
@@ -809,8 +1060,10 @@ class PlaySession:
             self._board = self._make_board()
         rolls = tuple((ev.get("purpose", ""), tuple(ev["dice"])) for ev in events
                       if ev["e"] == "roll")
-        moves = tuple((ev["warrior"], before[ev["warrior"]], (ev["to"][0], ev["to"][1]))
-                      for ev in events if ev["e"] == "moved")
+        moves = tuple((ev["warrior"], before[ev["warrior"]],
+                       (ev["to" if ev["e"] == "moved" else "at"][0],
+                        ev["to" if ev["e"] == "moved" else "at"][1]))
+                      for ev in events if ev["e"] in ("moved", "disembarked"))
         strikes = tuple((ev["attacker"], ev["target"], ev["e"] == "hit") for ev in events
                         if ev["e"] in ("hit", "miss"))
         return Played(seat, option.words, lines, rolls, moves, strikes, self._board)
@@ -828,14 +1081,18 @@ class PlaySession:
             if game.phase != "play" or game.pending:
                 return []
             seat, turn = game.current, game.turn
-            left = game.turn_actions - game.actions_used
-            waiting = [w.id for w in game.warriors
-                       if w.owner == seat and w.on_table and not w.is_captive
-                       and w.acted_turn != game.turn]
-            actions: list[Any] = [Pass(w) for w in waiting[:max(0, left)]]
+            # The passes the engine lists, one after another on a copy, until the turn is
+            # given: a chariot passes section by section (Chariot rules, Actions), a
+            # passenger as any warrior.
+            actions: list[Any] = []
             probe = self._copy()
-            for action in actions:
-                apply(probe, action)
+            while probe.turn == turn and not probe.pending and \
+                    probe.actions_used < probe.turn_actions:
+                first = next(iter(legal_actions(probe, None, {"pass"})), None)
+                if first is None:
+                    break
+                actions.append(first)
+                apply(probe, first)
             if probe.turn == turn and not probe.pending and probe.is_legal(EndTurn(seat)):
                 actions.append(EndTurn(seat))
             return [self.option(a) for a in actions]
@@ -863,6 +1120,36 @@ class PlaySession:
 
     def json_of(self, option: Option) -> dict[str, Any]:
         return action_to_json(option.action)  # type: ignore[arg-type]
+
+
+#: What a section chosen takes, by the choice's purpose (Chariot rules: Attacking a
+#: Chariot, Pushing, a figure touching two sections).
+_CHOSEN = {"attack": "the attack strikes", "pushing": "the pushing click goes on",
+           "damage": "the damage goes on"}
+_POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+def _to_edge(discs: Iterable[tuple[float, float, float]], facing: float, table: float
+             ) -> float:
+    """How far discs may go at ``facing`` before one crosses the battlefield's edge."""
+    ux, uy = math.cos(facing), math.sin(facing)
+    best = math.inf
+    for x, y, r in discs:
+        for c, u in ((x, ux), (y, uy)):
+            if u > 1e-12:
+                best = min(best, (table - r - c) / u)
+            elif u < -1e-12:
+                best = min(best, (r - c) / u)
+    return max(0.0, best - 1e-6)
+
+
+def _heading(angle: float) -> str:
+    """A facing as a compass point ("NE"), with its degrees when it lies between two."""
+    degrees = math.degrees(angle) % 360.0
+    point = round(degrees / 45.0) % 8
+    if abs(math.remainder(degrees - point * 45.0, 360.0)) < 0.5:
+        return _POINTS[point]
+    return f"{degrees:.0f}° ({_POINTS[point]})"
 
 
 def _compass(angle: float) -> str:

@@ -49,6 +49,11 @@ GRID_EVERY = 6.0  # inches between the faint grid dots
 CAPTIVE_MARK = "×"
 DEMORALIZED_MARK = "!"
 TOKEN_MARKS = {1: "1", 2: "2"}
+#: A chariot's passenger: this, then his letter, beside the chariot's (Chariot rules,
+#: Passengers).
+PASSENGER_MARK = "+"
+#: The cells of a chariot's inactive section (Chariot rules, Combat Dials: three skulls).
+INACTIVE_MARK = "†"
 
 GROUND = Style()
 OFF_TABLE = Style(bgcolor="black")
@@ -65,6 +70,9 @@ HIT_STYLE = Style(color="bright_red", bold=True)
 AREA_STYLE = Style(color="bright_cyan")
 DICE_STYLE = Style(color="black", bgcolor="bright_white", bold=True)
 DICE_WIDTH = 16
+INACTIVE_STYLE = Style(color="bright_white", bgcolor="bright_black", bold=True)
+#: A chariot's sections given the action being chosen (Chariot rules, Actions).
+LIT_STYLE = Style(color="black", bgcolor="bright_cyan", bold=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +100,9 @@ class Overlay:
     moves: tuple[tuple[int, Point, Point], ...] = ()  # the last action's moves
     strikes: tuple[tuple[int, int, bool], ...] = ()  # the last action's attacks
     dice: str = ""  # the last action's dice, shown in the map's north-west corner
+    #: Chariots' sections to light up, (warrior, section name): those given the action
+    #: being chosen, or offered in a choice of section.
+    lit: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(slots=True)
@@ -324,8 +335,10 @@ def _rim(view: View, piece: Piece, at: Point, facing: float, base: list[tuple[in
     return out
 
 
-def _marks(piece: Piece) -> str:
+def _marks(piece: Piece, board: Board | None = None) -> str:
     out = ""
+    if piece.passenger is not None and board is not None:
+        out += PASSENGER_MARK + board.pieces[piece.passenger].letter
     if piece.captive_of is not None:
         out += CAPTIVE_MARK
     if piece.demoralized:
@@ -333,6 +346,15 @@ def _marks(piece: Piece) -> str:
     if piece.tokens:
         out += TOKEN_MARKS.get(piece.tokens, str(piece.tokens))
     return out
+
+
+def _section_cells(view: View, piece: Piece, at: Point, facing: float
+                   ) -> list[set[tuple[int, int]]]:
+    """The cells of each of a chariot's section discs (front, left, right, rear), here or
+    as the ghost stands."""
+    here = at == (piece.x, piece.y) and facing == piece.facing
+    discs = piece.discs() if here else piece.discs(at, facing)
+    return [set(_base_cells(view, (disc,), (disc[0], disc[1]))) for disc in discs]
 
 
 def draw_rim(canvas: Canvas, view: View, piece: Piece, at: Point | None = None,
@@ -358,28 +380,46 @@ def draw_rim(canvas: Canvas, view: View, piece: Piece, at: Point | None = None,
 
 def draw_piece(canvas: Canvas, view: View, piece: Piece, style: Style | None = None,
                at: Point | None = None, facing: float | None = None,
-               ghost: bool = False) -> None:
+               ghost: bool = False, board: Board | None = None,
+               lit: frozenset[str] = frozenset()) -> None:
     """A figure's base: its cells in its side colour, its letter and marks (a ghost: the
-    letter and shaded cells in the ghost's colour)."""
+    letter and shaded cells in the ghost's colour). A chariot's inactive sections are
+    shaded and marked, and the sections in ``lit`` lit up."""
+    here = at is None and facing is None
     at = at if at is not None else (piece.x, piece.y)
     facing = piece.facing if facing is None else facing
     colour = SIDE_COLOURS[piece.seat % len(SIDE_COLOURS)]
-    base = _base_cells(view, piece.discs(at, facing), at)
+    base = _base_cells(view, piece.discs() if here else piece.discs(at, facing), at)
+    sections = _section_cells(view, piece, at, facing) if piece.chariot else []
     if ghost:
         look = style or GHOST_OK
+        shown = set().union(*(c for s, c in zip(piece.sections, sections, strict=True)
+                              if s.name in lit)) if lit else set()
         for i, (col, row) in enumerate(base):
-            canvas.put(col, row, piece.letter if i == 0 else GHOST_MARK, look)
+            canvas.put(col, row, piece.letter if i == 0 else GHOST_MARK,
+                       LIT_STYLE if i and (col, row) in shown else look)
         return
     dim = piece.acted or piece.captive_of is not None
     body = Style(color="bright_white" if not dim else "white", bgcolor=colour, bold=not dim)
     home_col, home_row = base[0]
     for col, row in base[1:]:
         canvas.put(col, row, " ", body)
+    if sections:
+        # Chariot rules, Combat Dials: an inactive section (three skulls) is shaded where
+        # no active section's disc covers it; a section given the action is lit.
+        live = set().union(*(c for s, c in zip(piece.sections, sections, strict=True)
+                             if s.active))
+        for section, cells in zip(piece.sections, sections, strict=True):
+            for cell in cells - {base[0]}:
+                if section.name in lit:
+                    canvas.put(*cell, None, LIT_STYLE)
+                elif not section.active and cell not in live:
+                    canvas.put(*cell, INACTIVE_MARK, INACTIVE_STYLE)
     canvas.put(home_col, home_row, piece.letter, style or body)
     # The marks go right after the letter: on the base's own cells while there are any,
     # then beyond it (a small base at a coarse scale).
     col = home_col
-    for char in _marks(piece):
+    for char in _marks(piece, board):
         col += 1
         canvas.put(col, home_row, char, body)
 
@@ -446,11 +486,13 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
         if not piece.on_table:
             continue
         style = None
-        if piece.id == overlay.selected:
-            style = SELECTED
+        if piece.id == overlay.selected or (
+                overlay.selected is not None and piece.passenger == overlay.selected):
+            style = SELECTED  # a passenger selected: his chariot, which carries him
         elif piece.id in overlay.targets:
             style = TARGET
-        draw_piece(canvas, view, piece, style)
+        lit = frozenset(name for wid, name in overlay.lit if wid == piece.id)
+        draw_piece(canvas, view, piece, style, board=board, lit=lit)
     for ghost in overlay.ghosts:
         look = GHOST_BAD if ghost.legal is False else GHOST_OK
         points = (*ghost.path, ghost.at)
@@ -461,7 +503,9 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
             col, row = view.cell(*p)
             canvas.put(col, row, WAYPOINT_MARK, PATH_STYLE)
         draw_rim(canvas, view, ghost.piece, ghost.at, ghost.facing, look)
-        draw_piece(canvas, view, ghost.piece, look, ghost.at, ghost.facing, ghost=True)
+        lit = frozenset(name for wid, name in overlay.lit if wid == ghost.piece.id)
+        draw_piece(canvas, view, ghost.piece, look, ghost.at, ghost.facing, ghost=True,
+                   lit=lit)
     if overlay.dice:
         # The north-west corner: no starting area reaches it (Rulebook II, 8" from the
         # adjoining edges), so the dice hide no figure there at the whole table's scale.
@@ -482,6 +526,11 @@ def legend(board: Board) -> list[tuple[str, Style]]:
     out.append(("facing ", Style()))
     out.append((ARC_MARK, Style(bold=True)))
     out.append(("arc 1 2 tokens ×captive !Demoralized ", Style()))
+    if any(p.chariot for p in board.pieces):
+        out.append((f"{PASSENGER_MARK}B", Style(bold=True)))
+        out.append(("passenger ", Style()))
+        out.append((INACTIVE_MARK, INACTIVE_STYLE))
+        out.append(("inactive section ", Style()))
     out.append((MOVE_MARK, MOVE_STYLE))
     out.append(("move ", Style()))
     out.append((RANGE_MARK, RANGE_STYLE))

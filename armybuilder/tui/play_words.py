@@ -1,4 +1,5 @@
-"""The play screen's words: chances, what an action may bring, in the player's terms."""
+"""The play screen's words: chances, what an action may bring, a chariot's sections, in
+the player's terms."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from armybuilder.play.board import Outlook
+from armybuilder.play.board import Outlook, Piece, Section
 
 if TYPE_CHECKING:
     from armybuilder.play.session import PlaySession
@@ -45,4 +46,34 @@ def outlook_text(session: PlaySession, outlook: Outlook, indent: str = "   ") ->
     for wid, chance, cause in outlook.own_losses:
         text.append(f"{indent}▲ {board.pieces[wid].label} is eliminated {pct(chance)} "
                     f"({cause})\n", style="bold red")
+    return text
+
+
+def section_line(section: Section) -> Text:
+    """One of a chariot's sections: its click and values, or inactive (Chariot rules,
+    Combat Dials), and whether it has had its one action this turn (Actions)."""
+    text = Text()
+    c = section.stats
+    text.append(f"{section.name:<5} ", style="bold")
+    text.append(f"{section.click + 1}/{len(section.dial)} ")
+    if not section.active:
+        text.append("inactive (three skulls)", style="bold red")
+        return text
+    text.append(f"spd {c.speed} att {c.attack} def {c.defense} dmg {c.damage}")
+    if c.skulls:
+        text.append(f" {c.skulls} skull{'s' if c.skulls > 1 else ''}", style="yellow")
+    if section.acted:
+        text.append(" acted", style="dim")
+    if c.abilities:
+        text.append(" " + ", ".join(c.abilities), style="italic")
+    return text
+
+
+def section_text(piece: Piece, reach: str) -> Text:
+    """A chariot's four dials at a glance, for the warrior panel."""
+    skulls = sum(s.stats.skulls for s in piece.sections)
+    text = Text(f"chariot · {reach} · {skulls} skull{'s' if skulls != 1 else ''} in all\n")
+    for section in piece.sections:
+        text.append(section_line(section))
+        text.append("\n")
     return text

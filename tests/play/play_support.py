@@ -77,6 +77,46 @@ def scenario_game(db: Path, opponent: str = "random", seed: int = 11,
         catalogue.close()
 
 
+#: A chariot battle (Chariot rules): Rich's war wagon, which was given an action last
+#: turn (so its first action now pushes it), a pikeman riding in it, and a crossbowman;
+#: Ian's two pikemen north and one east of it, a crossbowman further off.
+CHARIOT_LAYOUT = (
+    ("fixtures:5", 0, 10.0, 8.0),   # 0 A: Black Powder War Wagon, facing north
+    ("demo:1", 0, None, None),      # 1 B: a pikeman riding in A
+    ("demo:4", 0, 24.0, 4.0),       # 2 C: a crossbowman
+    ("demo:1", 1, 10.0, 24.0),      # 3 a
+    ("demo:1", 1, 17.0, 11.0),      # 4 b: east of where A drives to
+    ("demo:6", 1, 30.0, 30.0),      # 5 c
+)
+WAGON, RIDER = 0, 1
+
+
+def chariot_scenario(catalogue: Catalogue, seed: int = 5, tokens: int = 1) -> Scenario:
+    """The chariot battle above: Rich (south, 400 points: 4 actions) moves first."""
+    cards = {key: cards_from_figure(catalogue.figure(key)) for key, *_ in CHARIOT_LAYOUT}
+    warriors = []
+    for key, player, x, y in CHARIOT_LAYOUT:
+        if x is None or y is None:
+            warriors.append(WarriorSpec(cards[key], player, None, riding=WAGON))
+            continue
+        warriors.append(WarriorSpec(cards[key], player, (x, y), NORTH if player == 0
+                                    else SOUTH, tokens=tokens if key == "fixtures:5" else 0))
+    players = (ScenarioPlayer("Rich", "south", 400), ScenarioPlayer("Ian", "north", 200))
+    return Scenario(players=players, warriors=tuple(warriors), seed=seed, round_limit=2,
+                    first_player=0)
+
+
+def chariot_game(db: Path, opponent: str = "random", seed: int = 5, tokens: int = 1) -> int:
+    """Save the chariot battle as a game to play (the human is player 0): its id."""
+    catalogue = Catalogue.open(db)
+    try:
+        session = PlaySession.start(chariot_scenario(catalogue, seed, tokens),
+                                    Seats(("human", opponent), seed))
+        return keep(catalogue, session, "none")
+    finally:
+        catalogue.close()
+
+
 def card(name: str, points: int = 20, *, speed: int = 8, attack: int = 9, defense: int = 16,
          damage: int = 2, clicks: int = 5, rng: int = 0, abilities: tuple[str, ...] = (),
          factions: tuple[str, ...] = ("Orc Raiders",)) -> FigureCard:

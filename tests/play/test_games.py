@@ -34,7 +34,9 @@ def armies_db(db_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
                  ["army", "add", "Ian", "demo:9"],
                  ["army", "new", "Empty", "--total", "100"],
                  ["army", "new", "Carts", "--total", "200"],
-                 ["army", "add", "Carts", "Atlantean Ram"]):
+                 ["army", "add", "Carts", "Atlantean Ram"],
+                 ["army", "new", "Keep", "--total", "200", "--castle-player"],
+                 ["army", "add", "Keep", "Castle Keep"]):
         assert main(argv) == 0, argv
     capsys.readouterr()
     return db_path
@@ -66,7 +68,7 @@ def test_new_games_refuse_what_cannot_be_played(armies_db: Path) -> None:
         for request, message in (
                 (NewGame("Rich", "Nobody"), "no army named 'Nobody'"),
                 (NewGame("Rich", "Empty"), "has no figures"),
-                (NewGame("Rich", "Carts"), "chariot"),
+                (NewGame("Rich", "Keep"), "Castle Keep \\(fixtures:1\\), a castle section"),
                 (NewGame("Rich", "Ian", terrain="lava"), "--terrain: unknown preset 'lava'"),
                 (NewGame("Rich", "Ian", rounds=0), "--rounds"),
                 (NewGame("Rich", "Ian", side="c"), "--side"),
@@ -74,6 +76,30 @@ def test_new_games_refuse_what_cannot_be_played(armies_db: Path) -> None:
             with pytest.raises(BattleError, match=message):
                 new_game(catalogue, request)
         assert Games(catalogue).list() == []  # nothing half-made
+    finally:
+        catalogue.close()
+
+
+def test_a_chariot_army_plays(armies_db: Path) -> None:
+    """Chariots play (the unified chariot rules): a game with one is started, saved and
+    played to its end, and resumes from its log."""
+    catalogue = Catalogue.open(armies_db)
+    try:
+        game_id, _ = new_game(catalogue, NewGame("Carts", "Rich", seed=3, rounds=1,
+                                                 opponent="random"))
+        games = Games(catalogue)
+        saved = games.get(game_id)
+        session = PlaySession.resume(games.log(game_id), Seats(saved.commanders, saved.seed))
+        (cart,) = [p for p in session.board.pieces if p.chariot]
+        assert cart.name == "Atlantean Ram" and cart.seat == 0
+        assert [s.name for s in cart.sections] == ["front", "left", "right", "rear"]
+        assert len(cart.base) == 4  # the engine's four discs, one a section
+        while not session.over:
+            session.play(session.ai_choice("random"))
+        assert "Atlantean Ram" in "\n".join(session.lines)
+        assert games.save(game_id, session.progress())
+        again = PlaySession.resume(games.log(game_id), Seats(saved.commanders, saved.seed))
+        assert again.board == session.board
     finally:
         catalogue.close()
 

@@ -86,3 +86,34 @@ def test_zoom_and_pan_keep_the_table_in_view() -> None:
     assert view.zoom == 8.0
     view.zoom_by(0.001)
     assert view.zoom == 1.0 and (view.cx, view.cy) == (18.0, 18.0)
+
+
+def test_a_chariot_is_drawn_as_its_four_discs() -> None:
+    """Chariot rules, Combat Dials: a chariot's base is four sections, each a disc of the
+    engine's; an inactive one is marked, the passenger rides as a mark on it."""
+    from chariot_cards import chariot
+    from play.play_support import at, card, duel
+
+    from armybuilder.engine import WarriorSpec
+    from armybuilder.tui.battlefield import INACTIVE_MARK, INACTIVE_STYLE, LIT_STYLE
+
+    s = duel(at(chariot("War Cart"), 0, 10.0, 10.0, sections=(6, 0, 0, 0)),
+             WarriorSpec(card("Rider"), 0, None, riding=0),
+             at(card("Grunt"), 1, 10.0, 30.0))
+    board = s.board
+    cart = board.pieces[0]
+    assert len(cart.base) == 4 and not cart.section("front").active
+    view = View(board.table, 72, 36, zoom=4.0, cx=10.0, cy=10.0)
+    canvas = draw(board, Overlay(lit=((0, "rear"),)), view)
+    drawn = text(canvas)
+    assert "A+B" in drawn and "B" not in drawn.replace("A+B", "")
+    # The front disc's own cells (north of the dot) are marked inactive, the rear's lit.
+    col, row = view.cell(10.0, 11.2)
+    assert (canvas.chars[row][col], canvas.styles[row][col]) == (INACTIVE_MARK, INACTIVE_STYLE)
+    col, row = view.cell(10.0, 8.8)
+    assert canvas.styles[row][col] == LIT_STYLE
+    # Every cell the four discs cover is the cart's: none of the ground shows through.
+    for x, y, r in cart.base:
+        col, row = view.cell(x + r * 0.7, y)
+        assert canvas.styles[row][col].bgcolor is not None
+    assert any("passenger" in chunk for chunk, _ in legend(board))

@@ -1,6 +1,8 @@
 """SVG snapshots of playing a battle: the play screen at 80 x 24, 120 x 40 (the whole
 table) and 200 x 60 like every screen, zoomed in with a ghost base at 160 x 50, in the 16
-ANSI colours; the games kept, the end of a game and a figure's dial at the three sizes.
+ANSI colours; the games kept, the end of a game and a figure's dial at the three sizes; a
+chariot driven (its four discs, the ghost of the drive, its passenger and dials) and the
+choice of its section a push damages, at 120 x 40.
 
 Update them after a deliberate change with
 ``.venv/bin/python -m pytest tests/tui/test_play_snapshots.py --snapshot-update``.
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from play.play_support import SHOOTER, scenario_game
+from play.play_support import SHOOTER, chariot_game, scenario_game
 from textual.pilot import Pilot
 
 from armybuilder.tui.app import create_app
@@ -61,6 +63,34 @@ def test_sixteen_colours(snap_compare, tui_db: Path) -> None:  # type: ignore[no
 def test_a_figures_dial(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
                         size: tuple[int, int]) -> None:
     assert picture(snap_compare, tui_db, size, ("d",))
+
+
+def chariot_picture(snap_compare, db: Path,  # type: ignore[no-untyped-def]
+                    keys: tuple[str, ...]) -> bool:
+    game_id = chariot_game(db)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await started(pilot)
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    return snap_compare(create_app(db, play=game_id), terminal_size=(120, 40),
+                        run_before=run_before)
+
+
+def test_a_chariot_driven(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]
+    """Chariot rules, Movement: the front and left sections' moves combined, a spin, the
+    ghost at the end of its straight line."""
+    assert chariot_picture(snap_compare, tui_db, ("m", "2", "left", *["up"] * 8))
+
+
+def test_a_chariots_section_chosen(snap_compare,  # type: ignore[no-untyped-def]
+                                   tui_db: Path) -> None:
+    """Chariot rules, Pushing: the click goes on the section the player chooses."""
+    assert chariot_picture(snap_compare, tui_db, ("m", "2", *["up"] * 6, "enter", "enter"))
 
 
 def _finished_game(db: Path) -> int:

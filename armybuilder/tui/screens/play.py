@@ -37,7 +37,7 @@ from armybuilder.play.board import (
 )
 from armybuilder.text import shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS, Ghost, Overlay, legend
-from armybuilder.tui.play_words import outlook_text
+from armybuilder.tui.play_words import outlook_text, section_text
 from armybuilder.tui.screens.play_steer import Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -88,6 +88,11 @@ class PlayScreen(Steering, Screen[None]):
         Binding("b", "stuck_facing", "Facing if stuck", show=False),
         Binding("o", "auto", "Auto-place", show=False),
         Binding("x", "cancel_ability", "Cancel ability", show=False),
+        Binding("1", "toggle_section('front')", "Front section", show=False),
+        Binding("2", "toggle_section('left')", "Left section", show=False),
+        Binding("3", "toggle_section('right')", "Right section", show=False),
+        Binding("4", "toggle_section('rear')", "Rear section", show=False),
+        Binding("l", "list_moves", "The engine's moves", show=False),
         Binding("d", "dial", "Dial"),
         Binding("plus,equals_sign", "zoom(1.5)", "Zoom in", show=False),
         Binding("minus", "zoom(0.6667)", "Zoom out", show=False),
@@ -106,9 +111,10 @@ class PlayScreen(Steering, Screen[None]):
     PlayScreen #play-main { height: 1fr; }
     PlayScreen #play-map { width: 1fr; height: 1fr; border: round $primary 40%; }
     PlayScreen #play-map:focus { border: round $primary; }
-    PlayScreen #play-side { width: 46; height: 1fr; }
+    PlayScreen #play-panel { width: 46; height: 1fr; }
     PlayScreen #play-status { height: auto; padding: 0 1; background: $boost; }
     PlayScreen #play-warrior { height: auto; max-height: 11; padding: 0 1; }
+    PlayScreen #play-warrior.-chariot { max-height: 15; }
     PlayScreen #play-prompt { height: auto; max-height: 10; padding: 0 1; background: $boost; }
     PlayScreen #play-options { height: auto; max-height: 12; border: none; padding: 0; }
     PlayScreen #play-log { height: 1fr; min-height: 4; border-top: solid $primary 30%;
@@ -163,7 +169,7 @@ class PlayScreen(Steering, Screen[None]):
         yield Header()
         with Horizontal(id="play-main"):
             yield Battlefield(id="play-map")
-            with Vertical(id="play-side"):
+            with Vertical(id="play-panel"):
                 yield Static("Loading the game…", id="play-status")
                 yield Static("", id="play-warrior")
                 yield Static("", id="play-prompt")
@@ -286,8 +292,9 @@ class PlayScreen(Steering, Screen[None]):
 
     def _may_act(self, wid: int) -> bool:
         p = self.board.pieces[wid]
-        return p.seat == self.board.to_act and p.on_table and not p.acted \
-            and p.captive_of is None
+        # A passenger may be given an action normally (Chariot rules, Passengers).
+        return p.seat == self.board.to_act and (p.on_table or p.riding is not None) \
+            and not p.acted and p.captive_of is None
 
     def _first_ready(self) -> int | None:
         ready = [p.id for p in self.board.pieces if self._may_act(p.id)]
@@ -328,6 +335,8 @@ class PlayScreen(Steering, Screen[None]):
             panel.update("")
             return
         p = self.board.pieces[self.selected]
+        # A chariot's four dials take four lines more (Chariot rules, Combat Dials).
+        panel.set_class(p.chariot, "-chariot")
         panel.update(self._warrior_text(p))
 
     def _warrior_text(self, p: Piece) -> Text:
@@ -340,14 +349,22 @@ class PlayScreen(Steering, Screen[None]):
         text.append(f" {p.name}", style="bold")
         text.append(f"  {side.name}, {p.points} pts\n", style="dim")
         stats = p.stats
-        text.append(f"click {p.click + 1}/{len(p.dial)}  spd {stats.speed} att {stats.attack} "
-                    f"def {stats.defense} dmg {stats.damage}  rng "
-                    f"{p.range if p.range else '—'}{'×' + str(p.targets) if p.targets > 1 else ''}"
-                    f"  arc {p.arc}°\n")
-        if p.abilities:
-            text.append("abilities: " + ", ".join(p.abilities) + "\n", style="italic")
+        reach = f"rng {p.range if p.range else '—'}" \
+            f"{'×' + str(p.targets) if p.targets > 1 else ''}"
+        if p.chariot:
+            text.append(section_text(p, reach))
+        else:
+            text.append(f"click {p.click + 1}/{len(p.dial)}  spd {stats.speed} att "
+                        f"{stats.attack} def {stats.defense} dmg {stats.damage}  {reach}"
+                        f"  arc {p.arc}°\n")
+            if p.abilities:
+                text.append("abilities: " + ", ".join(p.abilities) + "\n", style="italic")
         state = []
-        if not p.on_table:
+        if p.passenger is not None:
+            state.append(f"carries {board.pieces[p.passenger].label}")
+        if p.riding is not None:
+            state.append(f"riding in {board.pieces[p.riding].label}")
+        elif not p.on_table:
             state.append("eliminated" if p.eliminated else "off the battlefield")
         if p.tokens:
             state.append(f"{p.tokens} action token{'s' if p.tokens > 1 else ''}")
@@ -376,11 +393,17 @@ class PlayScreen(Steering, Screen[None]):
             text.append("May now: ", style="bold green")
             parts = []
             for s in allowed:
-                extra = ""
-                if s.kind == "move":
+                words = KIND_WORDS[s.kind]
+                if s.kind == "move" and p.riding is not None:
+                    words = "get off"  # Chariot rules, Boarding & Disembarking
+                elif s.kind == "move":
                     reach = self.session.allowance(p.id)
-                    extra = f" {reach:g}\"" if reach is not None else ""
-                parts.append(f"[{KIND_KEYS[s.kind]}] {KIND_WORDS[s.kind]}{extra}")
+                    words += f" {reach:g}\"" if reach is not None else ""
+                    if self.session.boardings(p.id):
+                        words += " or board"
+                elif s.kind == "pass" and p.chariot:
+                    words = "pass a section"
+                parts.append(f"[{KIND_KEYS[s.kind]}] {words}")
             text.append(", ".join(parts) + "\n")
         for s in refused:
             # The rule that refuses it, in the engine's words (the reason only restates
@@ -425,10 +448,16 @@ class PlayScreen(Steering, Screen[None]):
         reach = False
         targets: frozenset[int] = frozenset()
         piece = board.pieces[selected] if selected is not None else None
-        if piece is not None and piece.on_table and self.mode in ("idle", "choose",
-                                                                  "confirm", "ghost"):
+        lit: tuple[tuple[int, str], ...] = ()
+        if piece is not None and (piece.on_table or piece.riding is not None) and \
+                self.mode in ("idle", "choose", "confirm", "ghost"):
             reach = self.mode != "ghost"
-            if self.mode == "ghost" and self.steer is not None:
+            if self.mode == "ghost" and self.steer is not None and \
+                    self.steer.purpose == "drive":
+                # Chariot rules, Movement: the speeds of the sections given moves, added.
+                allowance = self.session.chariot_allowance(piece.id, self.steer.sections)
+                lit = tuple((piece.id, name) for name in self.steer.sections)
+            elif self.mode == "ghost" and self.steer is not None:
                 allowance = self.session.allowance(piece.id, self.steer.ability)
             elif self._may_act(piece.id):
                 allowance = self.session.allowance(piece.id)
@@ -440,6 +469,12 @@ class PlayScreen(Steering, Screen[None]):
             shown = self.chosen or self._highlighted()
             if shown is not None:
                 targets = frozenset(shown.targets)
+                if shown.warrior is not None and shown.sections:
+                    lit = tuple((shown.warrior, name) for name in shown.sections)
+            elif self.decision is not None and self.decision.kind == "section":
+                # The sections the chariot's player may choose among, lit.
+                lit = tuple((o.warrior, name) for o in self.decision.options
+                            if o.warrior is not None for name in o.sections)
         ghosts: tuple[Ghost, ...] = ()
         patches: tuple[Any, ...] = ()
         legal: bool | None = None
@@ -456,6 +491,10 @@ class PlayScreen(Steering, Screen[None]):
                                                        board.pieces[m].y + dy),
                                      board.pieces[m].facing, (), legal)
                                for m in steer.members)
+            elif steer.purpose == "drive" and steer.warrior is not None:
+                # The chariot where the drive ends, its straight line behind it.
+                ghosts = (Ghost(board.pieces[steer.warrior], steer.drive_end(), steer.facing,
+                                (steer.start,), legal),)
             elif steer.warrior is not None:
                 p = board.pieces[steer.warrior]
                 path = (steer.start, *steer.waypoints) if steer.purpose in (
@@ -472,7 +511,7 @@ class PlayScreen(Steering, Screen[None]):
         self.map.show(board, Overlay(selected=selected, allowance=allowance, reach=reach,
                                      targets=targets, ghosts=ghosts, ghost_patches=patches,
                                      ghost_patches_legal=legal, area=area, moves=moves,
-                                     strikes=strikes, dice=dice))
+                                     strikes=strikes, dice=dice, lit=lit))
 
     # --- selecting -------------------------------------------------------------------
 
@@ -483,8 +522,8 @@ class PlayScreen(Steering, Screen[None]):
                 self._cycle_setup(step)
             return
         seat = self.board.to_act
-        mine = [p.id for p in self.board.pieces if p.seat == seat and p.on_table
-                and p.captive_of is None]
+        mine = [p.id for p in self.board.pieces if p.seat == seat
+                and (p.on_table or p.riding is not None) and p.captive_of is None]
         if not mine:
             return
         ready = [w for w in mine if self._may_act(w)] or mine
@@ -497,7 +536,7 @@ class PlayScreen(Steering, Screen[None]):
     def action_inspect(self, step: int) -> None:
         if self.session is None or self.mode in ("loading", "broken"):
             return
-        every = [p.id for p in self.board.pieces if p.on_table]
+        every = [p.id for p in self.board.pieces if p.on_table or p.riding is not None]
         if not every:
             return
         at = (every.index(self.selected) + step) % len(every) if self.selected in every else 0
@@ -549,8 +588,19 @@ class PlayScreen(Steering, Screen[None]):
             self.notify(f"{piece.label}: no {KIND_WORDS[kind]}: {why}", severity="warning",
                         timeout=8)
             return
+        if kind == "move" and piece.chariot:
+            self._begin_drive(wid)
+            return
+        if kind == "move" and piece.riding is not None:
+            self._begin_disembark(wid)
+            return
         if kind == "move":
             self._begin_move(wid)
+            return
+        if kind == "pass" and piece.chariot:
+            # Chariot rules, Actions: a pass, like any action, goes to one active section.
+            self._list(kind, self.session.options(wid, kind),
+                       f"Which section of {piece.label} passes?")
             return
         if kind == "pass":
             self._confirm(self.session.option(self._pass_action(wid)))
@@ -640,8 +690,8 @@ class PlayScreen(Steering, Screen[None]):
         if self.mode != "choose" or event.option_index >= len(self.choices):
             return
         option = self.choices[event.option_index]
-        if self.decision is not None and self.decision.kind == "spin":
-            self._give(option)  # a free spin needs no second look
+        if self.decision is not None and self.decision.kind in ("spin", "section"):
+            self._give(option)  # a free spin or a section chosen needs no second look
             return
         self._confirm(option, self.outlooks.get(event.option_index))
 
@@ -715,7 +765,8 @@ class PlayScreen(Steering, Screen[None]):
                 return  # a decision owed has to be made
             self._next()
             return
-        if self.mode == "ghost" and self.steer is not None and self.steer.purpose == "move":
+        if self.mode == "ghost" and self.steer is not None and \
+                self.steer.purpose in ("move", "drive", "disembark"):
             self._next()
         elif self.mode == "ghost" and self.steer is not None and self.steer.purpose == "plan" \
                 and self.decision is not None:
@@ -764,8 +815,10 @@ class PlayScreen(Steering, Screen[None]):
             return
         self.chosen = None
         self.queue = []
-        words = ", ".join(self.board.pieces[o.warrior].letter for o in passes
-                          if o.warrior is not None)
+        letters = [self.board.pieces[o.warrior].letter for o in passes
+                   if o.warrior is not None]
+        # A chariot passes section by section (Chariot rules, Actions): named once.
+        words = ", ".join(dict.fromkeys(letters))
         what = f"{words} pass (the engine ends a turn when its actions are used)" \
             if words else "every action of the turn is given"
         if passes[-1].kind == "end_turn":
@@ -779,7 +832,9 @@ class PlayScreen(Steering, Screen[None]):
                           style="bold"))
 
     def action_space(self) -> None:
-        if self.mode == "ghost":
+        if self.mode == "ghost" and self.steer is not None and self.steer.purpose == "drive":
+            self.action_drive_to_stop()
+        elif self.mode == "ghost":
             self._bend()
         elif self.mode == "ai":
             self._step.set()
@@ -807,6 +862,13 @@ class PlayScreen(Steering, Screen[None]):
             self.selected = decision.warrior
             self._begin_move(decision.warrior, "confused")
             return
+        if decision.kind == "section":
+            self._ask_section(decision)
+            return
+        if decision.kind == "facing":
+            assert decision.warrior is not None
+            self._begin_facing(decision.warrior)
+            return
         # A movement formation's members have broken away (or not): move them together.
         members = decision.members
         if not members:
@@ -819,6 +881,32 @@ class PlayScreen(Steering, Screen[None]):
                            members=tuple(members))
         self._set_mode("ghost")
         self._check_steer()
+
+    def _ask_section(self, decision: Decision) -> None:
+        """Chariot rules: the chariot's player chooses the section (an attack along a
+        borderline, the pushing click, a touching figure's damage): asked in a dialog
+        showing the chariot's dials."""
+        from armybuilder.tui.screens.play_dialogs import SectionScreen
+
+        assert decision.warrior is not None
+        self.selected = decision.warrior
+        chariot = self.board.pieces[decision.warrior]
+        self._set_mode("choose")
+        self._prompt(Text(f"Choose the section of {chariot.label} (Chariot rules).",
+                          style="bold"))
+        self._show_warrior()
+        self._mark()
+        if any(isinstance(s, SectionScreen) for s in self.app.screen_stack):
+            return
+
+        def chosen(index: int | None) -> None:
+            owed = self.decision
+            if index is not None and owed is not None and owed.kind == "section" and \
+                    0 <= index < len(owed.options):
+                self._give(owed.options[index])
+
+        self.app.push_screen(SectionScreen(chariot, decision.purpose,
+                                           [o.words for o in decision.options]), chosen)
 
     def action_cancel_ability(self) -> None:
         self.action_begin("ability")
@@ -941,7 +1029,7 @@ class PlayScreen(Steering, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         idle_only = {"begin", "end_turn", "withdraw", "agree", "cancel_ability"}
         ghost_only = {"steer", "turn", "face_nearest", "unbend", "move_ability", "auto",
-                      "stuck_facing"}
+                      "stuck_facing", "toggle_section", "list_moves"}
         if action in idle_only:
             return True if self.mode == "idle" else None
         if action in ghost_only:

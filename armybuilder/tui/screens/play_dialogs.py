@@ -1,5 +1,6 @@
-"""The play screen's dialogs: a figure's dial, the end of the game, the games kept, and a
-finished game told turn by turn."""
+"""The play screen's dialogs: a figure's dial (a chariot's four), the choice of a
+chariot's section owed to its player, the end of the game, the games kept, and a finished
+game told turn by turn."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option as Row
 
-from armybuilder.play.board import Board, Piece, result_words
+from armybuilder.play.board import Board, Click, Piece, result_words
 from armybuilder.text import literal, literal_lines, shown, shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS
+from armybuilder.tui.play_words import section_line
 from armybuilder.tui.screens.battle_log import Part, turn_by_turn
 
 if TYPE_CHECKING:
@@ -31,18 +34,40 @@ if TYPE_CHECKING:
 
 def dial_table(piece: Piece) -> Table:
     """Every live click of the figure's dial, the one showing marked (Rulebook I)."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
-    for head in ("", "click", "spd", "att", "def", "dmg", "abilities"):
-        table.add_column(head, justify="right" if head in ("spd", "att", "def", "dmg",
-                                                           "click") else "left")
-    for i, c in enumerate(piece.dial):
-        mark = "►" if i == piece.click else ("start" if i == piece.starting_click else "")
-        style = "bold reverse" if i == piece.click else ""
-        table.add_row(mark, str(i + 1), str(c.speed), str(c.attack), str(c.defense),
-                      str(c.damage), literal(", ".join(c.abilities)), style=style)
+    table = _clicks_table(piece.dial, piece.click, piece.starting_click, skulls=False)
     table.add_row("", "☠", "", "", "", "", "eliminated past the last live click",
                   style="dim")
     return table
+
+
+def _clicks_table(dial: tuple[Click, ...], click: int, start: int, skulls: bool,
+                  title: str | None = None) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=title, title_justify="left",
+                  title_style="bold")
+    heads = ("", "click", "spd", "att", "def", "dmg", *(("skulls",) if skulls else ()),
+             "abilities")
+    for head in heads:
+        table.add_column(head, justify="left" if head in ("", "abilities") else "right")
+    for i, c in enumerate(dial):
+        mark = "►" if i == click else ("start" if i == start else "")
+        style = "bold reverse" if i == click else ""
+        row = [mark, str(i + 1), str(c.speed), str(c.attack), str(c.defense), str(c.damage)]
+        if skulls:
+            row.append(str(c.skulls) if c.skulls else "")
+        table.add_row(*row, literal(", ".join(c.abilities)), style=style)
+    return table
+
+
+def section_tables(piece: Piece) -> list[Table]:
+    """Chariot rules, Combat Dials: each section's own dial, the click showing marked; a
+    section with three skulls is inactive, six in all eliminate the chariot."""
+    out = []
+    for s in piece.sections:
+        state = "" if s.active else " · inactive"
+        state += " · acted this turn" if s.acted else ""
+        out.append(_clicks_table(s.dial, s.click, 0, skulls=True,
+                                 title=f"{s.name} section{state}"))
+    return out
 
 
 class DialScreen(ModalScreen[None]):
@@ -63,14 +88,79 @@ class DialScreen(ModalScreen[None]):
         head.append(f"  {p.key} · {p.rank} · {p.points} pts · {self.side}\n", style="dim")
         reach = f"range {p.range}" + (f" × {p.targets} targets" if p.targets > 1 else "") \
             if p.range else "no range (close combat)"
-        head.append(f"{reach} · front arc {p.arc}° · {shown(', '.join(p.factions))}")
+        if p.chariot:
+            # Chariot rules, General Rules: no rear arc; each section's outer edge is its
+            # front arc.
+            head.append(f"{reach} · a chariot: four sections, each with its own dial · "
+                        f"{shown(', '.join(p.factions))}")
+        else:
+            head.append(f"{reach} · front arc {p.arc}° · {shown(', '.join(p.factions))}")
         with VerticalScroll(classes="dialog wide"):
             yield Static(head)
-            yield Static(dial_table(p))
+            if p.chariot:
+                for table in section_tables(p):
+                    yield Static(table)
+            else:
+                yield Static(dial_table(p))
             yield Static("escape: close", classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+#: What the chariot's player chooses a section for, in words (Chariot rules).
+SECTION_PURPOSES = {
+    "attack": ("Attacking a Chariot", "the attack runs along the borderline between two "
+               "sections: you choose the one it strikes"),
+    "pushing": ("Pushing", "it was pushed: one click of damage goes on the active section "
+                "of your choice"),
+    "damage": ("Attacking a Chariot", "the figure dealing the damage touches more than one "
+               "section: you choose the one it goes on"),
+}
+
+
+class SectionScreen(ModalScreen[int]):
+    """A choice of a chariot's section the rules hand its player: the chariot's dials and
+    the sections to choose from. Dismissed with the index of the option chosen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "stay", "The choice is yours to make", show=False)]
+
+    def __init__(self, chariot: Piece, purpose: str, words: list[str]) -> None:
+        super().__init__()
+        self.chariot = chariot
+        self.purpose = purpose
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        p = self.chariot
+        rule, why = SECTION_PURPOSES.get(self.purpose, ("", "choose a section"))
+        head = Text()
+        head.append(f" {p.letter} ", style=f"bold bright_white on {SIDE_COLOURS[p.seat]}")
+        head.append(f" {shown(p.name)}: choose the section\n", style="bold")
+        head.append(why + (f" (Chariot rules, {rule})." if rule else "."))
+        dials = Text()
+        for section in p.sections:
+            dials.append(section_line(section))
+            dials.append("\n")
+        with Vertical(classes="dialog wide", id="section-dialog"):
+            yield Static(head)
+            yield Static(dials)
+            yield OptionList(*[Row(literal(w), id=str(i))
+                               for i, w in enumerate(self.words)], id="section-options")
+            yield Static("up/down: choose · enter: take it", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        listing = self.query_one("#section-options", OptionList)
+        listing.highlighted = 0
+        listing.focus()
+
+    @on(OptionList.OptionSelected, "#section-options")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_stay(self) -> None:
+        self.notify("The rules hand you this choice: choose a section.", severity="warning")
 
 
 class EndScreen(ModalScreen[None]):

@@ -1,7 +1,9 @@
 """Steering on the battlefield: a ghost base for a move (straight or bent, turned, the
-facing if it fails to break away, Charge or Bound), a terrain item or a warrior being
-placed while setting the scene, and a whole movement formation. The engine checks every
-place the ghost reaches; the play screen gives the action once it is allowed."""
+facing if it fails to break away, Charge or Bound), a chariot's drive (the sections given
+move actions, a spin, the distance straight ahead), a passenger getting off, the facing
+of a passenger thrown from a wreck, a terrain item or a warrior being placed while
+setting the scene, and a whole movement formation. The engine checks every place the
+ghost reaches; the play screen gives the action once it is allowed."""
 
 from __future__ import annotations
 
@@ -21,14 +23,21 @@ if TYPE_CHECKING:
 
 #: Degrees a keystroke turns a base being steered.
 TURN_STEP = 15.0
+FINE_TURN = 1.0  # degrees a shift+arrow spins a chariot
 FINE_STEP = 0.1  # inches a shift+arrow steers the ghost
+DRIVE_STEP = 0.5  # inches an arrow lengthens or shortens a chariot's drive
+#: The keys that give a chariot's sections a move action or take it back (Chariot rules,
+#: Movement: several move actions combined into one movement).
+SECTION_KEYS = {"front": "1", "left": "2", "right": "3", "rear": "4"}
 
 
 @dataclass(slots=True)
 class Steer:
     """A base (or terrain item, or a whole formation) being steered across the map."""
 
-    purpose: str  # "move", "confused", "deploy", "terrain", "plan"
+    #: "move", "confused", "deploy", "terrain", "plan"; a chariot's "drive", a
+    #: passenger's "disembark", a wrecked chariot's passenger's "face".
+    purpose: str
     warrior: int | None
     start: Point
     at: Point
@@ -39,8 +48,15 @@ class Steer:
     stuck: float | None = None  # where it faces if it fails to break away (None: as it is)
     item: int = 0  # terrain: the pile item
     members: tuple[int, ...] = ()  # plan: the formation's members
+    sections: list[str] = field(default_factory=list)  # drive: the sections given moves
+    distance: float = 0.0  # drive: inches straight ahead after the spin
     option: Option | None = None
     why: str = ""
+
+    def drive_end(self) -> Point:
+        """Where a chariot's centre dot ends: ``distance`` ahead at ``facing``."""
+        return (self.start[0] + self.distance * math.cos(self.facing),
+                self.start[1] + self.distance * math.sin(self.facing))
 
 
 class Steering:
@@ -64,6 +80,7 @@ class Steering:
         def _next(self) -> None: ...
         def _show_warrior(self) -> None: ...
         def _shown(self, played: Any) -> None: ...
+        def _list(self, kind: str, options: list[Option], title: str) -> None: ...
         def notify(self, message: str, **kw: Any) -> None: ...
 
     # --- steering a base -------------------------------------------------------------
@@ -74,8 +91,109 @@ class Steering:
         self._set_mode("ghost")
         self._check_steer()
 
+    def _begin_drive(self, wid: int) -> None:
+        """Chariot rules, Movement: choose the sections given move actions, spin on the
+        centre dot, then straight ahead. It starts with the fastest section that may
+        move, going nowhere."""
+        assert self.session is not None
+        p = self.board.pieces[wid]
+        movable = self.session.movable_sections(wid)
+        fastest = max(movable, key=lambda n: p.section(n).stats.speed, default=None)
+        self.steer = Steer("drive", wid, (p.x, p.y), (p.x, p.y), p.facing,
+                           sections=[fastest] if fastest else [])
+        self._set_mode("ghost")
+        self._check_steer()
+
+    def _begin_disembark(self, wid: int) -> None:
+        """Chariot rules, Boarding & Disembarking: a ghost of the passenger beside his
+        chariot, at the first place the engine lists, steered anywhere around it."""
+        assert self.session is not None
+        spot = self.session.disembark_spot(wid)
+        if spot is None:
+            return
+        at, facing = spot
+        self.steer = Steer("disembark", wid, at, at, facing)
+        self._set_mode("ghost")
+        self._check_steer()
+
+    def _begin_facing(self, wid: int) -> None:
+        """Chariot rules, Damaging a Passenger: the passenger of the wreck faces as his
+        player chooses."""
+        p = self.board.pieces[wid]
+        self.selected = wid
+        self.steer = Steer("face", wid, (p.x, p.y), (p.x, p.y), p.facing)
+        self._set_mode("ghost")
+        self._check_steer()
+
+    def action_toggle_section(self, name: str) -> None:
+        """Give the section a move action too, or take it back (Chariot rules, Movement:
+        the speeds of the sections given move actions are added)."""
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or steer.purpose != "drive":
+            return
+        if name in steer.sections:
+            steer.sections.remove(name)
+        else:
+            steer.sections.append(name)
+        self._check_steer()
+
+    def action_list_moves(self) -> None:
+        """The moves the engine lists for the warrior being steered (a chariot's drives,
+        a passenger's places to get off, a boarding), to choose one from."""
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or self.session is None or \
+                steer.warrior is None or steer.purpose not in ("move", "drive", "disembark"):
+            return
+        options = self.session.options(steer.warrior, "move")
+        if not options:
+            self.notify("The engine lists no move here.", severity="warning")
+            return
+        label = self.board.pieces[steer.warrior].label
+        self.steer = None
+        self._list("move", options, f"The moves the engine lists for {label}:")
+
+    def action_drive_to_stop(self) -> None:
+        """Straight ahead as far as the line of movement goes (Chariot rules, Movement:
+        the sum of the speeds, or where terrain, a base of several dials or Ram stops
+        it)."""
+        steer = self.steer
+        if self.session is None or steer is None or steer.purpose != "drive" or \
+                steer.warrior is None:
+            return
+        steer.distance, _ = self.session.chariot_stop(steer.warrior, steer.sections,
+                                                      steer.facing)
+        self._check_steer()
+
+    def _drive(self, dx: int, dy: int, fine: bool) -> None:
+        """Arrows for a chariot's drive: up and down lengthen and shorten it, left and
+        right spin it (Chariot rules, Movement)."""
+        steer = self.steer
+        assert steer is not None
+        if dy:
+            step = FINE_STEP if fine else DRIVE_STEP
+            steer.distance = max(0.0, round((steer.distance + dy * step) / step) * step)
+        if dx:
+            self._spin(-dx * (FINE_TURN if fine else TURN_STEP))
+            return
+        self.map.centre_on(steer.drive_end())
+        self._check_steer()
+
+    def _spin(self, degrees: float) -> None:
+        steer = self.steer
+        assert steer is not None
+        steer.facing = (steer.facing + math.radians(degrees)) % (2 * math.pi)
+        steer.turned = True
+        self._check_steer()
+
     def action_steer(self, dx: int, dy: int, fine: bool = False) -> None:
         if self.mode != "ghost" or self.steer is None:
+            return
+        if self.steer.purpose == "drive":
+            self._drive(dx, dy, fine)
+            return
+        if self.steer.purpose == "face":
+            if dx:
+                self._spin(-dx * (FINE_TURN if fine else TURN_STEP))
             return
         step = FINE_STEP if fine else self.map.step
         sx, sy = (step, step) if fine else (step, 2 * step)
@@ -85,6 +203,17 @@ class Steering:
     def _steer_to(self, at: Point) -> None:
         steer = self.steer
         assert steer is not None
+        if steer.purpose == "face":
+            return  # he stands where the chariot stood
+        if steer.purpose == "drive":
+            # A click: spin to face it and drive up to it.
+            dx, dy = at[0] - steer.start[0], at[1] - steer.start[1]
+            if math.hypot(dx, dy) > 1e-6:
+                steer.facing = math.atan2(dy, dx) % (2 * math.pi)
+                steer.distance = math.hypot(dx, dy)
+                steer.turned = True
+            self._check_steer()
+            return
         table = self.board.table
         steer.at = (min(table, max(0.0, at[0])), min(table, max(0.0, at[1])))
         if steer.purpose in ("move", "confused", "deploy") and not steer.turned:
@@ -112,7 +241,7 @@ class Steering:
         if not foes:
             return
         near = min(foes, key=lambda p: math.hypot(p.x - steer.at[0], p.y - steer.at[1]))
-        steer.facing = math.atan2(near.y - steer.at[1], near.x - steer.at[0])
+        steer.facing = math.atan2(near.y - steer.at[1], near.x - steer.at[0]) % (2 * math.pi)
         steer.turned = True
         self._check_steer()
 
@@ -159,6 +288,15 @@ class Steering:
             offset = (steer.at[0] - steer.start[0], steer.at[1] - steer.start[1])
             return session.formation_plan(steer.members, offset)
         assert steer.warrior is not None
+        if steer.purpose == "drive":
+            p = self.board.pieces[steer.warrior]
+            spun = abs(math.remainder(steer.facing - p.facing, 2 * math.pi)) > 1e-9
+            return session.chariot_move(steer.warrior, steer.sections,
+                                        steer.facing if spun else None, steer.distance)
+        if steer.purpose == "disembark":
+            return session.disembark(steer.warrior, steer.at, steer.facing)
+        if steer.purpose == "face":
+            return session.face(steer.warrior, steer.facing)
         moved = math.hypot(steer.at[0] - steer.start[0], steer.at[1] - steer.start[1]) > 1e-6
         path = [*steer.waypoints, steer.at] if moved or steer.waypoints else []
         return session.move(steer.warrior, path, steer.facing, steer.ability, steer.stuck)
@@ -174,7 +312,7 @@ class Steering:
         if give:
             if why is not None:
                 self.notify(str(why), severity="error", timeout=8)
-            elif steer.purpose in ("move", "confused"):
+            elif steer.purpose in ("move", "confused", "drive", "disembark"):
                 self._confirm(option)
                 return
             else:
@@ -204,6 +342,17 @@ class Steering:
                 text.append(f" · if it fails to break away: "
                             f"{math.degrees(steer.stuck) % 360:.0f}°")
             text.append("\n")
+        elif steer.purpose == "drive":
+            self._drive_prompt(text)
+        elif steer.purpose in ("disembark", "face"):
+            p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
+            if steer.purpose == "disembark":
+                text.append(f"{p.label if p else ''} gets off: place him touching a side "
+                            "or the rear of the chariot", style="bold")
+            else:
+                text.append(f"{p.label if p else ''} is thrown from the wreck: choose his "
+                            "facing (Chariot rules, Damaging a Passenger)", style="bold")
+            text.append(f"\nfacing {math.degrees(steer.facing) % 360:.0f}°\n")
         elif steer.purpose == "deploy":
             p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
             text.append(f"Place {p.label if p else ''} in your starting area\n", style="bold")
@@ -222,16 +371,63 @@ class Steering:
             text.append(f"✖ {steer.why}\n", style="bold red")
         else:
             text.append("✔ the engine allows this\n", style="bold green")
+        text.append(self._steer_keys(steer), style="dim")
+        self._prompt(text)
+
+    def _steer_keys(self, steer: Steer) -> str:
+        if steer.purpose == "drive":
+            return ("1-4 sections · up/down distance (shift: 0.1\") · left/right [ ] spin · "
+                    "t face nearest · space to where it must stop · l the engine's moves · "
+                    "enter check · esc back")
+        if steer.purpose == "face":
+            return "left/right or [ ] turn · t face nearest · enter give"
         keys = "arrows steer (shift: 0.1\") · [ ] turn · "
         if steer.purpose in ("move", "confused"):
             keys += "space bend · backspace unbend · t face nearest · "
             if steer.purpose == "move":
                 keys += "g Charge/Bound · b facing if it fails to break away · "
+        if steer.purpose == "disembark":
+            keys += "t face nearest · "
+        if steer.purpose in ("move", "disembark"):
+            keys += "l the engine's moves"
+            boards = [o.words for o in self.session.boardings(steer.warrior)] \
+                if self.session is not None and steer.warrior is not None and \
+                steer.purpose == "move" else []
+            keys += f" ({'; '.join(boards)})" if boards else ""
+            keys += " · "
         keys += "enter place" if steer.purpose in ("deploy", "terrain") else "enter check"
-        if steer.purpose == "move":
+        if steer.purpose in ("move", "disembark"):
             keys += " · esc back"
-        text.append(keys, style="dim")
-        self._prompt(text)
+        return keys
+
+    def _drive_prompt(self, text: Text) -> None:
+        """A chariot's drive: the sections given moves, the allowance their speeds add up
+        to, the spin and distance, and where the line of movement stops."""
+        assert self.session is not None and self.steer is not None
+        steer = self.steer
+        assert steer.warrior is not None
+        p = self.board.pieces[steer.warrior]
+        movable = self.session.movable_sections(steer.warrior)
+        text.append(f"Drive {p.label}: spin, then straight ahead\n", style="bold")
+        for name in (s.name for s in p.sections):
+            key = SECTION_KEYS[name]
+            if name in steer.sections:
+                text.append(f"[{key}] {name} {p.section(name).stats.speed}\"",
+                            style="bold green")
+            elif name in movable:
+                text.append(f"[{key}] {name}", style="dim")
+            else:
+                text.append(f"[{key}] {name} ✖", style="dim red")
+            text.append(" ")
+        reach = self.session.chariot_allowance(steer.warrior, steer.sections)
+        stop, why = self.session.chariot_stop(steer.warrior, steer.sections, steer.facing)
+        spun = abs(math.remainder(steer.facing - p.facing, 2 * math.pi)) > 1e-9
+        text.append(f"\n{'spin to' if spun else 'facing'} {math.degrees(steer.facing) % 360:.0f}°"
+                    f" · {steer.distance:.1f}\" of {reach:g}\"")
+        if why is not None:
+            text.append(f" · it must stop at {stop:.1f}\"", style="yellow")
+        text.append("\n")
+
 
     # --- setting the scene -----------------------------------------------------------
 
