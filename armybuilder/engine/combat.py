@@ -220,11 +220,15 @@ def defense_value(state: State, plan: AttackPlan, s: Strike,
         if hooks:
             ctx = DefenseContext(role=role, kind=plan.kind, attacker=attacker, value=value,
                                  plan=plan, targeted=s.targeted)
-            for name, fn in _by_name(names, hooks, "defense", told):
-                before = ctx.value
-                fn(state, holder, ctx)
-                if told is not None and ctx.value != before:
-                    told.append((name, ctx.value - before))
+            if told is None:
+                for fn in hooks:
+                    fn(state, holder, ctx)
+            else:
+                for name, fn in _named_hooks(names, "defense"):
+                    before = ctx.value
+                    fn(state, holder, ctx)
+                    if ctx.value != before:
+                        told.append((name, ctx.value - before))
             value = ctx.value
     return value
 
@@ -248,24 +252,22 @@ def roll_modifier(state: State, plan: AttackPlan, bonus: int, s: Strike,
         if hooks:
             actx = AttackContext(role=role, kind=plan.kind, attacker=attacker,
                                  target=t, modifier=modifier)
-            for name, fn in _by_name(names, hooks, "attack_roll", told):
-                before = actx.modifier
-                fn(state, holder, actx)
-                if told is not None and actx.modifier != before:
-                    told.append((name, actx.modifier - before))
+            if told is None:
+                for fn in hooks:
+                    fn(state, holder, actx)
+            else:
+                for name, fn in _named_hooks(names, "attack_roll"):
+                    before = actx.modifier
+                    fn(state, holder, actx)
+                    if actx.modifier != before:
+                        told.append((name, actx.modifier - before))
             modifier = actx.modifier
     return modifier
 
 
-def _by_name(names: tuple[str, ...], hooks: tuple[Any, ...], point: str,
-             told: list[tuple[str, int]] | None) -> Iterator[tuple[str, Any]]:
-    """The hooks at ``point`` with the ability each belongs to when the log is told them
-    (a registry gives each ability at most one hook a point, in the order of ``names``);
-    otherwise just the hooks, unnamed."""
-    if told is None:
-        for fn in hooks:
-            yield "", fn
-        return
+def _named_hooks(names: tuple[str, ...], point: str) -> Iterator[tuple[str, Any]]:
+    """The hooks at ``point`` with the ability each belongs to, for the log (a registry
+    gives each ability at most one hook a point, in the order of ``names``)."""
     for name in names:
         for fn in REGISTRY.hooks_for(point, (name,)):
             yield name, fn
