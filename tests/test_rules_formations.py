@@ -104,6 +104,19 @@ def test_mage_spawn_never_form_up_without_a_shyft():
         "Mage Spawn: 4 figures, no formation possible without a Shyft warrior"]
 
 
+def test_a_lone_mage_spawn_is_a_note_like_any_faction_of_one():
+    # Rulebook IV, Restrictions; FAQ, Shyft Faction Rules: no formation without a Shyft;
+    # one figure of its kind is information, as for every other faction (issue 21).
+    report, groups = check(ArmyEntry(SPAWN), ArmyEntry(ORC, 3))
+    assert groups["Mage Spawn"].count == 1
+    assert messages(report, "formations") == []
+    [note] = [f for f in report.findings if f.rule == "formation-single"]
+    assert note.severity == "info" and note.figures == (SPAWN.key,)
+    assert note.message == "Mage Spawn: 1 figure, no formation possible without a Shyft warrior"
+    assert note.source == "Rulebook IV, Restrictions; FAQ, Shyft Faction Rules"
+    assert not report.warnings
+
+
 def test_mage_spawn_join_a_shyft():
     report, groups = check(ArmyEntry(SPAWN, 2), ArmyEntry(SHYFT))
     shyft = groups["Shyft"]

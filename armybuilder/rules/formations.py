@@ -132,7 +132,11 @@ def faction_formations(entries: Iterable[ArmyEntry]
         groups[MAGE_SPAWN] = FormationGroup(MAGE_SPAWN, tuple(spawn), n, False, False,
                                             mage_spawn=tuple(spawn),
                                             note="Mage Spawn form up only beside a Shyft warrior")
-        findings.append(finding("formations", f"{MAGE_SPAWN}: {n} "
+        # Rulebook IV, Restrictions; FAQ, Shyft Faction Rules: Mage Spawn form up only
+        # beside a Shyft warrior. A lone one, like any faction of one figure, is a note
+        # (formation-single, info); two or more with no Shyft are a warning.
+        findings.append(finding("formation-single" if n == 1 else "formations",
+                                f"{MAGE_SPAWN}: {n} "
                                 f"{'figure' if n == 1 else 'figures'}, no formation possible "
                                 "without a Shyft warrior", spawn,
                                 f"{RESTRICTIONS}; {SHYFT_RULE}"))

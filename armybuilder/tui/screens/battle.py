@@ -61,6 +61,11 @@ TERRAIN = ("none", "standard", "woods", "ruins")
 #: which pays a second of start-up to play in parallel without touching the app's speed.
 IN_PROCESS_GAMES = 12
 PROGRESS_SECONDS = 0.1
+#: Playing it yourself: who commands army B, and your army's seat (play.new's OPPONENTS and
+#: SIDES, kept here so the screen opens without loading the engine).
+PLAY_OPPONENTS = (("heuristic AI", "heuristic"), ("random player", "random"),
+                  ("second player", "human"))
+PLAY_SIDES = (("a (south edge)", "a"), ("b (north edge)", "b"))
 
 
 def start_resource_tracker() -> None:
@@ -97,7 +102,8 @@ class BattleScreen(AppScreen):
         Binding("escape", "back", "Back to the gauntlet", show=False),
         Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other"),
         Binding("ctrl+y", "play_yourself", "Play it yourself", priority=True,
-                tooltip="Play army A yourself against B, the AI commanding B"),
+                tooltip="Play army A yourself against B, with the opponent and seat "
+                        "chosen"),
     ]
 
     #: Narrower than this, the charts leave the side of the tables for a tab of their own.
@@ -145,6 +151,14 @@ class BattleScreen(AppScreen):
                                 classes="battle-number")
                 yield Button("Run (ctrl+g)", id="run", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True, disabled=True)
+            with Horizontal(classes="battle-row", id="play-row"):
+                # Playing army A yourself (ctrl+y): who commands B, and your seat.
+                yield Static("B played by", classes="battle-label")
+                yield Select[str](PLAY_OPPONENTS, value="heuristic", allow_blank=False,
+                                  id="play-opponent", compact=True)
+                yield Static("your seat", classes="battle-label")
+                yield Select[str](PLAY_SIDES, value="a", allow_blank=False, id="play-side",
+                                  compact=True)
                 yield Button("Play it yourself (ctrl+y)", id="play-yourself", compact=True)
             with Horizontal(classes="battle-row"):
                 yield ProgressBar(total=DEFAULT_GAMES, show_eta=False, id="battle-progress")
@@ -190,10 +204,10 @@ class BattleScreen(AppScreen):
     def _narrow(self, width: int) -> None:
         narrow = width < self.CHARTS_BESIDE
         self.set_class(narrow, "narrow")
-        # The set-up keeps to one line: the button's shorter name on a narrow terminal
-        # (its key, ctrl+y, is in the footer).
+        # The choices and the button keep to one line: its shorter name on a narrow
+        # terminal.
         self.query_one("#play-yourself", Button).label = \
-            "Play" if narrow else "Play it yourself (ctrl+y)"
+            "Play (ctrl+y)" if narrow else "Play it yourself (ctrl+y)"
         tabs = self.query_one("#battle-tabs", TabbedContent)
         if narrow:
             tabs.show_tab("summary")
@@ -448,19 +462,25 @@ class BattleScreen(AppScreen):
         game_id: int | None
         error: str = ""
 
+    def play_choices(self) -> tuple[str, str]:
+        """(who commands army B, your army's seat) as chosen for playing it yourself."""
+        return (str(self.query_one("#play-opponent", Select).value),
+                str(self.query_one("#play-side", Select).value))
+
     @on(Button.Pressed, "#play-yourself")
     def action_play_yourself(self) -> None:
-        """Army A against army B, on the terrain, seed and rounds chosen, the heuristic AI
-        commanding B: the game is saved, then played on the play screen."""
+        """Army A against army B, on the terrain, seed and rounds chosen, B commanded by
+        the opponent chosen (an AI, or a second player at this keyboard) and army A on
+        the seat chosen: the game is saved, then played on the play screen."""
         if self.army_app.services is None:
             return
         request = self.request_from_fields()
         if request is not None:
             self._say(f"Setting up {request.army_a} v {request.army_b}…")
-            self._start_game(request)
+            self._start_game(request, *self.play_choices())
 
     @work(thread=True, exclusive=True, group="battle-play")
-    def _start_game(self, request: BattleRequest) -> None:
+    def _start_game(self, request: BattleRequest, opponent: str, side: str) -> None:
         from armybuilder.play.new import NewGame, new_game
 
         services = self.army_app.services
@@ -468,7 +488,7 @@ class BattleScreen(AppScreen):
         try:
             game_id, _ = new_game(services.catalogue, NewGame(
                 request.army_a, request.army_b, terrain=request.terrain, seed=request.seed,
-                rounds=request.rounds))
+                rounds=request.rounds, opponent=opponent, side=side))
         except Exception as exc:  # BattleError names the army or option
             self.post_message(self.Started(None, str(exc)))
             return

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
@@ -40,22 +40,25 @@ class NewCampaignScreen(ModalScreen[NewCampaign | None]):
         self.armies = armies
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="new-campaign"):
+        # One line a field (compact), so that the whole dialog, its buttons too, fits an
+        # 80 x 24 terminal; it scrolls should it ever not.
+        with VerticalScroll(classes="dialog", id="new-campaign"):
             yield Static("New World Conquest campaign", classes="dialog-title")
             yield Label("Name")
-            yield Input(placeholder="campaign name", id="name")
-            yield Label("Armies: one saved army per player, separated by commas (2, 3, 4 "
-                        "or 6)")
-            yield Input(", ".join(self.armies[:4]), id="armies")
+            yield Input(placeholder="campaign name", id="name", compact=True)
+            yield Label("Armies: a saved army per player, with commas (2, 3, 4 or 6)")
+            yield Input(", ".join(self.armies[:4]), id="armies", compact=True)
             yield Label("Seats: human or ai for each army (empty: all ai)")
-            yield Input(placeholder="human, ai, ai, ai", id="seats")
+            yield Input(placeholder="human, ai, ai, ai", id="seats", compact=True)
+            yield Label("Seed and pool (all, expansions or an army)")
             with Horizontal(classes="dialog-row"):
-                yield Input("1", id="seed", type="integer", placeholder="seed")
-                yield Input("all", id="pool", placeholder="pool: all, expansions or an army")
+                yield Input("1", id="seed", type="integer", placeholder="seed", compact=True)
+                yield Input("all", id="pool", placeholder="pool: all, expansions or an army",
+                            compact=True)
             yield Static("", classes="dialog-error", id="error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Create", variant="primary", id="create")
-                yield Button("Cancel", id="cancel")
+                yield Button("Create", variant="primary", id="create", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

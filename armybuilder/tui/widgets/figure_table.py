@@ -35,17 +35,22 @@ class Column:
     label: str
     width: int  # the least it is given
     right: bool = False
-    most: int = 0  # a stretching column grows up to this (0: it never stretches)
+    fitted: bool = False  # drawn as wide as its longest text when there is room
 
 
-#: Every column, in the order they are dropped last to first as the table narrows: the
-#: name, rank and points always; then set and the starting values; range; factions.
+#: Every column. The name, rank, points (and what you own) are always shown.
 COLUMNS: tuple[Column, ...] = (
-    Column("Figure", 16, most=34), Column("Rank", 4), Column("Pts", 3, True),
-    Column("Own", 3, True), Column("Set", 7), Column("Sp", 2, True), Column("At", 2, True),
-    Column("Df", 2, True), Column("Dm", 2, True), Column("Rng", 4), Column("Factions", 10,
-                                                                         most=40),
+    Column("Figure", 16, fitted=True), Column("Rank", 4), Column("Pts", 3, True),
+    Column("Own", 3, True), Column("Set", 3, fitted=True), Column("Sp", 2, True),
+    Column("At", 2, True), Column("Df", 2, True), Column("Dm", 2, True), Column("Rng", 4),
+    Column("Factions", 10, fitted=True),
 )
+_BY_LABEL = {c.label: c for c in COLUMNS}
+#: The columns that follow the whole name, as the width allows, most wanted first: the four
+#: starting values (only together), the set, the factions uncut, the range. The factions
+#: come last again, cut to what is left, when they did not fit uncut.
+WANTED: tuple[tuple[str, ...], ...] = (("Sp", "At", "Df", "Dm"), ("Set",), ("Factions",),
+                                       ("Rng",))
 #: The order columns are shown in, left to right, once chosen.
 ORDER = ("Figure", "Rank", "Pts", "Own", "Factions", "Rng", "Set", "Sp", "At", "Df", "Dm")
 GAP = 2  # spaces between columns
@@ -61,26 +66,33 @@ def _fit(text: str, width: int, right: bool) -> str:
 def layout(width: int, owned: bool, longest: dict[str, int]) -> list[tuple[Column, int]]:
     """The columns that fit in ``width`` characters and how wide each is drawn.
 
-    Columns are taken in COLUMNS order while they fit; what is left widens the name and
-    factions up to their longest text, so nothing is cut that there is room for."""
+    ``longest`` is the length of the longest text of each fitted column (name, factions,
+    set). The name is drawn whole first, as far as the width allows beside the rank and
+    points; then the set and starting values, the factions whole and the range each join
+    while they fit; what is left then shows the factions cut. So nothing is cut while there
+    is room for it, and a name is cut only when the width cannot hold it at all."""
     room = width - 2  # a space each side
-    chosen: list[Column] = []
-    used = -GAP
-    for c in COLUMNS:
-        if c.label == "Own" and not owned:
-            continue
-        if chosen and used + GAP + c.width > room and c.label != "Figure":
-            continue
-        chosen.append(c)
-        used += GAP + c.width
-    widths = {c.label: c.width for c in chosen}
-    spare = room - used
-    for c in chosen:
-        if c.most and spare > 0:
-            grow = min(spare, max(0, min(c.most, longest.get(c.label, c.width)) - c.width))
-            widths[c.label] += grow
-            spare -= grow
-    return [(c, widths[c.label]) for c in sorted(chosen, key=lambda c: ORDER.index(c.label))]
+
+    def whole(c: Column) -> int:
+        return max(c.width, longest.get(c.label, 0)) if c.fitted else c.width
+
+    always = [_BY_LABEL[label] for label in ("Rank", "Pts", "Own")
+              if label != "Own" or owned]
+    used = sum(GAP + c.width for c in always)
+    figure = _BY_LABEL["Figure"]
+    widths = {"Figure": max(figure.width, min(whole(figure), room - used))}
+    used += widths["Figure"]
+    widths |= {c.label: c.width for c in always}
+    for group in WANTED:
+        need = sum(GAP + whole(_BY_LABEL[label]) for label in group)
+        if used + need <= room:
+            widths |= {label: whole(_BY_LABEL[label]) for label in group}
+            used += need
+    factions = _BY_LABEL["Factions"]
+    if "Factions" not in widths and used + GAP + factions.width <= room:
+        widths["Factions"] = room - used - GAP  # cut: all the room there is
+    chosen = sorted((_BY_LABEL[label] for label in widths), key=lambda c: ORDER.index(c.label))
+    return [(c, widths[c.label]) for c in chosen]
 
 
 def _rank_order(rank: str) -> int:
@@ -166,7 +178,8 @@ class FigureTable(ScrollView, can_focus=True):
         # columns do not jump when the rows outgrow the height.
         width = max(width - self.styles.scrollbar_size_vertical, 0) if width else 0
         longest = {"Figure": max((len(shown(r.name)) for r in self._rows), default=0),
-                   "Factions": max((len(shown(r.factions)) for r in self._rows), default=0)}
+                   "Factions": max((len(shown(r.factions)) for r in self._rows), default=0),
+                   "Set": max((len(self._set_text(r)) for r in self._rows), default=0)}
         self._layout = layout(width or 80, bool(self.owned), longest)
         self._width = sum(w for _, w in self._layout) + GAP * (len(self._layout) - 1) + 2
         labels = []
@@ -284,11 +297,13 @@ class FigureTable(ScrollView, can_focus=True):
         if label == "Rng":
             return range_text(r.range, r.targets)
         if label == "Set":
-            letter = self.set_ids.get(r.expansion)
-            return shown(f"{letter}{r.number:03d}" if letter
-                         else f"{r.expansion[:4]} {r.number}")
+            return self._set_text(r)
         return value_text({"Sp": r.speed, "At": r.attack, "Df": r.defense,
                            "Dm": r.damage}[label])
+
+    def _set_text(self, r: Row) -> str:
+        letter = self.set_ids.get(r.expansion)
+        return shown(f"{letter}{r.number:03d}" if letter else f"{r.expansion[:4]} {r.number}")
 
     def _line(self, index: int) -> str:
         text = self._lines.get(index)
