@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,25 @@ def test_the_price_table_is_data_and_bad_rows_are_named(tmp_path: Path):
         short = tmp_path / "short.csv"
         short.write_text("section,heavy_points,light_points\nKeep,1,2\n")
         load_castle_prices(short)
+
+
+def test_a_castle_holds_several_walls_and_towers_of_the_project_fixtures():
+    # Castle rules, Planking and Ladders: "one ladder per three wall sections in their
+    # castle" -- several walls (and towers) in one castle; the fixture sections are printed
+    # without rank stars, yet no section is held to the one-of-each rule of uniques.
+    from armybuilder.importers import errata, rule_tables, spreadsheet
+    from armybuilder.paths import imports_dir
+
+    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
+                                      known_abilities=rule_tables.load_abilities())
+    errata.apply_errata(data, errata.load_errata())
+    by_section = {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+    assert by_section["wall"].unique  # as the fixture records it
+    report = validate(siege(ArmyEntry(by_section["keep"], 1, castle="light"),
+                            ArmyEntry(by_section["round tower"], 2, castle="light"),
+                            ArmyEntry(by_section["wall"], 6, castle="light"), total=400))
+    assert "unique" not in [f.rule for f in report.findings]
+    # An ordinary unique figure is still held to it.
+    twice = validate(siege(ArmyEntry(by_section["keep"], 1, castle="light"),
+                           ArmyEntry(dataclasses.replace(LEECH_MEDIC, unique=True), 2)))
+    assert "unique" in [f.rule for f in twice.findings]

@@ -163,7 +163,10 @@ def _uniques(entries: list[ArmyEntry]) -> list[Finding]:
     out: list[Finding] = []
     by_name: dict[str, dict[str, int]] = {}
     for e in entries:
-        if e.figure.unique:
+        # Castle rules, Planking and Ladders: "one ladder per three wall sections in their
+        # castle" -- a castle holds several walls and towers, so a section is never held
+        # to the one-of-each rule, whatever its printed rank.
+        if e.figure.unique and not is_castle_section(e.figure):
             keys = by_name.setdefault(e.figure.name.strip().casefold(), {})
             keys[e.key] = keys.get(e.key, 0) + e.count
     for keys in by_name.values():
