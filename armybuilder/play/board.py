@@ -252,7 +252,12 @@ class TargetOdds:
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
-    """An action's outcomes counted over every roll of the dice before it is given."""
+    """An action's outcomes counted over every roll of the dice before it is given.
+
+    When the action waits for a chariot's player to choose a section (Chariot rules: an
+    attack along a borderline, the pushing click, a touching figure's damage), ``choice``
+    holds the outcomes for each section they may choose, and the rest is those of the
+    worst section for the player acting (the best, when they choose it themselves)."""
 
     targets: tuple[TargetOdds, ...] = ()
     critical_miss: float = 0.0
@@ -260,11 +265,26 @@ class Outlook:
     own_losses: tuple[tuple[int, float, str], ...] = ()  # (warrior, chance, cause)
     break_away: float | None = None  # the chance of breaking away, for a move in contact
     branches: int = 0
+    choice: SectionOdds | None = None
 
     @property
     def certain_losses(self) -> list[int]:
         """Own warriors the action is sure to eliminate (a push that kills)."""
         return [w for w, p, _ in self.own_losses if p > 1 - 1e-9]
+
+
+@dataclass(frozen=True, slots=True)
+class SectionOdds:
+    """Chariot rules: an action's outcomes for each section the chariot's player may
+    choose (``purpose``: "attack", "pushing" or "damage"), counted before it is given."""
+
+    chariot: int
+    seat: int  # who chooses: the chariot's player
+    purpose: str
+    sections: tuple[tuple[str, Outlook], ...]
+    #: The section whose outcomes the rest of the outlook shows: the worst for the
+    #: player acting when the other side chooses, the best when they choose themselves.
+    counted: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +295,9 @@ class Decision:
     chariot's player chooses the section an attack along a borderline, the pushing click
     or a touching figure's damage goes on: Chariot rules) or "facing" (the passenger of a
     wrecked chariot faces as his player chooses: Chariot rules, Damaging a Passenger).
-    ``purpose``: a section choice's "attack", "pushing" or "damage", in words."""
+    ``purpose``: a section choice's "attack", "pushing" or "damage", in words. A plan's
+    ``members`` are every member of the formation; ``stuck`` those that failed to break
+    away (they may only turn: Rulebook IV, Movement Formations)."""
 
     kind: str
     seat: int
@@ -283,6 +305,19 @@ class Decision:
     options: tuple[Option, ...]
     members: tuple[int, ...] = ()
     purpose: str = ""
+    stuck: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One roll of the dice an action made, in the order made: what for (the engine's
+    purpose: "attack", "damage", "break away", "passenger", ...), the dice, whose roll and
+    the figure it is for (a damage die's target, the passenger a 5-6 throws)."""
+
+    purpose: str
+    dice: tuple[int, ...]
+    warrior: int | None = None
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +327,7 @@ class Played:
     seat: int
     words: str
     lines: tuple[str, ...]
-    rolls: tuple[tuple[str, tuple[int, ...]], ...]  # (purpose, dice)
+    rolls: tuple[Roll, ...]  # every roll, in order
     moves: tuple[tuple[int, Point, Point], ...]  # (warrior, from, to)
     strikes: tuple[tuple[int, int, bool], ...]  # (attacker, target, hit)
     board: Board

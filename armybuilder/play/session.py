@@ -16,13 +16,14 @@ for the 2d6 chances). Where the engine does not answer a question yet, the answe
 worked out here from those names and marked ``ENGINE-API``, for the engine's public API to
 take over:
 
-- why an action is refused: the engine's check only says yes or no (``Game.is_legal``),
-  so a refused action is given to a copy of the game, where ``apply`` raises the
-  IllegalAction with its rule and changes nothing;
 - what an action may bring: the action is given to copies of the game whose dice are
   forced to every value they can show, and the outcomes are counted with their chances
   (two dice by their total, Rulebook III: only the total counts) — the engine's own
-  resolution of every ability, formation and modifier, never a re-derivation;
+  resolution of every ability, formation and modifier, never a re-derivation; where the
+  action waits for a chariot's player to choose a section, once for each section;
+- the order a movement formation's members move in: the player's (Rulebook IV: "each
+  warrior is moved in sequence as desired by the player"), so the first order the
+  engine's check allows is the one given;
 - a warrior's movement allowance: read from the engine's refusal of a move longer than
   any table;
 - ending the turn early: the engine ends a turn when its actions are used or nobody is
@@ -44,12 +45,13 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import json
 import math
 import pickle
 import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,6 +69,7 @@ from armybuilder.engine import (
     EndByAgreement,
     EndTurn,
     Face,
+    FormationMoving,
     FormationPlan,
     FreeSpin,
     Game,
@@ -90,8 +93,11 @@ from armybuilder.engine import (
     chariot_close_sections,
     chariot_ranged_sections,
     chariot_reach,
+    check,
+    contact_spot,
     disembark_spots,
     legal_actions,
+    member_limit,
     odds,
     replay,
     section_active,
@@ -114,7 +120,9 @@ from armybuilder.play.board import (
     Progress,
     Refusal,
     Refused,
+    Roll,
     Section,
+    SectionOdds,
     Side,
     TargetOdds,
     TerrainPiece,
@@ -134,6 +142,12 @@ _ALLOWANCE = re.compile(r"may move ([0-9.]+)\"")
 _WARRIOR = re.compile(r"warrior (\d+)(?: \([^()]*\)|(?='s ))")
 #: The most copies of the game one action's outcomes are counted on.
 MAX_BRANCHES = 5000
+#: Abilities whose action sets a figure down where the player chooses: the figure
+#: levitated (FAQ, Magic Levitation) or brought back (Special Abilities Card, Necromancy).
+PLACING = ("Magic Levitation", "Necromancy")
+#: Facings tried for a turn that may go any way (Nimble), and bearings tried around a
+#: warrior for a place beside it (Necromancy): every 15 degrees.
+_BEARINGS = tuple(math.radians(d) for d in range(0, 360, 15))
 
 
 def derive(*parts: object) -> int:
@@ -168,6 +182,17 @@ class _ForcedDice:
         if any(e.get("e") == "turn_end" for e in self.game.events):
             return [1] * count
         raise _MoreDice(count)
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A section choice an action waited for (Chariot rules): the chariot, its player,
+    what for, and the sections listed."""
+
+    chariot: int
+    seat: int
+    purpose: str
+    names: tuple[str, ...]
 
 
 def _slot_names(cls: type) -> tuple[str, ...]:
@@ -211,7 +236,7 @@ def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
     if count == 1:
         return [((d,), 1 / 6) for d in range(1, 7)]
     if count == 2:
-        out = []
+        out: list[tuple[tuple[int, ...], float]] = []
         for total, ways in odds.WAYS.items():
             low = max(1, total - 6)
             out.append(((low, total - low), ways / 36))
@@ -411,22 +436,17 @@ class PlaySession:
         version = len(self.game.entries)
         if self._snapshot is None or self._snapshot[0] != version:
             self._snapshot = (version, snapshot(self.game))
-        return pickle.loads(self._snapshot[1])  # type: ignore[no-any-return]
+        return pickle.loads(self._snapshot[1])
 
     def refusal(self, action: Any) -> Refusal | None:
-        """None when the engine allows ``action`` now; else its rule and reason.
-
-        ENGINE-API: the engine's check answers only yes or no (Game.is_legal); the reason
-        comes from giving the refused action to a copy, where apply raises it."""
+        """None when the engine allows ``action`` now; else its rule and reason, as the
+        engine's own check (``check``, which changes nothing) names them."""
         with self._lock:
-            if self.game.is_legal(action):
-                return None
-            probe = self._copy()
             try:
-                apply(probe, action)
+                check(self.game, action)
             except IllegalAction as exc:
                 return Refusal(exc.rule, self._named(exc.reason))
-            return Refusal("", "the engine's check refuses this action")
+            return None
 
     def _named(self, words: str) -> str:
         """The engine's words with its warriors named as the map letters them."""
@@ -620,14 +640,7 @@ class PlaySession:
                           f"with {members}", action, action.warrior,
                           members=tuple(action.members))
         if isinstance(action, FormationPlan):
-            if not action.steps:
-                return Option("plan", "the formation stays where it is", action)
-            dx = sum(s.path[-1][0] - self._board.pieces[s.warrior].x for s in action.steps)
-            dy = sum(s.path[-1][1] - self._board.pieces[s.warrior].y for s in action.steps)
-            n = len(action.steps)
-            dist = math.hypot(dx / n, dy / n)
-            heading = _compass(math.atan2(dy, dx))
-            return Option("plan", f"the formation moves {dist:.1f}\" {heading}", action,
+            return Option("plan", self._plan_words(action), action,
                           members=tuple(s.warrior for s in action.steps))
         if isinstance(action, UseAbility):
             words = f"{lab(action.warrior)} uses {action.ability}"
@@ -635,6 +648,8 @@ class PlaySession:
                 words += f" on {lab(action.target)}"
             if action.at is not None:
                 words += f" to ({action.at[0]:.1f}, {action.at[1]:.1f})"
+                if action.facing is not None:
+                    words += f" facing {_heading(action.facing)}"
             return Option("ability", words, action, action.warrior,
                           () if action.target is None else (action.target,),
                           ability=action.ability)
@@ -649,7 +664,7 @@ class PlaySession:
                               f"{_heading(action.facing)} (set down from the wreck)",
                               action, action.warrior)
             return Option("facing", f"{lab(action.warrior)} turns to "
-                          f"{_compass(action.facing)} (Nimble)", action, action.warrior)
+                          f"{_heading(action.facing)} (Nimble)", action, action.warrior)
         if isinstance(action, FreeSpin):
             if action.facing is None:
                 return Option("spin", f"{lab(action.warrior)} keeps its facing", action,
@@ -703,6 +718,37 @@ class PlaySession:
         owner = self._board.sides[self._board.pieces[target].seat].name
         return f" (on the {'/'.join(names)} borderline: {owner} chooses)"
 
+    def _plan_words(self, plan: Any) -> str:
+        """A movement formation's moves: "the formation moves 3.0\" north" when every
+        member goes the same way keeping its facing, else member by member."""
+        if not plan.steps:
+            return "the formation stays where it is"
+        pieces = self._board.pieces
+        shifts = [(s.path[-1][0] - pieces[s.warrior].x, s.path[-1][1] - pieces[s.warrior].y)
+                  if s.path else None for s in plan.steps]
+        kept = all(s.facing is None or abs(math.remainder(
+            s.facing - pieces[s.warrior].facing, 2 * math.pi)) < 1e-6 for s in plan.steps)
+        first = shifts[0]
+        if kept and first is not None and \
+                all(d is not None and math.dist(d, first) < 1e-6 for d in shifts):
+            return (f"the formation moves {math.hypot(*first):.1f}\" "
+                    f"{_compass(math.atan2(first[1], first[0]))}")
+        parts = []
+        for step in plan.steps:
+            p = pieces[step.warrior]
+            facing = p.facing if step.facing is None else step.facing
+            if not step.path:
+                parts.append(f"{p.letter} turns to {_heading(facing)}")
+                continue
+            points = [(p.x, p.y), *step.path]
+            length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+            end = step.path[-1]
+            words = f"{p.letter} {length:.1f}\" {_compass(math.atan2(end[1] - p.y, end[0] - p.x))}"
+            if abs(math.remainder(facing - p.facing, 2 * math.pi)) > 1e-6:
+                words += f" facing {_heading(facing)}"
+            parts.append(words)
+        return "the formation moves: " + ", ".join(parts)
+
     def _drive_words(self, move: Any) -> str:
         """Chariot rules, Movement: "<chariot> spins to NE and drives 6.0\" (front+left)"."""
         piece = self._board.pieces[move.warrior]
@@ -740,13 +786,53 @@ class PlaySession:
         return self.option(move)
 
     def formation_plan(self, members: Iterable[int], offset: Point) -> Option:
-        """Every member that can move moves by ``offset``, the foremost first (Rulebook
-        IV, Movement Formations: the engine checks the moves in the order given)."""
+        """Every member moves by ``offset``, keeping its facing."""
         dx, dy = offset
-        ms = sorted((self._board.pieces[m] for m in members),
-                    key=lambda p: -(p.x * dx + p.y * dy))
-        steps = tuple(Move(p.id, ((p.x + dx, p.y + dy),), p.facing) for p in ms)
-        return self.option(FormationPlan(steps))
+        pieces = [self._board.pieces[m] for m in members]
+        return self.formation_moves({p.id: ([(p.x + dx, p.y + dy)], p.facing)
+                                     for p in pieces})
+
+    def formation_moves(self, poses: Mapping[int, tuple[Sequence[Point], float]]) -> Option:
+        """A movement formation's moves (Rulebook IV, Movement Formations: each member
+        moves up to the formation's speed, and they end as one group touching): each
+        member along its own path (the points after its start; none: it turns where it
+        stands) to its own facing. Members left as they stand take no step.
+
+        "Each warrior is moved in sequence as desired by the player": the engine checks
+        the moves in the order given, so the foremost go first, and if the engine refuses
+        that order, the first other order it allows is given."""
+        steps: list[Move] = []
+        for wid, (path, facing) in poses.items():
+            p = self._board.pieces[wid]
+            pts = tuple((float(x), float(y)) for x, y in path)
+            turned = abs(math.remainder(facing - p.facing, 2 * math.pi)) > 1e-9
+            if pts or turned:
+                steps.append(Move(wid, pts, float(facing) % (2 * math.pi)))
+        if not steps:
+            return self.option(FormationPlan(()))
+        ends = {s.warrior: s.path[-1] for s in steps if s.path}
+        dx = sum(e[0] - self._board.pieces[w].x for w, e in ends.items())
+        dy = sum(e[1] - self._board.pieces[w].y for w, e in ends.items())
+        steps.sort(key=lambda s: -(self._board.pieces[s.warrior].x * dx +
+                                   self._board.pieces[s.warrior].y * dy))
+        plan = FormationPlan(tuple(steps))
+        with self._lock:
+            if not self.game.is_legal(plan) and len(steps) > 1:
+                found = next((FormationPlan(order) for order in
+                              itertools.permutations(steps)
+                              if self.game.is_legal(FormationPlan(order))), None)
+                plan = found or plan
+        return self.option(plan)
+
+    def formation_member_allowance(self, wid: int) -> float | None:
+        """How far member ``wid`` of the formation being moved may go (Rulebook IV: the
+        speed reduced to the slowest member's, as the engine counts it with terrain and a
+        captive); None when no formation is being moved."""
+        with self._lock:
+            item = self.game.pending[0] if self.game.pending else None
+            if not isinstance(item, FormationMoving) or wid not in item.members:
+                return None
+            return float(member_limit(self.game, self.game.warriors[wid], item.speed))
 
     def deploy(self, wid: int, at: Point | None, facing: float = 0.0) -> Option:
         return self.option(Deploy(wid, at, float(facing)))
@@ -886,20 +972,114 @@ class PlaySession:
             w = self.game.warriors[wid]
             return [n for n in w.abilities if REGISTRY.action_kind(n) == "move"]
 
+    # --- abilities that set a figure down ------------------------------------------------
+
+    def placements(self, wid: int) -> list[Option]:
+        """The ability actions of ``wid`` whose place and facing the player steers, one
+        for each figure they may set down: a figure levitated (FAQ, Magic Levitation: up
+        to 10" in any direction, facing as you choose), an eliminated warrior brought back
+        (Special Abilities Card, Necromancy: in base contact with this warrior), and a turn
+        by Nimble (any facing, during your turn). Each starts at the place the engine lists
+        first, else at one it allows; only what the engine allows somewhere is offered."""
+        with self._lock:
+            game = self.game
+            if game.phase != "play" or game.pending:
+                return []
+            w = game.warriors[wid]
+            out: list[Option] = []
+            listed = [a for a in legal_actions(game, wid, {"ability"})
+                      if isinstance(a, UseAbility) and a.at is not None]
+            for name in PLACING:
+                if name not in w.abilities:
+                    continue
+                starts: dict[int, UseAbility] = {}
+                for a in listed:
+                    if a.ability == name and a.target is not None:
+                        starts.setdefault(a.target, a)
+                for t in self._placeable(w, name):
+                    if t.id not in starts:
+                        found = self._first_place(w, name, t)
+                        if found is not None:
+                            starts[t.id] = found
+                what = "where it goes" if name == PLACING[0] else "where it returns"
+                out += [Option("place", f"{self.label(wid)} uses {name} on {self.label(t)}: "
+                               f"steer {what}…", a, wid, (t,), ability=name)
+                        for t, a in starts.items()]
+            turns = [Face(wid, f) for f in _BEARINGS]
+            if any(game.is_legal(a) for a in turns):
+                out.append(Option("place", f"{self.label(wid)} turns (Nimble): steer the "
+                                  "facing…", Face(wid, float(w.facing)), wid,
+                                  ability="Nimble"))
+            return out
+
+    def _placeable(self, w: Any, name: str) -> list[Any]:
+        """The figures ``w`` may set down with ``name``: those touching it (Magic
+        Levitation), or its side's eliminated warriors (Necromancy)."""
+        game = self.game
+        if name == "Magic Levitation":
+            return [t for t in game.contacts(w) if t.chariot is None]
+        return [e for e in game.warriors if e.owner == w.owner and not e.on_table
+                and e.eliminations and e.riding == NOBODY and e.chariot is None]
+
+    def _first_place(self, w: Any, name: str, t: Any) -> UseAbility | None:
+        """A place the engine allows for ``t``: where it stands (levitated nowhere yet),
+        or beside ``w`` every 15 degrees around (brought back)."""
+        game = self.game
+        if name == "Magic Levitation":
+            tries = [UseAbility(w.id, name, t.id, (t.x, t.y), t.facing)]
+        else:
+            tries = [UseAbility(w.id, name, t.id, contact_spot(t, w, a)[0], w.facing)
+                     for a in _BEARINGS]
+        return next((a for a in tries if game.is_legal(a)), None)
+
+    def placing(self, option: Option) -> tuple[int, Point, Point, float] | None:
+        """Where a placement (:meth:`placements`) starts: the figure set down, where it
+        stands now (or the place offered, for a warrior off the battlefield), the place
+        offered and its facing."""
+        a = option.action
+        pieces = self._board.pieces
+        if isinstance(a, UseAbility) and a.target is not None and a.at is not None:
+            t = pieces[a.target]
+            at = (float(a.at[0]), float(a.at[1]))
+            return (a.target, (t.x, t.y) if t.on_table else at, at,
+                    t.facing if a.facing is None else float(a.facing))
+        if isinstance(a, Face):
+            p = pieces[a.warrior]
+            return a.warrior, (p.x, p.y), (p.x, p.y), float(a.facing)
+        return None
+
+    def use_ability(self, wid: int, ability: str, target: int, at: Point, facing: float
+                    ) -> Option:
+        """``wid`` uses ``ability`` to set ``target`` down at ``at`` facing ``facing``
+        (Magic Levitation, Necromancy), or turns to ``facing`` (Nimble)."""
+        if ability == "Nimble":
+            return self.option(Face(wid, float(facing) % (2 * math.pi)))
+        return self.option(UseAbility(wid, ability, target, (float(at[0]), float(at[1])),
+                                      float(facing) % (2 * math.pi)))
+
     # --- outcomes ----------------------------------------------------------------------
 
-    def outcomes(self, option: Option) -> list[tuple[float, list[dict[str, Any]]]]:
+    def outcomes(self, option: Option, sections: Mapping[int, str] | None = None
+                 ) -> list[tuple[float, list[dict[str, Any]]]]:
         """Every way ``option`` can turn out, with its chance: the action given to copies
-        of the game whose dice are forced to each value (see the module's ENGINE-API)."""
+        of the game whose dice are forced to each value (see the module's ENGINE-API).
+        Where it waits for a chariot's section to be chosen, ``sections`` names the one
+        chosen for each chariot (else the first the engine lists)."""
+        return self._count(option, sections or {})[0]
+
+    def _count(self, option: Option, sections: Mapping[int, str]
+               ) -> tuple[list[tuple[float, list[dict[str, Any]]]], _Choice | None]:
+        """The outcomes, and the first section choice the action waited for (if any)."""
         with self._lock:
-            if not self.game.is_legal(option.action):
-                return []
+            if not self.game.is_legal(option.action):  # type: ignore[arg-type]
+                return [], None
             self._copy()
             assert self._snapshot is not None
             snap = self._snapshot[1]
         out: list[tuple[float, list[dict[str, Any]]]] = []
         stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
         tried = 0
+        first: _Choice | None = None
         while stack:
             forced, chance = stack.pop()
             tried += 1
@@ -908,20 +1088,67 @@ class PlaySession:
             with self._lock:
                 probe: Game = pickle.loads(snap)
                 probe.dice = _ForcedDice(probe, forced)  # type: ignore[assignment]
+                seen: list[_Choice] = []
                 try:
-                    events = apply(probe, option.action)
+                    events = apply(probe, option.action)  # type: ignore[arg-type]
+                    events += self._sections_chosen(probe, sections, seen)
                 except _MoreDice as more:
                     stack.extend((forced + values, chance * p)
                                  for values, p in reversed(_branches(more.count)))
                     continue
+            first = first or (seen[0] if seen else None)
             out.append((chance, events))
-        return out
+        return out, first
+
+    @staticmethod
+    def _sections_chosen(probe: Game, sections: Mapping[int, str], seen: list[_Choice]
+                         ) -> list[dict[str, Any]]:
+        """Chariot rules (Attacking a Chariot, Pushing): the action waits while the
+        chariot's player chooses a section; on a copy, the one ``sections`` names is
+        chosen (else the first listed) and the action goes on."""
+        events: list[dict[str, Any]] = []
+        while probe.pending and not probe.over and isinstance(probe.pending[0], SectionChoice):
+            item = probe.pending[0]
+            names = tuple(SECTIONS[k] for k in item.options)
+            seen.append(_Choice(item.warrior, probe.warriors[item.warrior].owner,
+                                item.purpose, names))
+            name = sections.get(item.warrior)
+            events += apply(probe, ChooseSection(item.warrior,
+                                                 name if name in names else names[0]))
+        return events
 
     def outlook(self, option: Option) -> Outlook:
         """The chance to hit, expected clicks and chance to eliminate for every figure the
-        action affects; what it costs the player's own figures; the chance to break away."""
-        branches = self.outcomes(option)
+        action affects; what it costs the player's own figures; the chance to break away.
+        Where a chariot's player chooses a section, the odds for each section they may
+        choose, and the worst of them for the player acting (Chariot rules)."""
         seat = self._board.to_act
+        branches, choice = self._count(option, {})
+        found = self._tally(branches, seat)
+        if choice is None:
+            return found
+        each = [(choice.names[0], found)]  # the first listed: what was counted already
+        for name in choice.names[1:]:
+            each.append((name, self._tally(self._count(option, {choice.chariot: name})[0],
+                                           seat)))
+        # The player acting chooses for their own chariot (the pushing click): the best
+        # for them; the other side chooses: the worst.
+        pick = max if choice.seat == seat else min
+        counted, outlook = pick(each, key=lambda e: self._gain(e[1], seat))
+        return replace(outlook, choice=SectionOdds(choice.chariot, choice.seat,
+                                                   choice.purpose, tuple(each), counted))
+
+    def _gain(self, outlook: Outlook, seat: int) -> tuple[float, float, float, float]:
+        """How good an outcome is for ``seat``: opposing figures taken out, the clicks
+        they take, then its own figures lost and the clicks they take (the fewer the
+        better)."""
+        foes = [t for t in outlook.targets if self._board.pieces[t.warrior].seat != seat]
+        return (sum(t.eliminated + t.captured for t in foes), sum(t.clicks for t in foes),
+                -sum(p for _, p, _ in outlook.own_losses), -outlook.own_clicks)
+
+    def _tally(self, branches: list[tuple[float, list[dict[str, Any]]]], seat: int
+               ) -> Outlook:
+        """The outcomes counted for the player ``seat``, figure by figure."""
         targets: dict[int, list[float]] = {}
         own: dict[tuple[int, str], float] = {}
         critical = own_clicks = 0.0
@@ -1010,6 +1237,13 @@ class PlaySession:
             # Chariot rules, Damaging a Passenger: set down facing as his player chooses.
             return Decision("facing", seat, first.warrior, opts)
         if isinstance(first, FormationPlan):
+            with self._lock:
+                item = self.game.pending[0]
+            if isinstance(item, FormationMoving):
+                # Rulebook IV, Movement Formations: every member may move (or turn, one
+                # that failed to break away), each to its own place.
+                return Decision("plan", seat, None, opts, tuple(item.members),
+                                stuck=tuple(sorted(item.stuck)))
             members = sorted({m for o in opts for m in o.members})
             return Decision("plan", seat, None, opts, tuple(members))
         if isinstance(first, Move):
@@ -1058,8 +1292,11 @@ class PlaySession:
             lines = tuple(self._narrator.entry(entry["action"], events))
             self.lines += lines
             self._board = self._make_board()
-        rolls = tuple((ev.get("purpose", ""), tuple(ev["dice"])) for ev in events
-                      if ev["e"] == "roll")
+        # Every roll of the action, in order, with what it was for and whose it was: the
+        # attack's 2d6, a damage die, a break-away, a passenger's 5-6 (Chariot rules).
+        rolls = tuple(Roll(ev.get("purpose", ""), tuple(ev["dice"]), ev.get("warrior"),
+                           ev.get("target", ev.get("passenger")))
+                      for ev in events if ev["e"] == "roll")
         moves = tuple((ev["warrior"], before[ev["warrior"]],
                        (ev["to" if ev["e"] == "moved" else "at"][0],
                         ev["to" if ev["e"] == "moved" else "at"][1]))

@@ -69,7 +69,8 @@ TRAIL_STYLE = Style(color="bright_magenta", bold=True)
 HIT_STYLE = Style(color="bright_red", bold=True)
 AREA_STYLE = Style(color="bright_cyan")
 DICE_STYLE = Style(color="black", bgcolor="bright_white", bold=True)
-DICE_WIDTH = 16
+#: The widest a line of the dice box gets (a roll's words are cut to fit).
+DICE_WIDTH = 20
 INACTIVE_STYLE = Style(color="bright_white", bgcolor="bright_black", bold=True)
 #: A chariot's sections given the action being chosen (Chariot rules, Actions).
 LIT_STYLE = Style(color="black", bgcolor="bright_cyan", bold=True)
@@ -99,7 +100,9 @@ class Overlay:
     area: tuple[float, float, float, float] | None = None  # a starting area to show
     moves: tuple[tuple[int, Point, Point], ...] = ()  # the last action's moves
     strikes: tuple[tuple[int, int, bool], ...] = ()  # the last action's attacks
-    dice: str = ""  # the last action's dice, shown in the map's north-west corner
+    #: Every roll of the last action, in order, each with its purpose ("attack C 3+4"),
+    #: shown one a line in the map's north-west corner.
+    dice: tuple[str, ...] = ()
     #: Chariots' sections to light up, (warrior, section name): those given the action
     #: being chosen, or offered in a choice of section.
     lit: tuple[tuple[int, str], ...] = ()
@@ -506,12 +509,25 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
         lit = frozenset(name for wid, name in overlay.lit if wid == ghost.piece.id)
         draw_piece(canvas, view, ghost.piece, look, ghost.at, ghost.facing, ghost=True,
                    lit=lit)
-    if overlay.dice:
-        # The north-west corner: no starting area reaches it (Rulebook II, 8" from the
-        # adjoining edges), so the dice hide no figure there at the whole table's scale.
-        for k, char in enumerate(f" {overlay.dice} "[:DICE_WIDTH]):
-            canvas.put(k, 0, char, DICE_STYLE)
+    draw_dice(canvas, overlay.dice)
     return canvas
+
+
+def draw_dice(canvas: Canvas, rolls: Sequence[str]) -> None:
+    """The last action's rolls, one a line, in the map's north-west corner: no starting
+    area reaches it (Rulebook II, 8" from the adjoining edges), so the dice hide no figure
+    there at the whole table's scale. Rolls beyond the map's height are counted on the
+    last line."""
+    if not rolls:
+        return
+    lines = [f" {r} "[:DICE_WIDTH] for r in rolls]
+    if len(lines) > canvas.rows:
+        keep = max(0, canvas.rows - 1)
+        lines = [*lines[:keep], f" +{len(rolls) - keep} more "[:DICE_WIDTH]]
+    width = max(len(line) for line in lines)
+    for row, line in enumerate(lines):
+        for col, char in enumerate(line.ljust(width)):
+            canvas.put(col, row, char, DICE_STYLE)
 
 
 def legend(board: Board) -> list[tuple[str, Style]]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from armybuilder.play.board import Outlook, Piece, Section
+from armybuilder.play.board import Board, Outlook, Piece, Roll, Section, TargetOdds
 
 if TYPE_CHECKING:
     from armybuilder.play.session import PlaySession
@@ -23,30 +23,78 @@ def pct(p: float) -> str:
     return f"{100 * p:.0f}%" if 0.01 <= p <= 0.99 else f"{100 * p:.1f}%"
 
 
+#: Who chooses a chariot's section, and why, by the choice's purpose (Chariot rules).
+_CHOOSES = {"attack": "the attack runs along a borderline (Chariot rules, Attacking a "
+                      "Chariot)",
+            "pushing": "the pushing click (Chariot rules, Pushing)",
+            "damage": "the figure touches two sections (Chariot rules, Attacking a Chariot)"}
+
+
+def _target_line(text: Text, board: Board, t: TargetOdds) -> None:
+    piece = board.pieces[t.warrior]
+    text.append(f"{piece.label}: ", style="bold")
+    if t.captured:
+        text.append(f"captured {pct(t.captured)}")
+    else:
+        healing = piece.seat == board.to_act
+        text.append(f"hit {pct(t.hit)} · {t.clicks:.2f} clicks"
+                    f"{' healed' if healing else ''}")
+        if t.eliminated:
+            text.append(f" · eliminated {pct(t.eliminated)}", style="bold red")
+    text.append("\n")
+
+
 def outlook_text(session: PlaySession, outlook: Outlook, indent: str = "   ") -> Text:
-    """Every figure the action affects: chance to hit, expected clicks, to eliminate."""
+    """Every figure the action affects: chance to hit, expected clicks, to eliminate.
+    Where a chariot's player chooses the section, the odds for each section they may
+    choose, and which is the worst for you."""
     text = Text()
     board = session.board
-    for t in outlook.targets:
-        piece = board.pieces[t.warrior]
-        text.append(f"{indent}{piece.label}: ", style="bold")
-        if t.captured:
-            text.append(f"captured {pct(t.captured)}")
-        else:
-            healing = piece.seat == board.to_act
-            text.append(f"hit {pct(t.hit)} · {t.clicks:.2f} clicks"
-                        f"{' healed' if healing else ''}")
-            if t.eliminated:
-                text.append(f" · eliminated {pct(t.eliminated)}", style="bold red")
-        text.append("\n")
+    choice = outlook.choice
+    if choice is not None:
+        chariot = board.pieces[choice.chariot]
+        mine = choice.seat == board.to_act
+        who = "you choose" if mine else f"{board.sides[choice.seat].name} chooses"
+        text.append(f"{indent}{who} the section of {chariot.label}: "
+                    f"{_CHOOSES.get(choice.purpose, 'Chariot rules')}\n", style="italic")
+        for name, each in choice.sections:
+            worst = not mine and name == choice.counted and len(choice.sections) > 1
+            text.append(f"{indent}{'▼' if worst else '·'} {name} section"
+                        f"{' (the worst for you)' if worst else ''}:\n",
+                        style="bold" if worst else "")
+            for t in each.targets:
+                text.append(f"{indent}    ")
+                _target_line(text, board, t)
+            for wid, chance, cause in each.own_losses:
+                text.append(f"{indent}    ▲ {board.pieces[wid].label} is eliminated "
+                            f"{pct(chance)} ({cause})\n", style="bold red")
+            if not each.targets and not each.own_losses and each.own_clicks:
+                text.append(f"{indent}    your figures take {each.own_clicks:.2f} clicks\n")
+    else:
+        for t in outlook.targets:
+            text.append(indent)
+            _target_line(text, board, t)
     if outlook.break_away is not None:
         text.append(f"{indent}breaks away {pct(outlook.break_away)}\n", style="bold")
     if outlook.critical_miss:
         text.append(f"{indent}a 2: critical miss {pct(outlook.critical_miss)}\n", style="dim")
-    for wid, chance, cause in outlook.own_losses:
+    losses = outlook.own_losses if choice is None else ()  # told section by section
+    for wid, chance, cause in losses:
         text.append(f"{indent}▲ {board.pieces[wid].label} is eliminated {pct(chance)} "
                     f"({cause})\n", style="bold red")
     return text
+
+
+def roll_words(board: Board, roll: Roll) -> str:
+    """One roll of the dice: what for, whose (and at whom), the dice: "attack C 3+4",
+    "damage C→c 2", "passenger A→B 5"."""
+    who = board.pieces[roll.warrior].letter if roll.warrior is not None and \
+        0 <= roll.warrior < len(board.pieces) else ""
+    if roll.target is not None and 0 <= roll.target < len(board.pieces) and \
+            roll.target != roll.warrior:
+        who += "→" + board.pieces[roll.target].letter
+    dice = "+".join(str(d) for d in roll.dice)
+    return " ".join(part for part in (roll.purpose, who, dice) if part)
 
 
 def section_line(section: Section) -> Text:

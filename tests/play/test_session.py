@@ -256,3 +256,198 @@ def test_trying_things_on_copies_leaves_the_game_as_it_was() -> None:
     apply(copy, option.action)  # type: ignore[arg-type]
     s.play(option)
     assert copy.log_json() == s.log_json()
+
+
+# --- movement formations member by member (Rulebook IV, Movement Formations) ----------
+
+
+def formed(**kw: object) -> PlaySession:
+    """A, B, C: three pikemen side by side facing north, declared a movement formation
+    (nobody in contact: none has to break away)."""
+    from armybuilder.engine import MoveFormation
+
+    s = duel(at(card("Pike"), 0, 10.0, 10.0), at(card("Pike"), 0, 11.0, 10.0),
+             at(card("Pike"), 0, 12.0, 10.0), at(card("Grunt"), 1, 10.0, 30.0), **kw)
+    s.play(s.option(MoveFormation(0, (1, 2))))
+    return s
+
+
+def test_each_member_of_a_formation_moves_to_its_own_place_and_facing() -> None:
+    s = formed()
+    decision = s.decision()
+    assert decision is not None and decision.kind == "plan"
+    assert decision.members == (0, 1, 2) and decision.stuck == ()
+    # Rulebook IV: the speed of each member is the slowest member's, as the engine counts it.
+    assert s.formation_member_allowance(0) == 8.0
+    # A goes 3" north and turns north-west, B 2" north, C turns where it stands.
+    plan = s.formation_moves({0: ([(10.0, 13.0)], NORTH + math.pi / 4),
+                              1: ([(11.0, 12.0)], NORTH), 2: ([], 0.0)})
+    assert plan.words == 'the formation moves: A 3.0" north facing NW, B 2.0" north, ' \
+        "C turns to E"
+    # They end apart: refused in the engine's words.
+    why = s.refusal(plan.action)
+    assert why is not None and why.reason == "the formation would come apart"
+    assert why.rule.startswith("Rulebook IV, Movement Formations: at the end of the action")
+    together = s.formation_moves({0: ([(10.0, 13.0)], NORTH + math.pi / 4),
+                                  1: ([(11.0, 13.0)], NORTH), 2: ([(12.0, 13.0)], 0.0)})
+    assert s.refusal(together.action) is None
+    s.play(together)
+    a, b, c = s.board.pieces[:3]
+    assert (a.x, a.y, a.facing) == pytest.approx((10.0, 13.0, NORTH + math.pi / 4))
+    assert (b.x, b.y, b.facing) == pytest.approx((11.0, 13.0, NORTH))
+    assert (c.x, c.y, c.facing) == pytest.approx((12.0, 13.0, 0.0))
+
+
+def test_a_formation_moves_in_the_order_the_engine_allows() -> None:
+    # Rulebook IV: "each warrior is moved in sequence as desired by the player". A steps
+    # into B's place, B goes south-west: B must move before A. The order the session tries
+    # first (the foremost along the way they go: A, B, C) is refused; another is given.
+    from armybuilder.engine import FormationPlan, Move
+
+    s = formed()
+    ends = ((11.0, 10.0), (10.0, 9.0), (11.0, 9.0))
+    foremost = FormationPlan(tuple(Move(w, (end,), NORTH) for w, end in enumerate(ends)))
+    why = s.refusal(foremost)
+    assert why is not None and why.reason == "the path of A Pike crosses a base"
+    plan = s.formation_moves({w: ([end], NORTH) for w, end in enumerate(ends)})
+    assert s.refusal(plan.action) is None and plan.members == (1, 0, 2)
+    s.play(plan)
+    assert [(p.x, p.y) for p in s.board.pieces[:3]] == [(11.0, 10.0), (10.0, 9.0),
+                                                       (11.0, 9.0)]
+
+
+def test_a_member_that_failed_to_break_away_may_only_turn() -> None:
+    # Rulebook IV, Movement Formations: "that figure may not move, though it can still
+    # rotate to face a new direction". C touches a's front and rolls a 1.
+    from armybuilder.engine import MoveFormation
+
+    s = duel(at(card("Pike"), 0, 10.0, 10.0), at(card("Pike"), 0, 11.0, 10.0),
+             at(card("Pike"), 0, 12.0, 10.0), at(card("Grunt"), 1, 12.0, 11.0))
+    s.game.dice = Loaded(1)  # type: ignore[assignment]
+    s.play(s.option(MoveFormation(0, (1, 2))))
+    decision = s.decision()
+    assert decision is not None and decision.members == (0, 1, 2) and decision.stuck == (2,)
+    moved = s.formation_moves({2: ([(12.0, 9.0)], NORTH)})
+    why = s.refusal(moved.action)
+    assert why is not None and why.reason == "C Pike failed to break away"
+    turned = s.formation_moves({2: ([], 0.0)})
+    assert turned.words == "the formation moves: C turns to E"
+    assert s.refusal(turned.action) is None
+
+
+# --- abilities that set a figure down ---------------------------------------------------
+
+
+def test_levitation_and_nimble_may_go_anywhere_the_engine_allows() -> None:
+    s = duel(at(card("Mage", abilities=("Magic Levitation",)), 0, 10.0, 10.0),
+             at(card("Friend"), 0, 11.0, 10.0),
+             at(card("Elf", abilities=("Nimble",)), 0, 20.0, 10.0),
+             at(card("Grunt"), 1, 10.0, 30.0), builds=(300, 200))
+    listed = {(o.action.at, o.action.facing) for o in s.options(0, "ability")}  # type: ignore[attr-defined]
+    (levitate,) = s.placements(0)
+    assert levitate.words == "A Mage uses Magic Levitation on B Friend: steer where it goes…"
+    # It starts at the first place the engine lists, from where B stands.
+    target, start, spot, facing = s.placing(levitate)  # type: ignore[misc]
+    assert target == 1 and start == (11.0, 10.0) and (spot, facing) in listed
+    # FAQ, Magic Levitation: anywhere up to 10", facing as you choose; none listed here.
+    anywhere = s.use_ability(0, "Magic Levitation", 1, (13.3, 17.7), 1.0)
+    assert ((13.3, 17.7), 1.0) not in listed and s.refusal(anywhere.action) is None
+    too_far = s.use_ability(0, "Magic Levitation", 1, (13.3, 27.7), 1.0)
+    why = s.refusal(too_far.action)
+    assert why is not None and why.rule.endswith("up to 10 inches")
+    s.play(anywhere)
+    friend = s.board.pieces[1]
+    assert (friend.x, friend.y, friend.facing) == pytest.approx((13.3, 17.7, 1.0))
+    # Special Abilities Card, Nimble: any facing, not only the few the engine lists.
+    (turn,) = s.placements(2)
+    assert turn.words == "C Elf turns (Nimble): steer the facing…"
+    faces = [o.action.facing for o in s.extra_options(2) if o.kind == "facing"]  # type: ignore[attr-defined]
+    nimble = s.use_ability(2, "Nimble", 2, (20.0, 10.0), 0.3)
+    assert 0.3 not in faces and s.refusal(nimble.action) is None
+    assert nimble.words == "C Elf turns to 17° (E) (Nimble)"
+
+
+def test_necromancy_returns_a_warrior_anywhere_touching() -> None:
+    # C, on its last click with a token, is pushed to its elimination by a move; A brings
+    # it back (Special Abilities Card, Necromancy: in base contact with A).
+    s = duel(at(card("Necro", abilities=("Necromancy",)), 0, 10.0, 10.0),
+             at(card("Friend"), 0, 20.0, 10.0),
+             at(card("Doomed", clicks=9), 0, 20.0, 14.0, tokens=1, click=8),
+             at(card("Grunt"), 1, 10.0, 30.0), builds=(300, 200))
+    s.play(s.move(2, [(20.0, 15.0)], NORTH))
+    assert s.board.pieces[2].eliminated
+    (listed,) = s.options(0, "ability")
+    (back,) = s.placements(0)
+    assert back.words == "A Necro uses Necromancy on C Doomed: steer where it returns…"
+    north = s.use_ability(0, "Necromancy", 2, (10.0, 11.0), NORTH)
+    assert listed.action.at != (10.0, 11.0)  # type: ignore[attr-defined]
+    assert s.refusal(north.action) is None
+    apart = s.use_ability(0, "Necromancy", 2, (10.0, 11.5), NORTH)
+    why = s.refusal(apart.action)
+    assert why is not None and "in base contact with this warrior" in why.rule
+
+
+# --- the odds of an attack along a chariot's borderline ---------------------------------
+
+
+def test_an_attack_along_the_ais_chariots_borderline_has_odds_for_each_section() -> None:
+    from chariot_cards import chariot
+
+    from armybuilder.engine import RangedAttack
+    from play.test_chariots import borderline
+
+    cart = chariot("War Cart")
+    x, y = borderline(cart, 10.0, 20.0, SOUTH)
+    s = duel(at(cart, 1, 10.0, 20.0),
+             at(card("Archer", rng=8, attack=9), 0, x, y,
+                facing=math.atan2(20.0 - y, 10.0 - x)),
+             commanders=("human", "random"))
+    shot = s.option(RangedAttack(1, (0,)))
+    outlook = s.outlook(shot)
+    choice = outlook.choice
+    # Chariot rules, Attacking a Chariot: Ian, the chariot's player, chooses the section.
+    assert choice is not None and (choice.chariot, choice.seat, choice.purpose) == (
+        0, 1, "attack")
+    wagon = s.board.pieces[0]
+    expected = {}
+    for name in ("front", "left"):
+        plain, critical = odds.chances(wagon.section(name).stats.defense - 9)
+        expected[name] = (plain + critical, 2 * plain + 3 * critical)
+    got = {name: (o.targets[0].hit, o.targets[0].clicks) for name, o in choice.sections}
+    assert list(got) == ["front", "left"]
+    for name, (hit, clicks) in got.items():
+        assert (hit, clicks) == pytest.approx(expected[name]), name
+    # The rest of the outlook is the worst case for the archer: the harder section.
+    assert choice.counted == "front" and expected["front"][0] < expected["left"][0]
+    assert outlook.targets[0].hit == pytest.approx(expected["front"][0])
+
+
+# --- every roll of an action ------------------------------------------------------------
+
+
+class Loaded:
+    """Dice that show the values given, in order."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+
+    def roll(self, count: int) -> list[int]:
+        out, self.values = self.values[:count], self.values[count:]
+        return out
+
+
+def test_every_roll_of_an_action_is_kept_in_order() -> None:
+    # A shot at the side of the AI's chariot: the attack's 2d6, then the passenger's 5-6
+    # roll (Chariot rules, Damaging a Passenger).
+    from chariot_cards import chariot
+
+    from armybuilder.engine import RangedAttack, WarriorSpec
+    from armybuilder.play.board import Roll
+
+    s = duel(at(chariot("War Cart"), 1, 10.0, 20.0, facing=SOUTH),
+             WarriorSpec(card("Rider", 10), 1, None, riding=0),
+             at(card("Archer", rng=8, attack=9), 0, 16.0, 20.0, facing=math.pi),
+             commanders=("human", "random"))
+    s.game.dice = Loaded(5, 5, 6)  # type: ignore[assignment]
+    played = s.play(s.option(RangedAttack(2, (0,))))
+    assert played.rolls == (Roll("attack", (5, 5), 2, None), Roll("passenger", (6,), 0, 1))

@@ -37,7 +37,7 @@ from armybuilder.play.board import (
 )
 from armybuilder.text import shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS, Ghost, Overlay, legend
-from armybuilder.tui.play_words import outlook_text, section_text
+from armybuilder.tui.play_words import outlook_text, roll_words, section_text
 from armybuilder.tui.screens.play_steer import Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 AI_PAUSE = 0.6
 KIND_KEYS = {"move": "m", "ranged": "r", "close": "c", "formation": "f", "ability": "a",
              "pass": "p"}
+#: A Weighed message's index for the action being looked at before it is given.
+CHOSEN = -1
 KIND_WORDS = {"move": "move", "ranged": "ranged attack", "close": "close combat",
               "formation": "movement formation", "ability": "ability action",
               "pass": "pass"}
@@ -151,6 +153,10 @@ class PlayScreen(Steering, Screen[None]):
         self.decision: Decision | None = None
         self.chosen: Option | None = None
         self.chosen_outlook: Outlook | None = None
+        self.weighing = False  # the chosen action's odds are being counted in a worker
+        self.odds_error = ""  # why they could not be counted
+        self.give_weighed = False  # enter was pressed meanwhile: give it once counted
+        self._chosen_version = 0  # bumped when the action looked at changes
         self.queue: list[Option] = []  # passes that end the turn, given one by one
         self.last: Played | None = None
         self.pause = AI_PAUSE
@@ -251,6 +257,7 @@ class PlayScreen(Steering, Screen[None]):
         self.chosen = None
         self.choices = []
         self._version += 1  # odds still being counted are for a list no longer shown
+        self._forget_chosen()
         self.workers.cancel_group(self, "play-odds")
         self._hide_options()
         self._show_status()
@@ -432,8 +439,7 @@ class PlayScreen(Steering, Screen[None]):
         who = self.board.sides[played.seat].name
         text.append(f"Last: {who}: ", style="dim")
         text.append(played.words)
-        dice = [f"{purpose} {'+'.join(str(d) for d in values)}"
-                for purpose, values in played.rolls]
+        dice = [roll_words(self.board, r) for r in played.rolls]
         if dice:
             text.append(" · rolled " + ", ".join(dice), style="bold")
         return text
@@ -457,6 +463,14 @@ class PlayScreen(Steering, Screen[None]):
                 # Chariot rules, Movement: the speeds of the sections given moves, added.
                 allowance = self.session.chariot_allowance(piece.id, self.steer.sections)
                 lit = tuple((piece.id, name) for name in self.steer.sections)
+            elif self.mode == "ghost" and self.steer is not None and \
+                    self.steer.purpose == "plan":
+                # Rulebook IV: the member steered on its own, up to the formation's speed.
+                allowance = self.session.formation_member_allowance(self.steer.focus) \
+                    if self.steer.focus is not None else None
+            elif self.mode == "ghost" and self.steer is not None and \
+                    self.steer.purpose in ("place", "nimble"):
+                allowance = None
             elif self.mode == "ghost" and self.steer is not None:
                 allowance = self.session.allowance(piece.id, self.steer.ability)
             elif self._may_act(piece.id):
@@ -486,11 +500,17 @@ class PlayScreen(Steering, Screen[None]):
                 patches = self.session.pile_outline(steer.item, steer.at, steer.facing)
                 area = None
             elif steer.purpose == "plan":
-                dx, dy = steer.at[0] - steer.start[0], steer.at[1] - steer.start[1]
-                ghosts = tuple(Ghost(board.pieces[m], (board.pieces[m].x + dx,
-                                                       board.pieces[m].y + dy),
-                                     board.pieces[m].facing, (), legal)
-                               for m in steer.members)
+                # Every member where it would end, its path (and bends) behind it.
+                ghosts = tuple(Ghost(board.pieces[m], pose.at, pose.facing,
+                                     (pose.start, *pose.waypoints) if pose.path else (),
+                                     legal)
+                               for m, pose in steer.poses.items())
+            elif steer.purpose in ("place", "nimble") and steer.target is not None:
+                # The figure set down, a line from where it stands (Magic Levitation).
+                figure = board.pieces[steer.target]
+                away = figure.on_table and steer.at != (figure.x, figure.y)
+                ghosts = (Ghost(figure, steer.at, steer.facing,
+                                (steer.start,) if away else (), legal),)
             elif steer.purpose == "drive" and steer.warrior is not None:
                 # The chariot where the drive ends, its straight line behind it.
                 ghosts = (Ghost(board.pieces[steer.warrior], steer.drive_end(), steer.facing,
@@ -504,10 +524,9 @@ class PlayScreen(Steering, Screen[None]):
                     area = board.sides[p.seat].area
         moves = self.last.moves if self.last is not None else ()
         strikes = self.last.strikes if self.last is not None else ()
-        dice = ""
-        if self.last is not None and self.last.rolls:
-            purpose, values = self.last.rolls[-1]
-            dice = f"{purpose} {'+'.join(str(v) for v in values)}"
+        # Every roll of the last action, in order, with its purpose.
+        dice = tuple(roll_words(board, r) for r in self.last.rolls) \
+            if self.last is not None else ()
         self.map.show(board, Overlay(selected=selected, allowance=allowance, reach=reach,
                                      targets=targets, ghosts=ghosts, ghost_patches=patches,
                                      ghost_patches_legal=legal, area=area, moves=moves,
@@ -520,6 +539,9 @@ class PlayScreen(Steering, Screen[None]):
             if self.mode == "ghost" and self.steer is not None and \
                     self.steer.purpose in ("deploy", "terrain"):
                 self._cycle_setup(step)
+            elif self.mode == "ghost" and self.steer is not None and \
+                    self.steer.purpose == "plan":
+                self._cycle_member(step)  # Rulebook IV: each member to its own place
             return
         seat = self.board.to_act
         mine = [p.id for p in self.board.pieces if p.seat == seat
@@ -574,8 +596,11 @@ class PlayScreen(Steering, Screen[None]):
         if kind == "ability":
             # Ability actions, and what needs no action: cancelling an optional ability
             # (Rulebook III, Special Abilities), Nimble's turn.
+            # Magic Levitation, Necromancy and Nimble may also be steered anywhere the
+            # engine allows: the places it lists are the shortcuts.
             options = (self.session.options(wid, "ability") if state is not None and
-                       state.allowed else []) + self.session.extra_options(wid)
+                       state.allowed else []) + self.session.extra_options(wid) + \
+                self.session.placements(wid)
             if not options:
                 why = f": {state.why}" if state is not None and state.why else ""
                 self.notify(f"{piece.label}: no ability action or ability to cancel now"
@@ -653,6 +678,8 @@ class PlayScreen(Steering, Screen[None]):
         for i, option in enumerate(options):
             if worker.is_cancelled:
                 return
+            if option.kind == "place":
+                continue  # steered first: weighed at the second look
             try:
                 outlook = session.outlook(option)
             except Exception as exc:  # too many ways to turn out: say so, keep going
@@ -661,16 +688,24 @@ class PlayScreen(Steering, Screen[None]):
             self.post_message(self.Weighed(version, i, outlook))
 
     def on_play_screen_weighed(self, message: Weighed) -> None:
+        if message.index == CHOSEN:
+            if message.version == self._chosen_version and self.mode == "confirm" and \
+                    self.weighing:
+                self._chosen_weighed(message.outlook, message.error)
+            return
         if message.version != self._version or message.outlook is None:
             return
         self.outlooks[message.index] = message.outlook
         if self.mode == "choose" and message.index < len(self.choices):
             self.option_list.replace_option_prompt_at_index(
                 message.index, self._choice_text(message.index, self.choices[message.index]))
-        if self.mode == "confirm" and self.chosen is self.choices[message.index] \
-                if message.index < len(self.choices) else False:
-            self.chosen_outlook = message.outlook
-            self._confirm_prompt()
+        if self.mode == "confirm" and message.index < len(self.choices) and \
+                self.chosen is self.choices[message.index] and self.weighing:
+            # The list's count came first: the one for the second look is not needed.
+            give = self.give_weighed
+            self._forget_chosen()
+            self.give_weighed = give
+            self._chosen_weighed(message.outlook, "")
 
     def _highlighted(self) -> Option | None:
         listing = self.option_list
@@ -690,6 +725,9 @@ class PlayScreen(Steering, Screen[None]):
         if self.mode != "choose" or event.option_index >= len(self.choices):
             return
         option = self.choices[event.option_index]
+        if option.kind == "place":
+            self._begin_place(option)  # steered like a move, checked by the engine
+            return
         if self.decision is not None and self.decision.kind in ("spin", "section"):
             self._give(option)  # a free spin or a section chosen needs no second look
             return
@@ -704,20 +742,53 @@ class PlayScreen(Steering, Screen[None]):
     # --- giving actions: a second look, then the action ------------------------------
 
     def _confirm(self, option: Option, outlook: Outlook | None = None) -> None:
+        """A second look before the action is given: its odds, counted in a worker when
+        the list has not counted them already (the screen stays responsive)."""
         assert self.session is not None
         why = self.session.refusal(option.action)
         if why is not None:
             self.notify(f"{option.words}: {why}", severity="error", timeout=8)
             return
-        if outlook is None:
-            outlook = self.session.outlook(option)
+        self._forget_chosen()
         self.chosen = option
         self.chosen_outlook = outlook
+        self.weighing = outlook is None
         self.option_list.display = False
         self.map.focus()
         self._set_mode("confirm")
         self._confirm_prompt()
         self._mark()
+        if outlook is None:
+            self._weigh_chosen(self._chosen_version, option)
+
+    def _forget_chosen(self) -> None:
+        """The odds being counted for the action looked at are no longer wanted."""
+        self._chosen_version += 1
+        self.weighing = self.give_weighed = False
+        self.odds_error = ""
+        self.workers.cancel_group(self, "play-odds-chosen")
+
+    @work(thread=True, group="play-odds-chosen", exclusive=True)
+    def _weigh_chosen(self, version: int, option: Option) -> None:
+        session = self.session
+        assert session is not None
+        try:
+            outlook = session.outlook(option)
+        except Exception as exc:  # too many ways to turn out: say so, it may still be given
+            self.post_message(self.Weighed(version, CHOSEN, None, str(exc)))
+            return
+        self.post_message(self.Weighed(version, CHOSEN, outlook))
+
+    def _chosen_weighed(self, outlook: Outlook | None, error: str) -> None:
+        """The odds of the action looked at have been counted: shown, and the action
+        given if enter was pressed meanwhile (a push that eliminates still asks)."""
+        self.weighing = False
+        self.chosen_outlook = outlook
+        self.odds_error = error
+        self._confirm_prompt()
+        if self.give_weighed:
+            self.give_weighed = False
+            self.action_confirm()
 
     def _confirm_prompt(self) -> None:
         assert self.session is not None and self.chosen is not None
@@ -725,7 +796,13 @@ class PlayScreen(Steering, Screen[None]):
         text.append(self.chosen.words + "\n", style="bold")
         if self.chosen_outlook is not None:
             text.append(outlook_text(self.session, self.chosen_outlook))
-        if self._lethal():
+        elif self.weighing:
+            text.append("   counting the odds…\n", style="dim")
+        elif self.odds_error:
+            text.append(f"   the odds could not be counted: {self.odds_error}\n", style="dim")
+        if self.weighing and self.give_weighed:
+            text.append("given once the odds are counted · esc: back", style="bold")
+        elif self._lethal():
             text.append("▲ This push eliminates your own warrior (Rulebook III, Pushing). "
                         "y: give it anyway · esc: back", style="bold red")
         else:
@@ -743,6 +820,10 @@ class PlayScreen(Steering, Screen[None]):
             return
         if self.mode != "confirm" or self.chosen is None:
             return
+        if self.weighing:
+            self.give_weighed = True
+            self._confirm_prompt()
+            return
         if self._lethal() and not yes:
             self.notify("Press y to push this warrior to its elimination, esc to go back.",
                         severity="warning")
@@ -751,6 +832,7 @@ class PlayScreen(Steering, Screen[None]):
 
     def action_back(self) -> None:
         if self.mode == "confirm":
+            self._forget_chosen()
             if self.choices and self.decision is None and self.choosing:
                 self._list(self.choosing, self.choices, "Choose again:")
                 return
@@ -768,6 +850,11 @@ class PlayScreen(Steering, Screen[None]):
         if self.mode == "ghost" and self.steer is not None and \
                 self.steer.purpose in ("move", "drive", "disembark"):
             self._next()
+        elif self.mode == "ghost" and self.steer is not None and \
+                self.steer.purpose in ("place", "nimble"):
+            self._next()
+            if self.mode == "idle":
+                self.action_begin("ability")  # back to the places the engine lists
         elif self.mode == "ghost" and self.steer is not None and self.steer.purpose == "plan" \
                 and self.decision is not None:
             # Rulebook IV, Movement Formations: the members may also stay where they are.
@@ -824,6 +911,7 @@ class PlayScreen(Steering, Screen[None]):
         if passes[-1].kind == "end_turn":
             # Special Abilities Card, Quickness: the free move left is not taken.
             what += "; the free move left (Quickness) is not taken"
+        self._forget_chosen()
         self._set_mode("confirm")
         self.chosen = passes[0]
         self.chosen_outlook = None
@@ -869,18 +957,13 @@ class PlayScreen(Steering, Screen[None]):
             assert decision.warrior is not None
             self._begin_facing(decision.warrior)
             return
-        # A movement formation's members have broken away (or not): move them together.
-        members = decision.members
-        if not members:
+        # A movement formation's members have broken away (or not): move them.
+        if not decision.members:
             stay = decision.options[0]
             self.notify("No member of the formation can move: it stays where it is.")
             self._give(stay)
             return
-        lead = self.board.pieces[members[0]]
-        self.steer = Steer("plan", None, (lead.x, lead.y), (lead.x, lead.y), lead.facing,
-                           members=tuple(members))
-        self._set_mode("ghost")
-        self._check_steer()
+        self._begin_plan(decision)
 
     def _ask_section(self, decision: Decision) -> None:
         """Chariot rules: the chariot's player chooses the section (an attack along a

@@ -2,8 +2,10 @@
 facing if it fails to break away, Charge or Bound), a chariot's drive (the sections given
 move actions, a spin, the distance straight ahead), a passenger getting off, the facing
 of a passenger thrown from a wreck, a terrain item or a warrior being placed while
-setting the scene, and a whole movement formation. The engine checks every place the
-ghost reaches; the play screen gives the action once it is allowed."""
+setting the scene, a movement formation (the whole group, then each member to its own
+place and facing), and the figure an ability sets down (Magic Levitation, Necromancy) or
+Nimble's turn. The engine checks every place the ghost reaches; the play screen gives
+the action once it is allowed."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from rich.text import Text
 from armybuilder.play.board import Option, Point
 
 if TYPE_CHECKING:
-    from armybuilder.play.board import Board
+    from armybuilder.play.board import Board, Decision
     from armybuilder.play.session import PlaySession
     from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -32,11 +34,37 @@ SECTION_KEYS = {"front": "1", "left": "2", "right": "3", "rear": "4"}
 
 
 @dataclass(slots=True)
+class MemberPose:
+    """One member of a movement formation being steered (Rulebook IV, Movement
+    Formations: "move all figures in the formation normally", each to its own place):
+    where it ends, the bends on its way, which way it faces. A member that failed to
+    break away may only turn."""
+
+    start: Point
+    at: Point
+    facing: float
+    waypoints: list[Point] = field(default_factory=list)
+    stuck: bool = False
+
+    @property
+    def path(self) -> list[Point]:
+        """The points after the start (none: it turns where it stands)."""
+        moved = math.hypot(self.at[0] - self.start[0], self.at[1] - self.start[1]) > 1e-6
+        return [*self.waypoints, self.at] if moved or self.waypoints else []
+
+    @property
+    def length(self) -> float:
+        points = [self.start, *self.path]
+        return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(points))
+
+
+@dataclass(slots=True)
 class Steer:
     """A base (or terrain item, or a whole formation) being steered across the map."""
 
     #: "move", "confused", "deploy", "terrain", "plan"; a chariot's "drive", a
-    #: passenger's "disembark", a wrecked chariot's passenger's "face".
+    #: passenger's "disembark", a wrecked chariot's passenger's "face"; "place", the
+    #: figure an ability sets down; "nimble", Nimble's turn.
     purpose: str
     warrior: int | None
     start: Point
@@ -48,6 +76,9 @@ class Steer:
     stuck: float | None = None  # where it faces if it fails to break away (None: as it is)
     item: int = 0  # terrain: the pile item
     members: tuple[int, ...] = ()  # plan: the formation's members
+    poses: dict[int, MemberPose] = field(default_factory=dict)  # plan: each member's
+    focus: int | None = None  # plan: the member steered on its own (None: the group)
+    target: int | None = None  # place: the figure set down
     sections: list[str] = field(default_factory=list)  # drive: the sections given moves
     distance: float = 0.0  # drive: inches straight ahead after the spin
     option: Option | None = None
@@ -79,6 +110,7 @@ class Steering:
         def _mark(self) -> None: ...
         def _next(self) -> None: ...
         def _show_warrior(self) -> None: ...
+        def _hide_options(self) -> None: ...
         def _shown(self, played: Any) -> None: ...
         def _list(self, kind: str, options: list[Option], title: str) -> None: ...
         def notify(self, message: str, **kw: Any) -> None: ...
@@ -123,6 +155,50 @@ class Steering:
         self.selected = wid
         self.steer = Steer("face", wid, (p.x, p.y), (p.x, p.y), p.facing)
         self._set_mode("ghost")
+        self._check_steer()
+
+    def _begin_plan(self, decision: Decision) -> None:
+        """Rulebook IV, Movement Formations: each member moves up to the formation's
+        speed and they end as one group, touching. The whole group is steered first; tab
+        takes one member at a time, to its own place and facing. A member that failed to
+        break away may only turn."""
+        members = decision.members
+        poses = {m: MemberPose((p.x, p.y), (p.x, p.y), p.facing, stuck=m in decision.stuck)
+                 for m in members for p in (self.board.pieces[m],)}
+        lead = self.board.pieces[members[0]]
+        self.selected = lead.id
+        self.steer = Steer("plan", None, (lead.x, lead.y), (lead.x, lead.y), lead.facing,
+                           members=tuple(members), poses=poses)
+        self._set_mode("ghost")
+        self._show_warrior()
+        self._check_steer()
+
+    def _cycle_member(self, step: int) -> None:
+        """Tab: the next member steered on its own; after the last, the whole group."""
+        steer = self.steer
+        assert steer is not None
+        order: list[int | None] = [None, *steer.members]
+        steer.focus = order[(order.index(steer.focus) + step) % len(order)]
+        self.selected = steer.focus if steer.focus is not None else steer.members[0]
+        self._show_warrior()
+        self._check_steer()
+
+    def _begin_place(self, option: Option) -> None:
+        """An ability that sets a figure down where the player chooses (FAQ, Magic
+        Levitation; Special Abilities Card, Necromancy) or Nimble's turn: a ghost at the
+        place (and facing) the engine offered, steered anywhere, checked by the engine."""
+        assert self.session is not None and option.warrior is not None
+        found = self.session.placing(option)
+        if found is None:
+            return
+        target, start, at, facing = found
+        purpose = "nimble" if option.ability == "Nimble" else "place"
+        self._hide_options()  # the arrows steer the ghost now, not the list
+        self.selected = option.warrior
+        self.steer = Steer(purpose, option.warrior, start, at, facing, turned=True,
+                           ability=option.ability, target=target)
+        self._set_mode("ghost")
+        self._show_warrior()
         self._check_steer()
 
     def action_toggle_section(self, name: str) -> None:
@@ -191,20 +267,36 @@ class Steering:
         if self.steer.purpose == "drive":
             self._drive(dx, dy, fine)
             return
-        if self.steer.purpose == "face":
+        if self.steer.purpose in ("face", "nimble"):
             if dx:
                 self._spin(-dx * (FINE_TURN if fine else TURN_STEP))
             return
         step = FINE_STEP if fine else self.map.step
         sx, sy = (step, step) if fine else (step, 2 * step)
-        at = self.steer.at
+        at = self._steered_at()
         self._steer_to((at[0] + dx * sx, at[1] + dy * sy))
+
+    def _steered_at(self) -> Point:
+        """Where the ghost being steered stands: a formation's member on its own, else
+        the ghost (for a whole formation: where its first member would go)."""
+        steer = self.steer
+        assert steer is not None
+        if steer.purpose == "plan" and steer.focus is not None:
+            return steer.poses[steer.focus].at
+        return steer.at
+
+    def _clamped(self, at: Point) -> Point:
+        table = self.board.table
+        return (min(table, max(0.0, at[0])), min(table, max(0.0, at[1])))
 
     def _steer_to(self, at: Point) -> None:
         steer = self.steer
         assert steer is not None
-        if steer.purpose == "face":
-            return  # he stands where the chariot stood
+        if steer.purpose in ("face", "nimble"):
+            return  # he stands where he is (where the chariot stood)
+        if steer.purpose == "plan":
+            self._steer_formation(at)
+            return
         if steer.purpose == "drive":
             # A click: spin to face it and drive up to it.
             dx, dy = at[0] - steer.start[0], at[1] - steer.start[1]
@@ -223,39 +315,101 @@ class Steering:
         self.map.centre_on(steer.at)
         self._check_steer()
 
+    def _steer_formation(self, at: Point) -> None:
+        """The whole group by the same distance (members that failed to break away
+        stay), or the member steered on its own to ``at``."""
+        steer = self.steer
+        assert steer is not None
+        if steer.focus is None:
+            dx, dy = at[0] - steer.at[0], at[1] - steer.at[1]
+            steer.at = at
+            for pose in steer.poses.values():
+                if not pose.stuck:
+                    pose.at = self._clamped((pose.at[0] + dx, pose.at[1] + dy))
+        else:
+            pose = steer.poses[steer.focus]
+            if pose.stuck:
+                self.notify("It failed to break away: it may turn, not move (Rulebook IV, "
+                            "Movement Formations).", severity="warning")
+                return
+            pose.at = self._clamped(at)
+        self.map.centre_on(self._steered_at())
+        self._check_steer()
+
+    def _turned(self) -> list[int]:
+        """The members a turn applies to: the one steered on its own, else every one."""
+        steer = self.steer
+        assert steer is not None
+        return [steer.focus] if steer.focus is not None else list(steer.poses)
+
     def action_turn(self, way: int) -> None:
         if self.mode != "ghost" or self.steer is None:
             return
+        step = way * math.radians(TURN_STEP)
+        if self.steer.purpose == "plan":
+            for wid in self._turned():
+                pose = self.steer.poses[wid]
+                pose.facing = (pose.facing + step) % (2 * math.pi)
+            self._check_steer()
+            return
         # A base's facing, or a terrain item's rotation: radians either way.
-        self.steer.facing = (self.steer.facing + way * math.radians(TURN_STEP)) % (2 * math.pi)
+        self.steer.facing = (self.steer.facing + step) % (2 * math.pi)
         self.steer.turned = True
         self._check_steer()
 
-    def action_face_nearest(self) -> None:
-        steer = self.steer
-        if self.mode != "ghost" or steer is None or steer.warrior is None:
-            return
-        me = self.board.pieces[steer.warrior]
-        foes = [p for p in self.board.pieces if p.on_table and p.seat != me.seat
+    def _nearest_foe_bearing(self, seat: int, at: Point) -> float | None:
+        foes = [p for p in self.board.pieces if p.on_table and p.seat != seat
                 and p.captive_of is None]
         if not foes:
+            return None
+        near = min(foes, key=lambda p: math.hypot(p.x - at[0], p.y - at[1]))
+        return math.atan2(near.y - at[1], near.x - at[0]) % (2 * math.pi)
+
+    def action_face_nearest(self) -> None:
+        steer = self.steer
+        if self.mode != "ghost" or steer is None:
             return
-        near = min(foes, key=lambda p: math.hypot(p.x - steer.at[0], p.y - steer.at[1]))
-        steer.facing = math.atan2(near.y - steer.at[1], near.x - steer.at[0]) % (2 * math.pi)
+        if steer.purpose == "plan":
+            for wid in self._turned():
+                pose = steer.poses[wid]
+                bearing = self._nearest_foe_bearing(self.board.pieces[wid].seat, pose.at)
+                pose.facing = pose.facing if bearing is None else bearing
+            self._check_steer()
+            return
+        who = steer.target if steer.target is not None else steer.warrior
+        if who is None:
+            return
+        bearing = self._nearest_foe_bearing(self.board.pieces[who].seat, steer.at)
+        if bearing is None:
+            return
+        steer.facing = bearing
         steer.turned = True
         self._check_steer()
 
     def _bend(self) -> None:
-        """A bend in the path: the ghost goes on from where it is."""
+        """A bend in the path: the ghost (or the member steered on its own) goes on from
+        where it is."""
         steer = self.steer
+        if steer is not None and steer.purpose == "plan" and steer.focus is not None:
+            pose = steer.poses[steer.focus]
+            if not pose.stuck and pose.at != (pose.waypoints[-1] if pose.waypoints
+                                              else pose.start):
+                pose.waypoints.append(pose.at)
+                self._check_steer()
+            return
         if steer is not None and steer.purpose in ("move", "confused") and \
                 steer.at != (steer.waypoints[-1] if steer.waypoints else steer.start):
             steer.waypoints.append(steer.at)
             self._check_steer()
 
     def action_unbend(self) -> None:
-        if self.mode == "ghost" and self.steer is not None and self.steer.waypoints:
-            self.steer.waypoints.pop()
+        steer = self.steer
+        if self.mode != "ghost" or steer is None:
+            return
+        bends = steer.poses[steer.focus].waypoints if steer.purpose == "plan" and \
+            steer.focus is not None else steer.waypoints
+        if bends:
+            bends.pop()
             self._check_steer()
 
     def action_stuck_facing(self) -> None:
@@ -285,9 +439,13 @@ class Steering:
             assert steer.warrior is not None
             return session.deploy(steer.warrior, steer.at, steer.facing)
         if steer.purpose == "plan":
-            offset = (steer.at[0] - steer.start[0], steer.at[1] - steer.start[1])
-            return session.formation_plan(steer.members, offset)
+            return session.formation_moves({wid: (pose.path, pose.facing)
+                                            for wid, pose in steer.poses.items()})
         assert steer.warrior is not None
+        if steer.purpose in ("place", "nimble"):
+            assert steer.ability is not None and steer.target is not None
+            return session.use_ability(steer.warrior, steer.ability, steer.target, steer.at,
+                                       steer.facing)
         if steer.purpose == "drive":
             p = self.board.pieces[steer.warrior]
             spun = abs(math.remainder(steer.facing - p.facing, 2 * math.pi)) > 1e-9
@@ -312,7 +470,8 @@ class Steering:
         if give:
             if why is not None:
                 self.notify(str(why), severity="error", timeout=8)
-            elif steer.purpose in ("move", "confused", "drive", "disembark"):
+            elif steer.purpose in ("move", "confused", "drive", "disembark", "place",
+                                   "nimble"):
                 self._confirm(option)
                 return
             else:
@@ -363,10 +522,10 @@ class Steering:
             text.append(f"Place terrain: {name} (turned {math.degrees(steer.facing):.0f}°)\n",
                         style="bold")
             text.append("tab: next item · o: place it as the AI would\n")
+        elif steer.purpose in ("place", "nimble"):
+            self._place_prompt(text)
         else:
-            text.append("Move the formation: every member by the same distance\n",
-                        style="bold")
-            text.append("esc: the formation stays where it is\n")
+            self._plan_prompt(text)
         if steer.why:
             text.append(f"✖ {steer.why}\n", style="bold red")
         else:
@@ -374,7 +533,63 @@ class Steering:
         text.append(self._steer_keys(steer), style="dim")
         self._prompt(text)
 
+    def _plan_prompt(self, text: Text) -> None:
+        """A movement formation: who is steered, and each member's path against its
+        allowance and its facing (Rulebook IV, Movement Formations)."""
+        assert self.session is not None and self.steer is not None
+        steer = self.steer
+        text.append("Move the formation: each member up to its allowance, ending as one "
+                    "group touching (Rulebook IV)\n", style="bold")
+        who = "the whole group" if steer.focus is None else \
+            self.board.pieces[steer.focus].label
+        text.append(f"steering {who}\n")
+        parts = []
+        for wid, pose in steer.poses.items():
+            p = self.board.pieces[wid]
+            mark = "▸" if wid == steer.focus else ""
+            if pose.stuck:
+                words = f"{mark}{p.letter} failed to break away: turns only"
+            else:
+                reach = self.session.formation_member_allowance(wid)
+                words = f"{mark}{p.letter} {pose.length:.1f}\"" + \
+                    (f" of {reach:g}\"" if reach is not None else "")
+            if abs(math.remainder(pose.facing - p.facing, 2 * math.pi)) > 1e-9:
+                words += f" facing {math.degrees(pose.facing) % 360:.0f}°"
+            parts.append(words)
+        text.append(" · ".join(parts) + "\n")
+
+    def _place_prompt(self, text: Text) -> None:
+        """The figure an ability sets down (FAQ, Magic Levitation: up to 10" away, facing
+        as you choose; Special Abilities Card, Necromancy: touching the warrior), or
+        Nimble's turn."""
+        steer = self.steer
+        assert steer is not None and steer.warrior is not None and steer.target is not None
+        user = self.board.pieces[steer.warrior]
+        figure = self.board.pieces[steer.target]
+        facing = f"facing {math.degrees(steer.facing) % 360:.0f}°"
+        if steer.purpose == "nimble":
+            text.append(f"{user.label} turns (Special Abilities Card, Nimble)\n{facing}\n",
+                        style="bold")
+        elif steer.ability == "Necromancy":
+            text.append(f"Necromancy: {figure.label} returns touching {user.label} (Special "
+                        "Abilities Card, Necromancy)\n", style="bold")
+            text.append(f"{facing}\n")
+        else:
+            away = math.hypot(steer.at[0] - steer.start[0], steer.at[1] - steer.start[1])
+            text.append(f"{steer.ability}: {user.label} sets {figure.label} down up to 10\" "
+                        "away, facing as you choose (FAQ, Magic Levitation)\n", style="bold")
+            text.append(f"{away:.1f}\" from where it stands · {facing}\n")
+
     def _steer_keys(self, steer: Steer) -> str:
+        if steer.purpose == "plan":
+            return ("arrows steer (shift: 0.1\") · [ ] turn · t face nearest · tab next "
+                    "member, then the whole group again · space bend · backspace unbend · "
+                    "enter give · esc: the formation stays where it is")
+        if steer.purpose == "nimble":
+            return "left/right or [ ] turn · t face nearest · enter check · esc back"
+        if steer.purpose == "place":
+            return ("arrows steer (shift: 0.1\") · [ ] turn · t face nearest · enter check · "
+                    "esc back to the places listed")
         if steer.purpose == "drive":
             return ("1-4 sections · up/down distance (shift: 0.1\") · left/right [ ] spin · "
                     "t face nearest · space to where it must stop · l the engine's moves · "
