@@ -57,6 +57,9 @@ def _check_result(c: Campaign, r: dict[str, Any]) -> None:
         raise CampaignRuleError(BATTLE, f"{bad}: the winner fought in it")
     if not set(r.get("withdrew", [])) <= set(at.sides):
         raise CampaignRuleError(BATTLE, f"{bad}: who withdrew")
+    game = r.get("game")
+    if game is not None and (not isinstance(game, int) or isinstance(game, bool) or game < 1):
+        raise CampaignRuleError(BATTLE, f"{bad}: the game it was played as: {game!r}")
 
 
 def apply_fight(c: Campaign, a: Fight) -> None:
@@ -68,7 +71,10 @@ def apply_fight(c: Campaign, a: Fight) -> None:
     h = c.holdings[territory]
     c.emit("battle fought", number=at.number, territory=territory, winner=r["winner"],
            withdrew=r["withdrew"], termination=r["termination"], rounds=r["rounds"],
-           weather=r["weather"]["names"], unplayed=r["unplayed"])
+           weather=r["weather"]["names"], unplayed=r["unplayed"],
+           # A battle a human played on the play screen: the saved game it was (only then,
+           # so that the logs of auto-resolved battles read as before).
+           **({"game": r["game"]} if r.get("game") is not None else {}))
     fates = {f["warrior"]: f for f in r["fates"]}
     for wid, f in fates.items():
         c.warriors[wid].click = f["click"]

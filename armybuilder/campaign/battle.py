@@ -9,7 +9,10 @@ territory's weather: Fog and Flooding over the battlefield (engine/weather.py), 
 speed and Fog's Stealth bonus written on the warriors' cards. It is fought to the death by
 the engine's AI players, each of which may withdraw while a territory to withdraw to
 exists. With more than two players the engine follows the rulebook's multi-player turn
-order (clockwise from the first player).
+order (clockwise from the first player), the sides seated round the table in that order.
+
+A battle a human takes part in may be played on the play screen instead
+(campaign/played.py): the same plan and scene, the game's result taken the same way.
 
 Fortifications (banner, outpost, fort, castle) are not on the battlefield yet: they need
 the engine's castle rules (issue 17). A battle in a fortified territory says so in its
@@ -19,6 +22,7 @@ result (``unplayed``) and never pretends to play them.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,13 +42,29 @@ from armybuilder.engine import (
     Termination,
     WarriorSpec,
     Withdraw,
+    action_from_json,
     apply,
 )
 from armybuilder.engine.cards import ClickStats
+from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.match import play_game
 from armybuilder.sim.terrain_presets import terrain_for
 
-EDGES = ("south", "north", "west", "east")
+#: The table's edges clockwise, seen from above with north at the top: the player at the
+#: south edge faces north, so the player to his left sits at the west edge, and so on.
+#: Rulebook III, Turns and Actions: "The player to his left takes the next turn and so on,
+#: clockwise around the table" (Rulebook II, Setting the Scene, the same for terrain and
+#: deployment). The engine seats its players clockwise in the order given (GameSetup) and
+#: passes play in that order (engine/turns.py): the sides sit at the edges of
+#: ``seating(n)`` in the battle's order, so that play goes round the table.
+EDGES = ("south", "west", "north", "east")
+
+
+def seating(sides: int) -> tuple[str, ...]:
+    """The edges of a battle of ``sides`` sides, side by side in turn order: two face
+    each other (south, north); three or four sit round the table clockwise from the
+    south edge (south, west, north[, east])."""
+    return ("south", "north") if sides == 2 else EDGES[:sides]
 BATTLES = "World Conquest, Troop Movements (battle rules)"
 
 
@@ -194,9 +214,10 @@ class Fought:
 def set_the_scene(plan: BattlePlan) -> Scenario:
     """Rulebook II, Setting the Scene, played by the engine's AI: the first player, the
     terrain, the deployment; returned as the scenario the battle starts from."""
+    edges = seating(len(plan.sides))
     players = tuple(
         PlayerSetup(name=s.name, army=plan.cards[_first(plan, k):_first(plan, k + 1)],
-                    build_total=plan.build_total[k], edge=EDGES[k],
+                    build_total=plan.build_total[k], edge=edges[k],
                     terrain=terrain_for(plan.terrain, k))
         for k, s in enumerate(plan.sides))
     setup = GameSetup(players=players, seed=derive(plan.seed, "scene"),
@@ -228,26 +249,52 @@ def commanders(plan_sides: list[dict[str, Any]], below: float) -> list[Commander
             for k, s in enumerate(plan_sides)]
 
 
+def note_forfeits(game: Game, action: Action, forfeited: dict[int, int]) -> None:
+    """Rulebook VI, Withdrawing: the captives a withdrawing player forfeits, with the
+    warriors that held them (they are the captors')."""
+    if isinstance(action, Withdraw):
+        for w in game.warriors:
+            if w.owner == action.player and w.on_table and w.controller != NOBODY:
+                forfeited[w.id] = w.controller
+
+
 def play_out(scenario: Scenario, players: list[Commander]) -> tuple[Game, dict[int, int]]:
     """The battle played to its end, and the captives forfeited by a withdrawal with the
     warriors that held them (Rulebook VI, Withdrawing: they are the captors')."""
     forfeited: dict[int, int] = {}
+    game = play_game(scenario, players, lambda g, a: note_forfeits(g, a, forfeited))
+    return game, forfeited
 
-    def watch(game: Game, action: Action) -> None:
-        if isinstance(action, Withdraw):
-            for w in game.warriors:
-                if w.owner == action.player and w.on_table and w.controller != NOBODY:
-                    forfeited[w.id] = w.controller
 
-    return play_game(scenario, players, watch), forfeited
+def rebuilt(log: str) -> tuple[Game, dict[int, int]]:
+    """A game played on the play screen, rebuilt from its saved log action by action, and
+    the captives forfeited by a withdrawal as ``play_out`` finds them. ValueError if the
+    log no longer replays to the same events."""
+    data = json.loads(log)
+    start = setup_from_dict(data["start"])
+    game = Game.from_scenario(start) if isinstance(start, Scenario) else Game.new(start)
+    forfeited: dict[int, int] = {}
+    for entry in data["entries"][1:]:
+        action = action_from_json(entry["action"])
+        note_forfeits(game, action, forfeited)
+        apply(game, action)
+    if json.loads(game.log_json())["entries"] != data["entries"]:
+        raise ValueError("the played game's log no longer replays to the same events")
+    return game, forfeited
+
+
+def sides_of(plan: BattlePlan) -> list[dict[str, Any]]:
+    """Each side's campaign player, the seed of its AI commander and whether it may
+    withdraw: what is kept with a battle to fight it again."""
+    return [{"player": s.player, "seed": derive(plan.seed, "side", k),
+             "may_withdraw": s.may_withdraw} for k, s in enumerate(plan.sides)]
 
 
 def fight(c: Campaign) -> Fought:
     """Fight the battle the campaign waits for, with the engine's AI on every side."""
     plan = plan_battle(c)
     scenario = set_the_scene(plan)
-    sides = [{"player": s.player, "seed": derive(plan.seed, "side", k),
-              "may_withdraw": s.may_withdraw} for k, s in enumerate(plan.sides)]
+    sides = sides_of(plan)
     game, forfeited = play_out(scenario, commanders(sides, c.rules.withdraw_below))
     return Fought(result_of(plan, game, forfeited), scenario, game, sides)
 

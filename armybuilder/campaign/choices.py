@@ -30,7 +30,8 @@ from armybuilder.campaign.state import Campaign
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.engine import FigureCard
 
-FIGHT = "fight"  # the choice to auto-resolve a battle
+FIGHT = "fight"  # the choice to auto-resolve a battle (or let the AI finish a played one)
+PLAY = "play"  # the choice to play a battle on the play screen (or go on with it)
 BUY = "buy"  # the choice to open the pool
 MOVE = "move"  # the choice of a band, before its destination
 
@@ -50,14 +51,15 @@ def _band_label(c: Campaign, band_id: int) -> str:
             f"{'s' if len(b.warriors) != 1 else ''}{general})")
 
 
-def choices(c: Campaign) -> list[Choice]:
+def choices(c: Campaign, playing: tuple[int, int] | None = None) -> list[Choice]:
+    """The choices of the decision the campaign waits for. ``playing``: the game (its
+    number and round) the pending battle is being played as on the play screen."""
     d = c.decision()
     if d is None or c.over:
         return []
     p = d.player
     if d.kind == "battle":
-        return [Choice("Auto-resolve the battle: the engine's AI fights every side (the "
-                       "play screen comes later)", needs=FIGHT)]
+        return battle_choices(c, playing)
     assert p is not None
     out: list[Choice] = []
     if d.kind == "hq":
@@ -126,6 +128,28 @@ def choices(c: Campaign) -> list[Choice]:
                       PlantBanner(p)),
                Choice("No banner: the territory is neutral", Pass(p))]
     return out
+
+
+def battle_choices(c: Campaign, playing: tuple[int, int] | None = None) -> list[Choice]:
+    """A battle a human takes part in is played on the play screen, or auto-resolved if
+    the human chooses (World Conquest, Troop Movements: "play out a standard Mage Knight
+    game")."""
+    at = c.battle
+    assert at is not None
+    if playing is not None:
+        game, round_ = playing
+        return [Choice(f"Go on with the battle on the play screen (game {game}, round "
+                       f"{round_})", needs=PLAY),
+                Choice("Let the engine's AI finish it from where it stands (every side, "
+                       "yours too)", needs=FIGHT)]
+    # Withdrawing is the human's own on the play screen; with nowhere to go, the
+    # survivors would be lost (World Conquest, battle rule 2).
+    stuck = [c.players[q].name for q in at.sides if c.players[q].seat == "human"
+             and not marching.retreats(c, q, at.territory)]
+    note = f" ({', '.join(stuck)}: nowhere to withdraw to)" if stuck else ""
+    return [Choice(f"Play it yourself on the play screen{note}", needs=PLAY),
+            Choice("Auto-resolve it: the engine's AI fights every side, yours too (and "
+                   "decides when to withdraw)", needs=FIGHT)]
 
 
 def _regroup(c: Campaign, p: int) -> list[Choice]:

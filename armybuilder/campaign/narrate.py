@@ -70,7 +70,9 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
                                   + (f"; weather: {', '.join(e['weather'])}"
                                      if e["weather"] else "")
                                   + (f"; not on the battlefield yet: {', '.join(e['unplayed'])}"
-                                     if e["unplayed"] else "")),
+                                     if e["unplayed"] else "")
+                                  + (f"; played on the play screen as game {e['game']}"
+                                     if e.get("game") is not None else "")),
         "gold": lambda: f"{who} gains {e['gold']} gold ({e['reason']}"
                         + (f" {name}" if name else "") + ")",
         "to pool": lambda: f"{name} returns to the pool ({e['reason']})",

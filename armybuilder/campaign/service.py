@@ -5,6 +5,8 @@ and the pool from the catalogue, run the AI's decisions and the battles, save ev
     runner = Runner.new(catalogue, "Saturday", start)
     runner.run(turns=20)                  # AI decisions and battles until a human's turn
     runner.act(Move(0, 3, "C4"))          # a human's decision, checked and saved
+    game_id = runner.play_battle()        # a battle a human fights, as a game to play
+    runner.take_played()                  # that game, once over, is the battle's result
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.armies.service import Armies, ArmyError
+from armybuilder.campaign import played
 from armybuilder.campaign import world as world_map
 from armybuilder.campaign.actions import Action, Fight
 from armybuilder.campaign.ai import CampaignAI
@@ -30,6 +33,8 @@ from armybuilder.engine import FigureCard
 from armybuilder.engine.adapter import CardError, cards_from_figure
 from armybuilder.engine.dice import Dice
 from armybuilder.figures import Figure
+from armybuilder.play.games import GameError, Games, SavedGame
+from armybuilder.play.session import PlaySession, Seats
 from armybuilder.rules import Army, ArmyEntry
 from armybuilder.rules.campaign import MAP_FACTIONS, check_campaign_army
 
@@ -172,8 +177,10 @@ Progress = Callable[[Campaign, str], None]
 class Runner:
     """One saved campaign being played: every step saved as it is taken."""
 
-    def __init__(self, store: Campaigns, name: str, campaign: Campaign) -> None:
+    def __init__(self, store: Campaigns, name: str, campaign: Campaign,
+                 catalogue: Catalogue) -> None:
         self.store = store
+        self.catalogue = catalogue
         self.name = name
         self.campaign = campaign
         self.ai = CampaignAI()
@@ -184,20 +191,21 @@ class Runner:
         c = new_campaign(start)
         store.create(name, c)
         return cls(store, store.names()[[n.lower() for n in store.names()]
-                                        .index(name.strip().lower())], c)
+                                        .index(name.strip().lower())], c, catalogue)
 
     @classmethod
     def open(cls, catalogue: Catalogue, name: str) -> Runner:
         store = Campaigns(catalogue)
         c = store.load(name)
         real = next(n for n in store.names() if n.lower() == name.strip().lower())
-        return cls(store, real, c)
+        return cls(store, real, c, catalogue)
 
     # --- one step -------------------------------------------------------------------
 
     def human_to_decide(self) -> bool:
-        """Whether the campaign waits for a human player (a decision, or a battle a human
-        fights in, which only a human may choose to auto-resolve)."""
+        """Whether the campaign waits for a human player: a decision, or a battle a human
+        fights in, which a human plays on the play screen or chooses to auto-resolve
+        (World Conquest, Troop Movements: "play out a standard Mage Knight game")."""
         c = self.campaign
         d = c.decision()
         if d is None or c.over:
@@ -215,8 +223,11 @@ class Runner:
 
     def fight(self) -> list[dict[str, Any]]:
         """Fight the battle the campaign waits for with the engine's AI on every side (an
-        auto-resolved battle), and save its result and its scenario."""
+        auto-resolved battle), and save its result and its scenario. A battle being played
+        on the play screen is finished by the AI from where it stands."""
         c = self.campaign
+        if self.playing() is not None:
+            return self._finish_played()
         fought = fight(c)
         events = apply(c, Fight(fought.result))
         self.store.record(self.name, c, battle={
@@ -227,6 +238,75 @@ class Runner:
                                    "withdraw_below": c.rules.withdraw_below},
                                   sort_keys=True)})
         return events
+
+    # --- battles played on the play screen ---------------------------------------
+
+    def playing(self) -> SavedGame | None:
+        """The saved game the pending battle is being played as on the play screen, if
+        any (a game deleted since is no longer the battle's)."""
+        c = self.campaign
+        d = c.decision()
+        if c.over or d is None or d.kind != "battle" or c.battle is None:
+            return None
+        game_id = self.store.game_of(self.name, c.battle.number)
+        if game_id is None:
+            return None
+        try:
+            return Games(self.catalogue).get(game_id)
+        except GameError:
+            return None
+
+    def play_battle(self) -> int:
+        """The pending battle a human takes part in, as a game to play on the play screen:
+        the game it is already played as, or a new one (saved, and linked to the battle).
+        Its id, for the play screen."""
+        c = self.campaign
+        linked = self.playing()
+        if linked is not None:
+            return linked.id
+        if not played.human_sides(c):
+            raise CampaignError(f"campaign {self.name!r}: no battle awaits a human player "
+                                f"(waiting for: {describe(c)})")
+        opened = played.open_game(c)
+        session = opened.session
+        game_id = Games(self.catalogue).create(
+            opened.names, session.seats.commanders, session.seats.seed, opened.plan.terrain,
+            session.progress())
+        self.store.link(self.name, {
+            "number": opened.plan.number, "territory": opened.plan.territory,
+            "scenario": json.dumps(opened.scenario.to_dict(), sort_keys=True,
+                                   separators=(",", ":")),
+            "players": json.dumps({"sides": opened.sides,
+                                   "withdraw_below": c.rules.withdraw_below,
+                                   "seats": list(session.seats.commanders),
+                                   "game": game_id}, sort_keys=True)})
+        return game_id
+
+    def take_played(self) -> list[dict[str, Any]] | None:
+        """The pending battle's game, if it has been played to its end on the play screen,
+        taken as the battle's result (the Fight step, as an auto-resolved battle's): its
+        events, or None when no played game is over."""
+        saved = self.playing()
+        if saved is None or not saved.over:
+            return None
+        c = self.campaign
+        result = played.played_result(c, Games(self.catalogue).log(saved.id), saved.id)
+        return self.act(Fight(result))
+
+    def _finish_played(self) -> list[dict[str, Any]]:
+        """The battle being played, finished by the engine's AI on every side (its game
+        saved), and taken as the battle's result."""
+        saved = self.playing()
+        assert saved is not None
+        games = Games(self.catalogue)
+        c = self.campaign
+        if not saved.over:
+            game, result = played.finish(c, games.log(saved.id), saved.id)
+            session = PlaySession(game, Seats(saved.commanders, saved.seed))
+            games.save(saved.id, session.progress())
+        else:
+            result = played.played_result(c, games.log(saved.id), saved.id)
+        return self.act(Fight(result))
 
     def step(self) -> list[dict[str, Any]]:
         """The AI's next decision, or the next AI-only battle."""
@@ -247,6 +327,8 @@ class Runner:
         while True:
             if c.over:
                 return "won"
+            # A battle played to its end on the play screen is the battle's result.
+            self.take_played()
             if self.human_to_decide():
                 return "human"
             if until is not None and c.turn >= until and c.decision() is not None \

@@ -128,9 +128,34 @@ class Campaigns:
                     {"campaign_id": cid, "seq": saved + i, "entry": _json(e)}
                     for i, e in enumerate(fresh)])
             if battle is not None:
-                conn.execute(insert(T_BATTLE).values(campaign_id=cid, **battle))
+                self._keep_battle(conn, cid, battle)
             conn.execute(update(T_CAMPAIGN).where(T_CAMPAIGN.c.id == cid).values(
                 summary=_json(summary(c)), steps=len(c.log), updated=_now()))
+
+    @staticmethod
+    def _keep_battle(conn: Connection, cid: int, battle: dict[str, Any]) -> None:
+        """A battle's row: written when it is fought, or when it is opened on the play
+        screen (then written again when a new game is opened for it)."""
+        conn.execute(delete(T_BATTLE).where(T_BATTLE.c.campaign_id == cid,
+                                            T_BATTLE.c.number == battle["number"]))
+        conn.execute(insert(T_BATTLE).values(campaign_id=cid, **battle))
+
+    def link(self, name: str, battle: dict[str, Any]) -> None:
+        """Keep the battle a human plays on the play screen with its scenario and the
+        saved game's number (``players["game"]``) before it is fought."""
+        with writing(self.engine) as conn:
+            self._keep_battle(conn, self._id(conn, name), battle)
+
+    def game_of(self, name: str, number: int) -> int | None:
+        """The saved game battle ``number`` is played as on the play screen, if any."""
+        with self.engine.connect() as conn:
+            cid = self._id(conn, name)
+            players = conn.execute(select(T_BATTLE.c.players).where(
+                T_BATTLE.c.campaign_id == cid, T_BATTLE.c.number == number)).scalar()
+        if players is None:
+            return None
+        game = json.loads(players).get("game")
+        return int(game) if isinstance(game, int) else None
 
     def load(self, name: str) -> Campaign:
         """The campaign replayed from its start and its saved log."""

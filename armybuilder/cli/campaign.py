@@ -6,6 +6,7 @@
     armybuilder campaign run NAME [--turns N]
     armybuilder campaign show NAME [--json] [--log N]
     armybuilder campaign list | map NAME | delete NAME | battle NAME N [--log PATH]
+    armybuilder campaign play NAME   (a battle a human fights, on the app's play screen)
     armybuilder campaign hq|buy|fortify|transfer|form|move|respond|fight|retreat|keep|
                          ransom|accept|banner|pass NAME ...   (a human player's decisions)
 
@@ -61,8 +62,17 @@ def _hint(runner: Any) -> str:
     name = shown(runner.name)
     if d.kind == "battle":
         if runner.human_to_decide():
-            return (f"  fight it: armybuilder campaign fight '{name}' (auto-resolved by the "
-                    "engine's AI; the play screen comes later)")
+            saved = runner.playing()
+            if saved is not None and saved.over:
+                return (f"  played to its end as game {saved.id}: armybuilder campaign play "
+                        f"'{name}' (or run) takes its result")
+            if saved is not None:
+                return (f"  being played as game {saved.id} (round {saved.round}): go on "
+                        f"with armybuilder campaign play '{name}', or let the engine's AI "
+                        f"finish it: armybuilder campaign fight '{name}'")
+            return (f"  play it yourself: armybuilder campaign play '{name}' (the app's play "
+                    f"screen), or auto-resolve it: armybuilder campaign fight '{name}' (the "
+                    "engine's AI fights every side, yours too)")
         return f"  armybuilder campaign run '{name}'"
     if d.player is not None and c.players[d.player].seat == "ai":
         return f"  an AI decision: armybuilder campaign run '{name}'"
@@ -284,7 +294,50 @@ def cmd_fight(args: argparse.Namespace) -> int:
     d = runner.campaign.decision()
     if d is None or d.kind != "battle":
         raise_user(f"no battle waits to be fought: {runner.waiting_for()}")
+    saved = runner.playing()
+    if saved is not None and not saved.over:
+        print(f"game {saved.id} (round {saved.round}) is finished by the engine's AI on "
+              "every side")
     _print_events(runner, runner.fight())
+    _waiting(runner)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The battle a human fights, on the app's play screen (a new game, or the one it is
+    already played as); when the app closes on a finished game, its result is the
+    battle's."""
+    from armybuilder.campaign.played import human_sides
+
+    runner = _runner(args)
+    c = runner.campaign
+    taken = runner.take_played()
+    if taken is not None:  # played to its end meanwhile (in the app): the battle's result
+        _print_events(runner, taken)
+        _waiting(runner)
+        return 0
+    if not human_sides(c):
+        raise_user(f"campaign '{runner.name}': there is no battle awaiting a human player "
+                   f"(waiting for: {runner.waiting_for()})")
+    at = c.battle
+    fresh = runner.playing() is None
+    game_id = runner.play_battle()
+    print(f"battle {at.number} in {at.territory}: "
+          + " against ".join(shown(c.players[p].name) for p in at.sides)
+          + f"; {'a new' if fresh else 'going on with'} game {game_id} on the play screen")
+    from armybuilder.tui.app import run_app
+
+    code = run_app(args.db, play=game_id)
+    if code:
+        return int(code)
+    runner = _runner(args)  # the game was played in the app: the campaign as saved
+    events = runner.take_played()
+    if events is None:
+        saved = runner.playing()
+        print(f"game {game_id} is not over (round {saved.round if saved else '?'}): "
+              f"armybuilder campaign play '{shown(runner.name)}' goes on with it")
+    else:
+        _print_events(runner, events)
     _waiting(runner)
     return 0
 
@@ -298,9 +351,12 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.engine.setup import setup_from_dict
     from armybuilder.files import check_destination, write_atomically
 
-    kept = Campaigns(Catalogue.open(args.db)).battle(args.name, args.number)
+    catalogue = Catalogue.open(args.db)
+    kept = Campaigns(catalogue).battle(args.name, args.number)
     if args.log:
         check_destination(Path(args.log), args.force)
+    if "game" in kept["players"]:
+        return _played_battle(catalogue, kept, args)
     scenario = setup_from_dict(kept["scenario"])
     game, _ = play_out(scenario,  # type: ignore[arg-type]
                        commanders(kept["players"]["sides"], kept["players"]["withdraw_below"]))
@@ -309,6 +365,30 @@ def cmd_battle(args: argparse.Namespace) -> int:
           f"{out.round} rounds; winners: {', '.join(game.players[i].name for i in out.winners)}")
     if args.log:
         write_atomically(Path(args.log), game.log_json(), args.force)
+        print(f"wrote {shown(args.log)} (armybuilder battle replay {shown(args.log)})",
+              file=sys.stderr)
+    return 0
+
+
+def _played_battle(catalogue: Any, kept: dict[str, Any], args: argparse.Namespace) -> int:
+    """A battle played on the play screen: its saved game, told from its log."""
+    from armybuilder.engine import replay
+    from armybuilder.files import write_atomically
+    from armybuilder.play.games import Games
+
+    game_id = kept["players"]["game"]
+    log = Games(catalogue).log(game_id)
+    game = replay(log)
+    if not game.over:
+        print(f"battle {kept['number']} in {kept['territory']}: being played as game "
+              f"{game_id}, round {game.round}")
+    else:
+        out = game.outcome
+        print(f"battle {kept['number']} in {kept['territory']} (played as game {game_id}): "
+              f"{out.termination.value} after {out.round} rounds; winners: "
+              f"{', '.join(shown(game.players[i].name) for i in out.winners)}")
+    if args.log:
+        write_atomically(Path(args.log), log, args.force)
         print(f"wrote {shown(args.log)} (armybuilder battle replay {shown(args.log)})",
               file=sys.stderr)
     return 0
@@ -413,8 +493,9 @@ def add_commands(commands: Any, add_db: Any) -> None:
     camp = commands.add_parser(
         "campaign", help="World Conquest campaigns between saved armies",
         description="World Conquest: 2, 3, 4 or 6 players, one 300-point army each, on a "
-                    "6x6 map; gold, weather, troop movements, and every battle fought by "
-                    "the engine.")
+                    "6x6 map; gold, weather, troop movements; a battle a human fights in "
+                    "played on the play screen or auto-resolved, the others fought by the "
+                    "engine.")
     sub = camp.add_subparsers(dest="campaign_command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("new", help="start a campaign")
@@ -468,9 +549,16 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.set_defaults(run=cmd_delete)
     add_db(p)
 
-    p = sub.add_parser("fight", help="auto-resolve the battle waiting to be fought")
+    p = sub.add_parser("fight", help="auto-resolve the battle waiting to be fought (one "
+                                     "being played on the play screen: the AI finishes it)")
     p.add_argument("name", metavar="NAME")
     p.set_defaults(run=cmd_fight)
+    add_db(p)
+
+    p = sub.add_parser("play", help="play the battle a human fights in yourself, on the "
+                                    "app's play screen (or go on with it)")
+    p.add_argument("name", metavar="NAME")
+    p.set_defaults(run=cmd_play)
     add_db(p)
 
     p = sub.add_parser("battle", help="fight a campaign's battle N again from its scenario "

@@ -49,6 +49,10 @@ class SavedGame:
 
     @property
     def title(self) -> str:
+        if len(self.commanders) > 2:
+            # Three or four sides (a World Conquest battle): seat b holds the others' names.
+            return (f"game {self.id}: {self.army_a} ({self.commanders[0]}) v {self.army_b} "
+                    f"({', '.join(self.commanders[1:])})")
         who = " v ".join(f"{army} ({c})" for army, c in zip((self.army_a, self.army_b),
                                                             self.commanders, strict=False))
         return f"game {self.id}: {who}"
@@ -81,12 +85,18 @@ class Games:
     def __init__(self, catalogue: Catalogue) -> None:
         self.engine = catalogue.engine
 
-    def create(self, names: tuple[str, str], commanders: tuple[str, ...], seed: int,
+    def create(self, names: tuple[str, ...], commanders: tuple[str, ...], seed: int,
                terrain: str, progress: Progress) -> int:
+        """Save a game that has just started: its id. ``names``: one per seat; with more
+        than two (a campaign's battle of three or four sides), seat b's column holds every
+        name after the first, separated by commas."""
+        if len(names) < 2:
+            raise GameError(f"a game has two to four sides, not {len(names)}")
         now = _now()
         with writing(self.engine) as conn:
             found = conn.execute(insert(T_GAME).values(
-                army_a=names[0], army_b=names[1], commanders=",".join(commanders),
+                army_a=names[0], army_b=", ".join(names[1:]),
+                commanders=",".join(commanders),
                 seed=seed, terrain=terrain, status=OVER if progress.over else PLAYING,
                 round=progress.round, actions=progress.actions, result=progress.result,
                 log=progress.log, created=now, updated=now))

@@ -77,7 +77,7 @@ def new_game(catalogue: Catalogue, request: NewGame) -> tuple[int, list[str]]:
 
 
 def keep(catalogue: Catalogue, session: PlaySession, terrain: str) -> int:
-    """Save a game that has just started (a scenario's too): its id in the database."""
-    names = session.names
-    return Games(catalogue).create((names[0], names[1]), session.seats.commanders,
+    """Save a game that has just started (a scenario's too, a campaign's battle of two to
+    four sides): its id in the database."""
+    return Games(catalogue).create(session.names, session.seats.commanders,
                                    session.seats.seed, terrain, session.progress())

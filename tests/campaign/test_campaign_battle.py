@@ -104,24 +104,53 @@ def test_a_battle_fought_by_the_engine_and_its_result_applied() -> None:
     assert again.log_json() == fought.game.log_json()
 
 
-def test_three_players_fight_in_the_rulebooks_turn_order() -> None:
-    c = ready(3)
+#: Where each edge lies round the table, seen from above with north at the top (degrees).
+BEARING = {"east": 0, "north": 90, "west": 180, "south": 270}
+
+
+def clockwise_steps(edges: list[str]) -> list[int]:
+    """From each edge to the next in the list (and from the last back to the first), how
+    many quarter turns clockwise round the table."""
+    return [(BEARING[a] - BEARING[b]) % 360 // 90
+            for a, b in zip(edges, edges[1:] + edges[:1], strict=True)]
+
+
+def test_clockwise_steps_tell_the_old_seating_from_the_new() -> None:
+    # The old seating (south, north, west) went across the table and back: twice round.
+    assert sum(clockwise_steps(["south", "north", "west"])) == 8
+    assert sum(clockwise_steps(["south", "north", "west", "east"])) == 8
+    assert clockwise_steps(["south", "west", "north", "east"]) == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_multi_player_battles_seat_the_sides_round_the_table_in_turn_order(
+        players: int) -> None:
+    c = ready(players)
+    mover = c.current
     to_moves(c)
-    split(c, band_of(c, 2).warriors[:3], "B2")
-    band_of(c, 1).territory = "B2"
-    apply(c, Move(0, band_of(c, 0).id, "B2"))
+    others = [(mover + k) % players for k in range(1, players)]
+    for p in others[1:]:
+        split(c, band_of(c, p).warriors[:3], "B2")
+    band_of(c, others[0]).territory = "B2"
+    band_of(c, mover).territory = "A2"
+    apply(c, Move(mover, band_of(c, mover).id, "B2"))
     while c.decision().kind == "respond":
         apply(c, Pass(c.decision().player))
-    assert c.battle.sides == [0, 1, 2]
+    assert c.battle.sides == [mover, *others]  # the mover first, then clockwise
     fought = wc.fight(c)
-    assert [p.edge for p in fought.scenario.players] == ["south", "north", "west"]
-    # Rulebook, multi-player games: turns pass clockwise (to the left) round the table.
+    edges = [p.edge for p in fought.scenario.players]
+    assert edges == list(wc.seating(players))
+    # Rulebook III, Turns and Actions: "The first player takes the first turn. The player
+    # to his left takes the next turn and so on, clockwise around the table." The first
+    # round's turns as the engine played them, and each side's edge: once round the
+    # table, a step clockwise each turn (two sides face each other across it).
     order = [e["player"] for entry in fought.game.entries for e in entry["events"]
-             if e["e"] == "turn"][:6]
-    first = order[0]
-    alive = sorted(set(order))
-    assert order[:len(alive)] == [(first + k) % 3 for k in range(3)
-                                  if (first + k) % 3 in alive][:len(alive)]
+             if e["e"] == "turn"][:players]
+    assert sorted(order) == list(range(players))
+    steps = clockwise_steps([edges[p] for p in order])
+    assert sum(steps) == 4 and all(steps), (order, edges)
+    if players == 2:
+        assert set(edges) == {"south", "north"}
     apply(c, Fight(fought.result))
 
 

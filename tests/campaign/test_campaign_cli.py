@@ -264,3 +264,142 @@ def test_the_pool_from_expansions_or_a_collection(demo_db: Path, capsys) -> None
     data = json.loads(run(capsys, "campaign", "show", "Mine", "--json")[1])
     assert data["pool"] == [{"figure": "demo:4", "name": "Demo Crossbowman", "points": 13,
                              "factions": ["Orc Raiders"], "unique": False, "count": 3}]
+
+
+# --- a battle a human plays on the play screen (World Conquest, Troop Movements) ----------
+
+
+def human_battle(db: Path, name: str = "Field") -> None:
+    """A campaign of a human (Raiders, first to play with seed 1) and the AI, the human's
+    army moved into the AI's: battle 1 waits for the human. The human's decisions before
+    it are made as the AI would."""
+    from armybuilder.campaign.actions import Move
+    from armybuilder.campaign.ai import CampaignAI
+    from armybuilder.campaign.marching import destinations
+    from armybuilder.campaign.service import Runner, muster
+
+    catalogue = Catalogue.open(db)
+    runner = Runner.new(catalogue, name, muster(catalogue, ["Raiders", "Reavers"],
+                                                seats=["human", "ai"], seed=1).start)
+    c = runner.campaign
+    for _ in range(50):
+        runner.run()
+        d = c.decision()
+        if d.kind == "move" and d.player == 0:
+            mine, theirs = c.armies_of(0)[0], c.armies_of(1)[0]
+            assert theirs.territory in destinations(c, mine)
+            runner.act(Move(0, mine.id, theirs.territory))
+            break
+        runner.act(CampaignAI().choose(c))
+    assert c.decision().kind == "battle"
+    catalogue.close()
+
+
+class FakeApp:
+    """``run_app`` as `campaign play` calls it: the play screen's game played by a script
+    (``actions`` of them, or to the end) and saved as the screen saves it."""
+
+    def __init__(self, actions: int | None = None) -> None:
+        self.actions = actions
+        self.opened: list[int | None] = []
+
+    def __call__(self, db_path: Path | None = None, play: int | None = None,
+                 choose_game: bool = False) -> int:
+        from armybuilder.play.games import Games
+        from armybuilder.play.session import PlaySession, Seats
+
+        self.opened.append(play)
+        catalogue = Catalogue.open(db_path)
+        games = Games(catalogue)
+        saved = games.get(play)
+        session = PlaySession.resume(games.log(play), Seats(saved.commanders, saved.seed))
+        given = 0
+        while not session.over and (self.actions is None or given < self.actions):
+            session.play(session.ai_choice())  # the human's side too: the AI's choice
+            given += 1
+        games.save(play, session.progress())
+        catalogue.close()
+        return 0
+
+
+def test_campaign_play_says_when_no_battle_awaits_a_human(demo_db: Path, capsys) -> None:
+    run(capsys, "campaign", "new", "Quiet", "--armies", "Raiders,Reavers", "--seats",
+        "human,ai")
+    code, out, err = run(capsys, "campaign", "play", "Quiet")
+    assert code == 2 and out == ""
+    assert "there is no battle awaiting a human player" in err
+    assert "chooses a Head Quarters" in err and len(err.strip().splitlines()) == 1
+
+
+def test_campaign_play_opens_the_battle_and_takes_its_result(
+        demo_db: Path, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    human_battle(demo_db)
+    code, out, _ = run(capsys, "campaign", "show", "Field")
+    assert "play it yourself: armybuilder campaign play 'Field'" in out
+    assert "auto-resolve it: armybuilder campaign fight 'Field'" in out
+    app = FakeApp()
+    monkeypatch.setattr("armybuilder.tui.app.run_app", app)
+    code, out, err = run(capsys, "campaign", "play", "Field")
+    assert code == 0, err
+    assert app.opened == [1]
+    assert "battle 1 in" in out and "a new game 1 on the play screen" in out
+    assert "played on the play screen as game 1" in out
+    assert "waiting for:" in out or "has won" in out
+    fought = next(json.loads(e) for e in steps(demo_db, "Field")
+                  if '"type":"fight"' in e)
+    assert fought["action"]["result"]["game"] == 1
+    assert any(ev["e"] == "battle fought" and ev["game"] == 1 for ev in fought["events"])
+    # The campaign replays from its log (the battle's result in it), and the played game
+    # is told again from its own log.
+    assert run(capsys, "campaign", "show", "Field")[0] == 0
+    log = tmp_path / "b1.json"
+    code, out, _ = run(capsys, "campaign", "battle", "Field", "1", "--log", str(log))
+    assert code == 0 and "played as game 1" in out
+    code, out, _ = run(capsys, "battle", "replay", str(log), "--maps", "none")
+    assert code == 0 and "Round 1" in out
+    # No battle awaits the human now.
+    code, _, err = run(capsys, "campaign", "play", "Field")
+    assert code == 2 and "no battle awaiting a human" in err
+
+
+def test_a_half_played_battle_goes_on_or_is_finished_by_the_ai(
+        demo_db: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    human_battle(demo_db)
+    app = FakeApp(actions=3)
+    monkeypatch.setattr("armybuilder.tui.app.run_app", app)
+    code, out, err = run(capsys, "campaign", "play", "Field")
+    assert code == 0, err
+    assert "game 1 is not over" in out and "campaign play 'Field' goes on with it" in out
+    code, out, _ = run(capsys, "campaign", "show", "Field")
+    assert "being played as game 1" in out
+    # Opened again: the same game, from where it was left.
+    code, out, _ = run(capsys, "campaign", "play", "Field")
+    assert code == 0 and "going on with game 1" in out and app.opened == [1, 1]
+    from armybuilder.play.games import Games
+
+    catalogue = Catalogue.open(demo_db)
+    assert Games(catalogue).get(1).actions == 6
+    catalogue.close()
+    # Auto-resolved now: the engine's AI finishes that game; its result is the battle's.
+    code, out, _ = run(capsys, "campaign", "fight", "Field")
+    assert code == 0 and "game 1 (round" in out and "finished by the engine's AI" in out
+    assert "played on the play screen as game 1" in out
+    catalogue = Catalogue.open(demo_db)
+    assert Games(catalogue).get(1).over
+    catalogue.close()
+
+
+def test_a_game_played_to_its_end_in_the_app_is_taken_by_campaign_run(
+        demo_db: Path, capsys) -> None:
+    from armybuilder.campaign.service import Runner
+
+    human_battle(demo_db)
+    catalogue = Catalogue.open(demo_db)
+    runner = Runner.open(catalogue, "Field")
+    game_id = runner.play_battle()
+    assert runner.play_battle() == game_id  # linked: the same game
+    assert runner.take_played() is None  # not over yet
+    catalogue.close()
+    FakeApp()(demo_db, play=game_id)  # played to its end on the play screen
+    code, out, _ = run(capsys, "campaign", "run", "Field", "--tail", "40")
+    assert code == 0 and f"played on the play screen as game {game_id}" in out

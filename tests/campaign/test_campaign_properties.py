@@ -1,7 +1,9 @@
 """Random all-AI campaigns, checked after every step: gold never below zero (no house rule
 allows it by default), no territory held by two players, every warrior in exactly one
 place (the pool, a band, or held captive) and none lost or made, and the log replaying to
-the same campaign."""
+the same campaign. In some, the first player's seat is a human's whose battles are played
+as games of the play screen (the engine's heuristic player giving every action) and taken
+as the battle's result, as a game played to its end on the screen is."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ from campaign_helpers import fresh
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from armybuilder.ai.players import HeuristicPlayer
+from armybuilder.campaign import played
 from armybuilder.campaign.actions import Fight
 from armybuilder.campaign.ai import CampaignAI
-from armybuilder.campaign.battle import fight
+from armybuilder.campaign.battle import derive, fight
 from armybuilder.campaign.game import apply, replay
+from armybuilder.engine import apply as engine_apply
 
 
 def check(c, total: int) -> None:
@@ -44,17 +49,33 @@ def check(c, total: int) -> None:
             assert len(c.occupants(t)) <= 1, t
 
 
-@settings(max_examples=8, deadline=None)
+def result(c) -> dict:
+    """The battle's result: auto-resolved, or played as the play screen's game when a
+    human takes part."""
+    if not played.human_sides(c):
+        return fight(c).result
+    game = played.open_game(c).session.game
+    player = HeuristicPlayer(derive(c.start.seed, "played", c.battle.number))
+    while not game.over:
+        engine_apply(game, player.choose(game))
+    return played.played_result(c, game.log_json(), c.battle.number)
+
+
+# 20 campaigns of up to 48 turns: about 10-15 s.
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**40),
-       players=st.sampled_from([2, 3, 4, 6]), turns=st.integers(min_value=3, max_value=24))
-def test_random_all_ai_campaigns_keep_the_rules(seed: int, players: int, turns: int) -> None:
-    c = fresh(players, seed=seed)
+       players=st.sampled_from([2, 3, 4, 6]), turns=st.integers(min_value=3, max_value=48),
+       human=st.booleans())
+def test_random_all_ai_campaigns_keep_the_rules(seed: int, players: int, turns: int,
+                                                human: bool) -> None:
+    seats = ("human" if human else "ai",) + ("ai",) * (players - 1)
+    c = fresh(players, seed=seed, seats=seats)
     total = len(c.warriors)
     ai = CampaignAI()
     check(c, total)
     while not c.over and c.turn < turns:
         d = c.decision()
-        apply(c, Fight(fight(c).result) if d.kind == "battle" else ai.choose(c))
+        apply(c, Fight(result(c)) if d.kind == "battle" else ai.choose(c))
         check(c, total)
     again = replay(c.start, c.log)
     assert again.snapshot() == c.snapshot()

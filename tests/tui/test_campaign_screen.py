@@ -1,11 +1,13 @@
 """The campaign screen (F6), driven as a player would: open a campaign, run the AI with its
-progress, choose a Head Quarters, buy from the pool with the catalogue's filters, move, and
-auto-resolve a battle a human fights in to see what each player gained and lost."""
+progress, choose a Head Quarters, buy from the pool with the catalogue's filters, move,
+auto-resolve a battle a human fights in to see what each player gained and lost, and play
+one on the play screen (withdrawing from it) to see the campaign take its result."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Select
 
 from armybuilder.armies.service import Armies
@@ -16,8 +18,11 @@ from armybuilder.campaign.service import Runner, muster
 from armybuilder.campaign.turns import hq_choices
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.tui.app import create_app
+from armybuilder.tui.screens import play as play_screen
 from armybuilder.tui.screens.campaign import CampaignScreen
 from armybuilder.tui.screens.campaign_dialogs import BattleResultScreen, PoolScreen
+from armybuilder.tui.screens.play import PlayScreen
+from armybuilder.tui.screens.play_dialogs import EndScreen
 from armybuilder.tui.widgets.campaign_map import CampaignMap
 from tui.tui_support import SIZE, settle, shown, started
 
@@ -116,8 +121,8 @@ async def test_a_battle_a_human_fights_is_auto_resolved_with_its_result(
     assert c.decision().kind == "battle"
     async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        assert labels(screen)[0].startswith("Auto-resolve the battle")
-        await pilot.press("enter")
+        assert labels(screen)[1].startswith("Auto-resolve it")
+        await pilot.press("end", "enter")
         await settle(pilot)
         result = pilot.app.screen
         assert isinstance(result, BattleResultScreen)
@@ -127,6 +132,83 @@ async def test_a_battle_a_human_fights_is_auto_resolved_with_its_result(
         await pilot.press("enter")
         await settle(pilot)
         assert screen.runner.campaign.battles == 1
+
+
+def human_battle(db: Path) -> Runner:
+    """A human (Raiders, first to play with seed 1) and the AI: the human's army moves
+    into the AI's, and battle 1 waits for the human."""
+    from armybuilder.campaign.ai import CampaignAI
+
+    runner = campaign_db(db, seats=("human", "ai"), seed=1)
+    c = runner.campaign
+    for _ in range(50):
+        runner.run()
+        d = c.decision()
+        if d.kind == "move" and d.player == 0:
+            mine, theirs = c.armies_of(0)[0], c.armies_of(1)[0]
+            runner.act(Move(0, mine.id, theirs.territory))
+            break
+        runner.act(CampaignAI().choose(c))  # the human's decisions before, as the AI's
+    assert c.decision().kind == "battle" and runner.human_to_decide()
+    return runner
+
+
+async def test_a_battle_played_on_the_play_screen_and_its_result_taken(
+        tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play_screen, "AI_PAUSE", 0.0)
+    human_battle(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        offered = labels(screen)
+        assert offered[0].startswith("Play it yourself on the play screen")
+        assert offered[1].startswith("Auto-resolve it")
+        await pilot.press("home", "enter")  # play it yourself
+        await settle(pilot)
+        play = pilot.app.screen
+        assert isinstance(play, PlayScreen) and play.session is not None
+        board = play.session.board
+        assert [s.commander for s in board.sides] == ["human", "heuristic"]
+        assert board.phase == "play" and play.mode == "idle"  # the human's turn
+        # Leave it half-played (saved): the campaign offers to go on with it.
+        await pilot.press("q")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert labels(screen)[0].startswith("Go on with the battle on the play screen "
+                                            "(game 1, round 1)")
+        assert screen.runner.campaign.decision().kind == "battle"  # not fought yet
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        play = pilot.app.screen
+        assert isinstance(play, PlayScreen) and play.game_id == 1
+        # The human's own withdrawal (Rulebook VI, Withdrawing; World Conquest, battle
+        # rule 2): W, then enter to give it.
+        await pilot.press("W")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play.session.over
+        assert isinstance(pilot.app.screen, EndScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        # Back on the campaign: the game's result is the battle's, reported.
+        result = pilot.app.screen
+        assert isinstance(result, BattleResultScreen)
+        told = "\n".join(result.lines)
+        assert result.lines[0].startswith("Battle 1 in") and "Reavers wins" in told
+        assert "Raiders: " in told and "withdrew" in told
+        await pilot.press("enter")
+        await settle(pilot)
+        c = screen.runner.campaign
+        assert c.battles == 1
+        fought = next(e for entry in c.log for e in entry["events"]
+                      if e["e"] == "battle fought")
+        assert fought["game"] == 1 and fought["withdrew"] == [0]
+        # The human says where the survivors go (the campaign waits for it).
+        assert "Raiders withdraws from" in screen.view.prompt
+        assert all(label.startswith("Withdraw to") or "Nowhere" in label
+                   for label in labels(screen))
 
 
 async def test_a_new_campaign_from_the_dialog_and_a_refusal_in_one_line(

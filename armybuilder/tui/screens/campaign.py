@@ -1,7 +1,12 @@
 """World Conquest: the map, the players' gold and armies, and each step of the turn as a
 prompt with its choices. The AI's decisions and AI-only battles run in a worker with their
 progress shown (escape stops between steps); every step is saved as it is taken, so a
-campaign opened again resumes where it stood."""
+campaign opened again resumes where it stood.
+
+A battle a human takes part in is played on the play screen (pushed over this one: q
+leaves it, saved) or auto-resolved, as the human chooses. Back from the play screen, a
+game played to its end is the battle's result and the campaign goes on; a game left
+half-played is offered again ("go on with the battle"), or the AI may finish it."""
 
 from __future__ import annotations
 
@@ -159,7 +164,25 @@ class CampaignScreen(AppScreen):
             self.post_message(self.Failed(str(exc)))
             return
         self.runner = runner
-        self.post_message(self.Shown(self._view(runner)))
+        self._take_played(runner)
+
+    def _take_played(self, runner: Runner) -> None:
+        """Show the campaign; a battle's game played to its end on the play screen is
+        taken as its result first, reported, and the AI players go on (in a worker)."""
+        from armybuilder.campaign.choices import battle_report
+
+        try:
+            taken = runner.take_played()
+        except Exception as exc:  # PlayedError: which game, and why it is not the battle
+            self.post_message(self.Failed(str(exc)))
+            taken = None
+        if taken is None:
+            self.post_message(self.Shown(self._view(runner)))
+            return
+        report = battle_report(runner.campaign, taken)
+        self.post_message(self.Shown(self._view(runner, report)))
+        self.app.call_from_thread(self._report, report)
+        self.post_message(self.Answered())
 
     @staticmethod
     def _view(runner: Runner, battle: list[str] | None = None) -> View:
@@ -173,8 +196,10 @@ class CampaignScreen(AppScreen):
                          if any(ev["e"] == "battle fought" for ev in e["events"])), [])
             battle = battle_report(c, last)
         human = runner.human_to_decide()
+        saved = runner.playing() if human else None
+        playing = None if saved is None else (saved.id, saved.round)
         return View(runner.name, as_json(c, runner.name, LOG_LINES), describe(c),
-                    choices(c) if human else [], human, battle)
+                    choices(c, playing) if human else [], human, battle)
 
     def on_campaign_screen_shown(self, message: Shown) -> None:
         self.view = message.view
@@ -253,6 +278,9 @@ class CampaignScreen(AppScreen):
             self._open_pool()
         elif ch.needs == options.FIGHT:
             self._fight()
+        elif ch.needs == options.PLAY:
+            self._status("Setting the scene for the battle…")
+            self._play()
         elif self.view is not None:  # "Back"
             self._offer(self.view.choices)
 
@@ -308,6 +336,37 @@ class CampaignScreen(AppScreen):
         self.post_message(self.Shown(self._view(runner, report)))
         self.app.call_from_thread(self._report, report)
         self.post_message(self.Answered())
+
+    # --- a battle played on the play screen ---------------------------------------
+
+    @work(thread=True, exclusive=True, group="campaign")
+    def _play(self) -> None:
+        runner = self.runner
+        assert runner is not None
+        try:
+            game_id = runner.play_battle()
+        except Exception as exc:  # CampaignError: no battle awaits a human
+            self.post_message(self.Failed(str(exc)))
+            return
+        self.app.call_from_thread(self._open_play, game_id)
+
+    def _open_play(self, game_id: int) -> None:
+        from armybuilder.tui.screens.play import PlayScreen
+
+        self._status(f"Battle played as game {game_id}: q on the play screen comes back "
+                     "here (saved)")
+        self.app.push_screen(PlayScreen(game_id), self._back_from_play)
+
+    def _back_from_play(self, _: object = None) -> None:
+        if self.runner is not None:
+            self._status("Back from the play screen…")
+            self._after_play()
+
+    @work(thread=True, exclusive=True, group="campaign")
+    def _after_play(self) -> None:
+        runner = self.runner
+        assert runner is not None
+        self._take_played(runner)
 
     def _report(self, lines: list[str]) -> None:
         from armybuilder.tui.screens.campaign_dialogs import BattleResultScreen

@@ -1,0 +1,136 @@
+"""World Conquest battles a human plays on the play screen.
+
+"Then take your armies over to a game board and play out a standard Mage Knight game with
+these special rules" (World Conquest, Troop Movements): a battle a human takes part in is
+played by that human on the play screen (armybuilder/play), or auto-resolved by the
+engine's AI if the human chooses (campaign/battle.py). Both start the same way: the plan
+of campaign/battle.py (every warrior at its current click, the territory's weather, each
+player's terrain) and the scene the engine's AI sets from it (the first player, the
+terrain, the deployment), seated round the table in the battle's order.
+
+    opened = open_game(c)                       # a play session of the battle waited for
+    ...                                         # played on the play screen, saved
+    result = played_result(c, log, game_id)     # the finished game's result: Fight(result)
+
+The human sides are seated "human", the others are played by the play screen's AI, the
+engine's heuristic player (the one the campaign's commander plays with). The result is
+read from the finished game exactly as an auto-resolved one (``battle.result_of``), with
+the number of the game it was played as: the campaign's log keeps both, and the game's
+own log is kept with the saved games, so the campaign replays without the game and the
+game can be told again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder.campaign.battle import (
+    BattlePlan,
+    Commander,
+    commanders,
+    derive,
+    note_forfeits,
+    plan_battle,
+    rebuilt,
+    result_of,
+    set_the_scene,
+    sides_of,
+)
+from armybuilder.campaign.state import Campaign
+from armybuilder.engine import Game, Scenario, apply
+from armybuilder.play.session import PlaySession, Seats
+
+#: Who plays an AI player's side on the play screen: the engine's heuristic player.
+PLAYED_AI = "heuristic"
+
+
+class PlayedError(ValueError):
+    """A played game that cannot be taken as the battle's result; the message says why."""
+
+
+def human_sides(c: Campaign) -> list[int]:
+    """The human players taking part in the battle the campaign waits for."""
+    d = c.decision()
+    if d is None or d.kind != "battle" or c.battle is None or c.over:
+        return []
+    return [p for p in c.battle.sides if c.players[p].seat == "human"]
+
+
+def seats_of(c: Campaign, plan: BattlePlan) -> tuple[str, ...]:
+    """Who commands each side of the game: the humans, and the AI for the others."""
+    return tuple("human" if c.players[s.player].seat == "human" else PLAYED_AI
+                 for s in plan.sides)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A battle opened as a game to play: the session, and what the campaign keeps of it."""
+
+    session: PlaySession
+    plan: BattlePlan
+    scenario: Scenario
+    sides: list[dict[str, Any]]  # as battle.fight keeps them
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.plan.sides)
+
+
+def open_game(c: Campaign) -> Opened:
+    """The battle the campaign waits for as a game to play on the play screen: the scene
+    set as an auto-resolved battle's is, the humans seated at their sides."""
+    if not human_sides(c):
+        raise PlayedError("no battle a human takes part in waits to be fought")
+    plan = plan_battle(c)
+    # World Conquest, Troop Movements: "take your armies over to a game board": the same
+    # plan and scene as an auto-resolved battle's, the humans at their own sides.
+    scenario = set_the_scene(plan)
+    seats = Seats(seats_of(c, plan), derive(plan.seed, "play"))
+    return Opened(PlaySession.start(scenario, seats), plan, scenario, sides_of(plan))
+
+
+def _same_battle(plan: BattlePlan, game: Game) -> None:
+    """The game is the battle planned: the same warriors, on the same sides."""
+    ids = [(k, wid) for k, s in enumerate(plan.sides) for wid in s.warriors]
+    found = [(w.owner, w.card.key) for w in game.warriors]
+    wanted = [(k, plan.cards[i].key) for i, (k, _) in enumerate(ids)]
+    if found != wanted or [p.name for p in game.players] != [s.name for s in plan.sides]:
+        raise PlayedError(f"the game is not battle {plan.number} in {plan.territory} as it "
+                          "stands in the campaign")
+
+
+def played_result(c: Campaign, log: str, game_id: int) -> dict[str, Any]:
+    """The result of the battle the campaign waits for, from the finished game of the
+    play screen: read as an auto-resolved battle's is (battle.result_of), with the game's
+    number."""
+    plan = plan_battle(c)
+    try:
+        game, forfeited = rebuilt(log)
+    except (ValueError, KeyError) as exc:
+        raise PlayedError(f"game {game_id}: {exc}") from exc
+    _same_battle(plan, game)
+    if not game.over:
+        raise PlayedError(f"game {game_id} is not over yet")
+    result = result_of(plan, game, forfeited)
+    result["game"] = game_id
+    return result
+
+
+def finish(c: Campaign, log: str, game_id: int) -> tuple[Game, dict[str, Any]]:
+    """A half-played game finished by the engine's AI on every side, as an auto-resolved
+    battle is fought (each side's commander may withdraw): the game and its result."""
+    plan = plan_battle(c)
+    try:
+        game, forfeited = rebuilt(log)
+    except (ValueError, KeyError) as exc:
+        raise PlayedError(f"game {game_id}: {exc}") from exc
+    _same_battle(plan, game)
+    players: list[Commander] = commanders(sides_of(plan), c.rules.withdraw_below)
+    while not game.over:  # the scenario's round limit ends it
+        action = players[game.to_act].choose(game)
+        note_forfeits(game, action, forfeited)
+        apply(game, action)
+    result = result_of(plan, game, forfeited)
+    result["game"] = game_id
+    return game, result

@@ -1,0 +1,187 @@
+"""World Conquest battles a human plays on the play screen (World Conquest, Troop
+Movements: "play out a standard Mage Knight game"): the game opened from the same plan and
+scene as an auto-resolved battle, the human seated at his side; its result read as an
+auto-resolved battle's and changing the campaign the same way; the human's own withdrawal;
+a half-played game finished by the engine's AI."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+
+import pytest
+from campaign_helpers import band_of, fresh, to_moves
+
+from armybuilder.campaign import battle as wc
+from armybuilder.campaign import played
+from armybuilder.campaign.actions import ChooseHQ, Fight, Move, Pass
+from armybuilder.campaign.choices import FIGHT, PLAY, choices
+from armybuilder.campaign.game import apply, replay
+from armybuilder.campaign.state import Campaign
+from armybuilder.engine import Game, SetupError, action_from_json
+from armybuilder.engine import apply as engine_apply
+from armybuilder.play.session import PlaySession
+
+
+def at_battle(seats: tuple[str, ...] = ("human", "ai")) -> Campaign:
+    """Two players with neighbouring Head Quarters (C1, D1 on the hand-drawn map); the
+    first player's army moves into the other's: battle 1, every step in the log."""
+    c = fresh(2, seats=seats)
+    while c.decision().kind == "hq":
+        p = c.decision().player
+        apply(c, ChooseHQ(p, ("C1", "D1")[p]))
+    to_moves(c)
+    mover = c.current
+    apply(c, Move(mover, band_of(c, mover).id, ("C1", "D1")[1 - mover]))
+    while c.decision().kind == "respond":
+        apply(c, Pass(c.decision().player))
+    assert c.decision().kind == "battle"
+    return c
+
+
+def test_a_human_chooses_to_play_the_battle_or_have_it_auto_resolved() -> None:
+    c = at_battle()
+    offered = choices(c)
+    assert [ch.needs for ch in offered] == [PLAY, FIGHT]
+    assert offered[0].label.startswith("Play it yourself on the play screen")
+    assert "auto-resolve" in offered[1].label.lower()
+    going_on = choices(c, playing=(4, 3))
+    assert [ch.needs for ch in going_on] == [PLAY, FIGHT]
+    assert "game 4, round 3" in going_on[0].label
+    assert played.human_sides(c) == [0]
+    assert played.human_sides(at_battle(seats=("ai", "human"))) == [1]
+    assert played.human_sides(at_battle(seats=("ai", "ai"))) == []
+
+
+def test_the_game_starts_from_the_auto_resolved_battles_scene_with_the_human_seated() -> None:
+    c = at_battle()
+    hurt = band_of(c, 1).warriors[1]
+    c.warriors[hurt].click = 2  # damage carries between battles
+    opened = played.open_game(c)
+    plan = wc.plan_battle(c)
+    assert opened.scenario == wc.set_the_scene(plan)
+    sides = [s.player for s in plan.sides]
+    assert opened.session.seats.commanders == tuple(
+        "human" if c.players[p].seat == "human" else played.PLAYED_AI for p in sides)
+    board = opened.session.board
+    assert board.phase == "play" and [s.name for s in board.sides] == \
+        [c.players[p].name for p in sides]
+    # Every warrior at its current click: the same dials as an auto-resolved battle's.
+    assert [p.click for p in board.pieces] == list(plan.clicks)
+    assert board.pieces[plan.engine_ids()[hurt]].click == 2
+    with pytest.raises(played.PlayedError, match="no battle a human"):
+        played.open_game(at_battle(seats=("ai", "ai")))
+
+
+def test_a_played_battle_changes_the_campaign_as_the_same_battle_auto_resolved() -> None:
+    auto = at_battle()
+    mine = replay(auto.start, auto.log)
+    fought = wc.fight(auto)
+    # The same game, action for action, played on the play screen's session.
+    opened = played.open_game(mine)
+    game = opened.session.game
+    for entry in fought.game.entries[1:]:
+        engine_apply(game, action_from_json(entry["action"]))
+    assert game.log_json() == fought.game.log_json()
+    result = played.played_result(mine, game.log_json(), 7)
+    assert result == {**fought.result, "game": 7}
+    told_auto = apply(auto, Fight(fought.result))
+    told_mine = apply(mine, Fight(result))
+    assert mine.snapshot() == auto.snapshot()
+    # The campaign's log keeps the result and the game it was played as.
+    assert [{k: v for k, v in e.items() if k != "game"} for e in told_mine] == told_auto
+    fought_event = next(e for e in told_mine if e["e"] == "battle fought")
+    assert fought_event["game"] == 7
+    assert "game" not in next(e for e in told_auto if e["e"] == "battle fought")
+    assert mine.log[-1]["action"]["result"]["game"] == 7
+    # It replays exactly, without the game.
+    again = replay(mine.start, mine.log)
+    assert again.snapshot() == mine.snapshot() and again.log == mine.log
+
+
+def test_the_humans_withdrawal_is_his_own_and_he_says_where_to() -> None:
+    c = at_battle()
+    opened = played.open_game(c)
+    session = opened.session
+    human = opened.session.seats.commanders.index("human")
+    while session.board.current != human:
+        session.play(session.ai_choice())
+    session.play(session.withdraw(human))  # the play screen's W
+    assert session.over
+    result = played.played_result(c, session.log_json(), 3)
+    me = opened.plan.sides[human].player
+    assert result["withdrew"] == [me] and result["winner"] == 1 - me
+    assert {f["fate"] for f in result["fates"] if f["side"] == me} == {"withdrew"}
+    apply(c, Fight(result))
+    d = c.decision()
+    # World Conquest, battle rule 2: "move them (on the map) to any territory that they
+    # could legally move to": the human's decision, not the AI's.
+    assert d.kind == "retreat" and d.player == me
+
+
+def test_a_game_not_over_or_of_another_battle_is_not_the_result() -> None:
+    c = at_battle()
+    opened = played.open_game(c)
+    log = opened.session.log_json()
+    with pytest.raises(played.PlayedError, match="not over"):
+        played.played_result(c, log, 2)
+    session = opened.session
+    while not session.over:
+        session.play(session.ai_choice())
+    band_of(c, 0).warriors.pop()  # the campaign is no longer where the game began
+    with pytest.raises(played.PlayedError, match="is not battle 1 in"):
+        played.played_result(c, session.log_json(), 2)
+
+
+def test_a_half_played_game_finished_by_the_ai_from_where_it_stands() -> None:
+    c = at_battle()
+    session = played.open_game(c).session
+    for _ in range(6):
+        session.play(session.ai_choice())
+    half = json.loads(session.log_json())["entries"]
+    game, result = played.finish(c, session.log_json(), 5)
+    assert game.over and result["game"] == 5
+    # The actions already given are kept: the finished game goes on from them.
+    assert json.loads(game.log_json())["entries"][:len(half)] == half
+    before = replay(c.start, c.log)
+    apply(c, Fight(result))
+    assert c.battles == 1
+    # The finished game read from its log gives the same result.
+    assert played.played_result(before, game.log_json(), 5) == result
+
+
+def test_a_withdrawal_forfeits_the_captives_as_an_auto_resolved_battle_does() -> None:
+    """Rulebook VI, Withdrawing: the captives a withdrawing player forfeits are their
+    captors' (battle.play_out watches for them; a played game's log is read for them)."""
+    c = at_battle()
+    opened = played.open_game(c)
+    sc = opened.scenario
+    human = opened.session.seats.commanders.index("human")
+    mine = next(k for k, w in enumerate(sc.warriors) if w.player == human)
+    captor = next(k for k, w in enumerate(sc.warriors) if w.player != human)
+    held = None
+    x, y = sc.warriors[captor].at
+    for step in range(12):  # the captive set down touching its captor, where there is room
+        angle = step * math.pi / 6
+        warriors = list(sc.warriors)
+        warriors[mine] = replace(warriors[mine], at=(x + math.cos(angle), y + math.sin(angle)),
+                                 captive_of=captor)
+        try:
+            held = replace(sc, warriors=tuple(warriors), current=human)
+            Game.from_scenario(held)
+            break
+        except SetupError:
+            held = None
+    assert held is not None
+    session = PlaySession.start(held, opened.session.seats)
+    session.play(session.withdraw(human))
+    assert session.over
+    _, forfeited = wc.rebuilt(session.log_json())
+    assert forfeited == {mine: captor}
+    result = played.played_result(c, session.log_json(), 1)
+    ids = [wid for s in opened.plan.sides for wid in s.warriors]
+    fate = next(f for f in result["fates"] if f["warrior"] == ids[mine])
+    assert fate["fate"] == "captured" and fate["captor"] == ids[captor]
+    apply(c, Fight(result))
+    assert c.captives[ids[mine]] == ids[captor]
