@@ -144,7 +144,8 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
     cards: dict[str, FigureCard] = {}
     for key in sorted(figures):
         cards[key] = cards_from_figure(figures[key])
-    pool_keys, left_out = [], {"the engine cannot play it": 0, "no region on the map": 0}
+    pool_keys, left_out = [], {"the engine cannot play it": 0, "no region on the map": 0,
+                               "a chariot's four dials": 0}
     for key in keys:
         figure = pool_figures.get(key)
         if figure is None:
@@ -153,6 +154,13 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
             card = cards.get(key) or cards_from_figure(figure)
         except CardError:
             left_out["the engine cannot play it"] += 1
+            continue
+        if card.sections:
+            # A campaign keeps one click per warrior between battles (World Conquest,
+            # Battles: "every warrior enters at its current click"); a chariot's four
+            # section dials are not carried, so chariots stay out of the pool as out of the
+            # starting armies (CAMPAIGN_NOTES.md, Chariots).
+            left_out["a chariot's four dials"] += 1
             continue
         if not set(card.factions) & set(MAP_FACTIONS):
             # World Conquest, Step 5: bought only from factions whose territories you

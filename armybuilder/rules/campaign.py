@@ -67,9 +67,12 @@ def check_campaign_army(army: Army, points: int = 300) -> CampaignArmy:
                            [e.key for e in uniques]))
     for e in live:
         if e.figure.kind != "warrior" or e.figure.multi_dial or e.passenger:
+            # World Conquest, Battles: "every warrior enters at its current click" -- the
+            # campaign carries one dial per warrior between battles, and the engine plays
+            # no castle section yet.
             raw.append(finding("campaign-engine", f"{label(e.figure)} is a {e.figure.kind}; "
-                               "the campaign's battles are fought by the engine, which plays "
-                               "single-dial warriors", [e.key]))
+                               "a campaign carries one dial per single-dial warrior from "
+                               "battle to battle", [e.key]))
     report = validate(Army(army.name, max(100, -(-total // 100) * 100), "open", live))
     raw.extend(f for f in report.findings if f.severity == "error")
     findings = worst_first(raw)

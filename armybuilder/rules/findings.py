@@ -79,8 +79,8 @@ RULES: dict[str, Rule] = {
                             "one unique warrior, no more, no less: its General"),
     "campaign-region": Rule("error", "World Conquest, Setup 3",
                             "the army's faction has territories on the map"),
-    "campaign-engine": Rule("error", "World Conquest: battles fought by the engine",
-                            "the engine plays single-dial warriors"),
+    "campaign-engine": Rule("error", "World Conquest, Battles",
+                            "every warrior enters at its current click: one dial each"),
 }
 
 
