@@ -125,10 +125,11 @@ def test_ians_noble_archer_rolls_8_for_15_against_16_and_15() -> None:
                     dice=(3, 5))
     events = apply(game, RangedAttack(0, (1, 2)))
     assert find(events, "roll")[0]["dice"] == [3, 5]
+    # The attack value 7, no modifier (the roll lines name any there are).
     assert find(events, "miss") == [{"e": "miss", "attacker": 0, "target": 1, "total": 15,
-                                     "defense": 16, "critical": False}]
+                                     "defense": 16, "critical": False, "attack": 7}]
     assert find(events, "hit") == [{"e": "hit", "attacker": 0, "target": 2, "total": 15,
-                                    "defense": 15, "critical": False}]
+                                    "defense": 15, "critical": False, "attack": 7}]
     assert find(events, "damage") == [{"e": "damage", "warrior": 2, "clicks": 1, "click": 1,
                                        "cause": "attack", "source": 0}]
 
