@@ -219,14 +219,15 @@ def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[
         # Rulebook V, Height Advantage: the primary attacker below the target.
         height = int(bool(state.terrain) and state.elevation(t) is not None
                      and state.elevation(a) is None)
-        defense = combat.named((combat.CAPTURING, CAPTURE_DEFENSE if capture else 0),
-                               (combat.HEIGHT, height))
-        roll = combat.named((combat.REAR, rear))
+        guard = CAPTURE_DEFENSE if capture else 0
+        defense = combat.named((combat.CAPTURING, guard), (combat.HEIGHT, height)) \
+            if guard or height else ()
+        roll = ((combat.REAR, rear),) if rear else ()
         if t.chariot is not None and plan is not None:
             strikes.append(chariot_combat.close_strike(state, a, t, plan,
                                                        aim if t is targets[0] else None,
                                                        defense, roll))
             continue
-        strikes.append(combat.Strike(t, defense_mod=sum(v for _, v in defense),
-                                     roll_mod=rear, defense_why=defense, roll_why=roll))
+        strikes.append(combat.Strike(t, defense_mod=guard + height, roll_mod=rear,
+                                     defense_why=defense, roll_why=roll))
     return strikes

@@ -300,7 +300,8 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
             s.target, targeted=True, parts=1, defense_mod=int(s.hindering) + int(s.height),
             section=s.section, options=s.options,
             defense_why=combat.named((combat.HINDERING, int(s.hindering)),
-                                     (combat.HEIGHT, int(s.height))))
+                                     (combat.HEIGHT, int(s.height)))
+            if s.hindering or s.height else ())
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
