@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.engine import chariots, combat, ranged, turns
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext, TargetContext
+from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import CloseAttack, RangedAttack
 from armybuilder.engine.bases import SECTIONS
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -139,15 +139,10 @@ def _section_legal(state: State, firer: Warrior, t: Warrior, plan: AttackPlan,
                         and o is not t and state.bases_touch(disc, o.discs):
                     return (f"{ATTACKING}: a section cannot be attacked by a ranged combat "
                             "action if a figure friendly to the firer is in contact with it")
-        names = combat.target_abilities(t, plan, k)
-        hooks = REGISTRY.hooks_for("targeting", names)
-        if hooks:
-            ctx = TargetContext(attacker=firer, plan=plan)
-            for fn in hooks:
-                fn(state, t, ctx)
-            if ctx.violation:
-                return ctx.violation
-        hooks = REGISTRY.hooks_for("line_of_fire", names)
+        why = combat.targeting_violation(state, firer, t, plan, k)
+        if why:
+            return why
+        hooks = REGISTRY.hooks_for("line_of_fire", combat.target_abilities(t, plan, k))
         if hooks and not plan.unblockable:
             lctx = LineOfFireContext(role="target", firer=firer, target=t, blocked=blocked,
                                      hindering=hindering, plan=plan)
@@ -363,13 +358,7 @@ def close_target(state: State, a: Warrior, t: Warrior, plan: AttackPlan, aim: st
         return why
 
     def legal(k: int) -> str | None:
-        hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan, k))
-        if hooks:
-            ctx = TargetContext(attacker=a, plan=plan)
-            for fn in hooks:
-                fn(state, t, ctx)
-            return ctx.violation
-        return None
+        return combat.targeting_violation(state, a, t, plan, k)
 
     if plan.section >= 0:
         # A section attacks: the enemy sections touching it.
@@ -421,13 +410,7 @@ def close_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan,
         return ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
                 "off such terrain")
     if t.chariot is None:
-        hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan))
-        if hooks:
-            ctx = TargetContext(attacker=a, plan=plan)
-            for fn in hooks:
-                fn(state, t, ctx)
-            if ctx.violation:
-                return ctx.violation
+        return combat.targeting_violation(state, a, t, plan)
     return None
 
 

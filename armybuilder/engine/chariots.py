@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine import turns
 from armybuilder.engine.abilities import REGISTRY, DamageContext
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
@@ -278,15 +279,8 @@ def mark_action(state: State, w: Warrior, sections: tuple[int, ...], nonpass: bo
         chariot.acted[k] = state.turn
     if not can_act(state, w):
         w.acted_turn = state.turn  # nothing more for it this turn (turns.can_still_act)
-    if not nonpass or (w.tokens and w.token_turn == state.turn):
-        return
-    if w.tokens and w.token_turn < state.turn:
-        w.tokens = 2
-        state.pushed.append(w.id)
-    else:
-        w.tokens = 1
-    w.token_turn = state.turn
-    state.emit("tokens", warrior=w.id, tokens=w.tokens)
+    if nonpass and not (w.tokens and w.token_turn == state.turn):
+        turns.take_token(state, w)
 
 
 def owe_push_choice(state: State) -> bool:

@@ -4,7 +4,7 @@ the abilities that work through a close combat action."""
 from __future__ import annotations
 
 from armybuilder.engine import chariot_combat, chariots, combat, formations, turns
-from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext, TargetContext
+from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
 from armybuilder.engine.actions import CloseAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -60,13 +60,9 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
         return ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
                 "off such terrain")
     if plan is not None:
-        hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan))
-        if hooks:
-            ctx = TargetContext(attacker=a, plan=plan)
-            for fn in hooks:
-                fn(state, t, ctx)
-            if ctx.violation:
-                return ctx.violation
+        why = combat.targeting_violation(state, a, t, plan)
+        if why:
+            return why
     if capture:
         return capture_violation(state, a, t, plan)
     return None

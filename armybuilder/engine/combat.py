@@ -25,6 +25,7 @@ from armybuilder.engine.abilities import (
     EnhanceContext,
     HitContext,
     SharedDefenseContext,
+    TargetContext,
     magic_affects,
 )
 from armybuilder.engine.bases import SECTIONS
@@ -128,6 +129,19 @@ def target_abilities(t: Warrior, plan: AttackPlan, section: int = -1) -> tuple[s
         # abilities, but Aquatic still counts (FAQ, Aquatic and Shockwave).
         return (AQUATIC,) if AQUATIC in names else ()
     return names
+
+
+def targeting_violation(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan,
+                        section: int = -1) -> str | None:
+    """Why the target's abilities forbid this attack on it (the targeting hooks: Stealth,
+    Limited Invisibility, ...), or None; ``section``: a chariot's section attacked."""
+    hooks = REGISTRY.hooks_for("targeting", target_abilities(t, plan, section))
+    if not hooks:
+        return None
+    ctx = TargetContext(attacker=attacker, plan=plan)
+    for fn in hooks:
+        fn(state, t, ctx)
+    return ctx.violation or None
 
 
 def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from armybuilder.engine import chariot_combat, combat, formations, turns, weather
 from armybuilder.engine import geometry as g
-from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext, TargetContext
+from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import RangedAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -76,14 +76,7 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
                 f"{plan.max_tokens} action token")
     if plan is None:
         plan = AttackPlan(kind="ranged", mode=None, attacker=firer)
-    hooks = REGISTRY.hooks_for("targeting", combat.target_abilities(t, plan))
-    if hooks:
-        ctx = TargetContext(attacker=firer, plan=plan)
-        for fn in hooks:
-            fn(state, t, ctx)
-        if ctx.violation:
-            return ctx.violation
-    return None
+    return combat.targeting_violation(state, firer, t, plan)
 
 
 def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | None = None,

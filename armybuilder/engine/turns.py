@@ -92,11 +92,15 @@ def _pass_section(state: State, w: Warrior, action: Pass) -> int:
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
     """Rulebook III, Marking Figures with Actions and Pushing."""
     w.acted_turn = state.turn
-    if not nonpass:
-        return
+    if nonpass:
+        take_token(state, w)
+
+
+def take_token(state: State, w: Warrior) -> None:
+    """Rulebook III, Marking Figures with Actions: an action token; on two consecutive
+    turns a second one, and a click of damage once the action is fully resolved
+    (Pushing: ``state.pushed``)."""
     if w.tokens and w.token_turn < state.turn:
-        # An action on two consecutive turns: a second token, and a click of damage once
-        # the action is fully resolved.
         w.tokens = 2
         state.pushed.append(w.id)
     else:
