@@ -18,6 +18,11 @@ _MASK = (1 << 64) - 1
 # The largest multiple of 6 below 2**64: values above it are re-drawn so every face is
 # equally likely.
 _LIMIT = (1 << 64) - ((1 << 64) % 6)
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+#: 2**-53: the top 53 bits of a draw scaled into [0, 1) (exact: a power of two).
+_UNIT = 1.0 / (1 << 53)
 
 
 class DiceExhausted(RuntimeError):
@@ -39,10 +44,9 @@ class Dice:
         self.used = 0
 
     def _next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = self._state = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def d6(self) -> int:
@@ -71,8 +75,13 @@ class Dice:
                 return value % n
 
     def fraction(self) -> float:
-        """A number in [0, 1) with 53 random bits, as ``random.random`` gives."""
-        return (self._next() >> 11) / float(1 << 53)
+        """A number in [0, 1) with 53 random bits, as ``random.random`` gives. The players
+        draw one for nearly every choice they weigh, so the generator's step is written
+        out here rather than called (the same draws as ``_next``)."""
+        z = self._state = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def uniform(self, low: float, high: float) -> float:
         """A number between ``low`` and ``high``."""
