@@ -268,16 +268,18 @@ async def test_the_ai_turn_step_by_step(tui_db: Path, monkeypatch: pytest.Monkey
         from armybuilder.play.new import keep
 
         game_id = keep(catalogue, session, "none")
+        saved = session.board.version  # the actions given before the AI's turn
     finally:
         catalogue.close()
     app = create_app(tui_db, play=game_id)
     monkeypatch.setattr(PlayScreen, "STEPPING", True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(200):
+        for _ in range(300):
             await pilot.pause(0.02)
             screen = app.screen
+            # The AI has given its first action (at once, without a key).
             if isinstance(screen, PlayScreen) and screen.session is not None and \
-                    screen.board.version > 2:
+                    screen.board.version > saved:
                 break
         assert isinstance(screen, PlayScreen) and screen.session is not None
         first = screen.board.version
@@ -320,7 +322,11 @@ async def test_a_push_that_would_eliminate_asks_first(tui_db: Path) -> None:
         # Its last click shows Demoralized (move or pass only): it steps back 2".
         await pilot.press("m", "down", "down", "enter")
         assert screen.mode == "confirm"
-        prompt = shown(pilot, "#play-prompt", 300)
+        for _ in range(250):  # the odds are counted in a worker
+            prompt = shown(pilot, "#play-prompt", 300)
+            if "counting the odds" not in prompt:
+                break
+            await pilot.pause(0.02)
         assert "This push eliminates your own warrior" in prompt
         assert "A Demo Warlord is eliminated 100% (pushing" in prompt
         await pilot.press("enter")  # not enough: nothing given
