@@ -22,7 +22,6 @@ from typing import Any
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine import turns
-from armybuilder.engine.abilities import REGISTRY, DamageContext
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
 from armybuilder.engine.pending import ContactDamage, PassengerFacing, PushClick, SectionChoice
@@ -168,13 +167,8 @@ def damage(state: State, w: Warrior, clicks: int, cause: str, by: int | None,
     if not 0 <= section < len(SECTIONS):
         raise ValueError(f"damage to {w.label} must name the section it is recorded on")
     if clicks > 0 and not plain:
-        hooks = REGISTRY.hooks_for("damage", abilities(w, section))
-        if hooks:
-            ctx = DamageContext(clicks=clicks, cause=cause, source=source, kind=kind,
-                                ability=ability, pierce=pierce)
-            for fn in hooks:
-                fn(state, w, ctx)
-            clicks = max(0, ctx.clicks)
+        clicks = state.reduced(w, abilities(w, section), clicks, cause, source, ability, kind,
+                               pierce)
     extra: dict[str, Any] = {} if ability is None else {"ability": ability}
     if source is not None:
         extra["source"] = source.id

@@ -369,6 +369,21 @@ class State:
 
     # --- clicks -------------------------------------------------------------------------
 
+    def reduced(self, w: Warrior, names: tuple[str, ...], clicks: int, cause: str,
+                source: Warrior | None, ability: str | None, kind: str | None,
+                pierce: bool) -> int:
+        """The clicks left of ``clicks`` once the damage hooks of ``names`` have acted on
+        them (Toughness, Invulnerability, ...: the abilities of the figure, or of a
+        chariot's section, taking the damage)."""
+        hooks = REGISTRY.hooks_for("damage", names)
+        if not hooks:
+            return clicks
+        ctx = DamageContext(clicks=clicks, cause=cause, source=source, kind=kind,
+                            ability=ability, pierce=pierce)
+        for fn in hooks:
+            fn(self, w, ctx)
+        return max(0, ctx.clicks)
+
     def damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
                source: Warrior | None = None, *, ability: str | None = None,
                kind: str | None = None, pierce: bool = False, plain: bool = False,
@@ -395,13 +410,7 @@ class State:
             # Rulebook III, Capturing: a captive never takes damage from any source.
             return 0
         if clicks > 0 and not plain:
-            hooks = REGISTRY.hooks_for("damage", w.abilities)
-            if hooks:
-                ctx = DamageContext(clicks=clicks, cause=cause, source=source, kind=kind,
-                                    ability=ability, pierce=pierce)
-                for fn in hooks:
-                    fn(self, w, ctx)
-                clicks = max(0, ctx.clicks)
+            clicks = self.reduced(w, w.abilities, clicks, cause, source, ability, kind, pierce)
         extra: dict[str, Any] = {} if ability is None else {"ability": ability}
         if source is not None:
             extra["source"] = source.id  # who dealt it, for the figures' statistics
