@@ -168,7 +168,9 @@ def test_castle_sections_have_their_heavy_points(fixtures: CatalogueData) -> Non
     prices = load_castle_prices()
     for section, f in castles.items():
         assert f.points == prices[section].heavy_points
-        assert (f.base, f.arc, f.unique, f.starting_click) == ("castle", 360, True, 0)
+        # Castle rules, Planking and Ladders: a castle holds several walls and towers (one
+        # ladder per three wall sections), so a section is not a unique figure.
+        assert (f.base, f.arc, f.unique, f.starting_click) == ("castle", 360, False, 0)
         dial = f.main_dial
         # Light play turns the dial from the Starting Position; that click must be live.
         assert not dial.clicks[prices[section].light_clicks].dead

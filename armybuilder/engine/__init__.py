@@ -64,6 +64,7 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    SetPortal,
     UseAbility,
     Withdraw,
     action_from_json,
@@ -71,6 +72,27 @@ from armybuilder.engine.actions import (
 )
 from armybuilder.engine.bases import SECTIONS, Base, ChariotBase, DoubleBase, RoundBase
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.castle import breach as castle_breach
+from armybuilder.engine.castle import collapse as castle_collapse
+from armybuilder.engine.castle import portal_choices as castle_portal_choices
+from armybuilder.engine.castle_combat import MIN_RANGE as CASTLE_MIN_RANGE
+from armybuilder.engine.castle_combat import action_violation as castle_action_violation
+from armybuilder.engine.castle_combat import approach_spots as castle_approach_spots
+from armybuilder.engine.castle_combat import attacker_violation as castle_attack_violation
+from armybuilder.engine.castle_combat import close_targets as castle_close_targets
+from armybuilder.engine.castle_combat import extra_actions as castle_extra_actions
+from armybuilder.engine.castle_combat import fortification as castle_fortification
+from armybuilder.engine.castle_combat import (
+    fortification_modifier as castle_fortification_modifier,
+)
+from armybuilder.engine.castle_combat import front_touches as castle_front_touches
+from armybuilder.engine.castle_combat import is_breached as castle_breached
+from armybuilder.engine.castle_combat import long_range_violation as castle_long_range_violation
+from armybuilder.engine.castle_combat import multiple_dial as castle_multiple_dial
+from armybuilder.engine.castle_combat import standing_on as castle_standing_on
+from armybuilder.engine.castle_combat import target_violation as castle_target_violation
+from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
+from armybuilder.engine.castle_setup import default_plan as castle_default_plan
 from armybuilder.engine.chariot_combat import close_sections as chariot_close_sections
 from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_sections
 from armybuilder.engine.chariot_combat import sections_crossed
@@ -147,6 +169,7 @@ from armybuilder.engine.turns import action_violation, turn_given
 from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
+    "CASTLE_MIN_RANGE",
     "CATALOGUE_ABILITIES",
     "CHARIOT_SKULLS",
     "CONTACT_GAP",
@@ -165,6 +188,8 @@ __all__ = [
     "Base",
     "Board",
     "CancelAbility",
+    "CastleOptions",
+    "CastlePlacement",
     "ChariotBase",
     "ChariotMove",
     "ChooseSection",
@@ -187,6 +212,7 @@ __all__ = [
     "Game",
     "GameSetup",
     "IllegalAction",
+    "LadderPlacement",
     "Move",
     "MoveFormation",
     "MovePlan",
@@ -203,6 +229,7 @@ __all__ = [
     "ScenarioPlayer",
     "Score",
     "SectionChoice",
+    "SetPortal",
     "SetupError",
     "SpinOffer",
     "State",
@@ -223,6 +250,23 @@ __all__ = [
     "apply",
     "board_violation",
     "break_away_chance",
+    "castle_action_violation",
+    "castle_approach_spots",
+    "castle_attack_violation",
+    "castle_breach",
+    "castle_breached",
+    "castle_close_targets",
+    "castle_collapse",
+    "castle_default_plan",
+    "castle_extra_actions",
+    "castle_fortification",
+    "castle_fortification_modifier",
+    "castle_front_touches",
+    "castle_long_range_violation",
+    "castle_multiple_dial",
+    "castle_portal_choices",
+    "castle_standing_on",
+    "castle_target_violation",
     "chariot_allowance",
     "chariot_close_sections",
     "chariot_move_candidates",

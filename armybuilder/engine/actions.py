@@ -51,6 +51,10 @@ class RangedAttack:
     #: Chariot rules, Attacking a Chariot: the active section the attacker chooses when
     #: the one his line of fire crosses on a chariot target is inactive.
     aim: str | None = None
+    #: Castle rules, Long Range Attacks: True when a castle section fires at a
+    #: multiple-dial warrior (or an opposing castle section) with double its range and its
+    #: damage less 2; None otherwise (the log writes it only when given).
+    long_range: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +225,22 @@ class Deploy:
     facing: float = 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class SetPortal:
+    """Castle rules, Portals: "At the beginning of the castle player's command phase,
+    that player declares whether they are opening or closing any of their portals for the
+    turn": open (``open`` True) or close one portal of a castle section (engine/castle.py).
+    Not an action given to a warrior; before any of the turn's actions."""
+
+    player: int
+    warrior: int
+    portal: str
+    open: bool
+
+
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
           | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
-          | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection)
+          | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection | SetPortal)
 
 ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
@@ -231,7 +248,7 @@ ACTION_TYPES: dict[str, type] = {
     "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
     "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
     "end_turn": EndTurn, "chariot_move": ChariotMove, "board": Board,
-    "disembark": Disembark, "choose_section": ChooseSection,
+    "disembark": Disembark, "choose_section": ChooseSection, "set_portal": SetPortal,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 #: Each action type's field names, in order (dataclasses.fields is slow to ask every time).
@@ -253,7 +270,8 @@ _FLOAT_FIELDS = {"facing", "stuck_facing", "captive_facing", "rotation", "distan
 #: Fields a log writes only when they are given (a chariot's section, the section aimed
 #: at): a log of a game without chariots reads as it always did.
 _OPTIONAL_FIELDS = {(Pass, "section"), (RangedAttack, "section"), (RangedAttack, "aim"),
-                    (CloseAttack, "section"), (CloseAttack, "aim")}
+                    (CloseAttack, "section"), (CloseAttack, "aim"),
+                    (RangedAttack, "long_range")}
 
 
 def _codec(name: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armybuilder.engine.bases import CHARIOT, HALF_LENGTHS
+from armybuilder.engine.bases import CASTLE, CHARIOT, HALF_LENGTHS
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.sections import INACTIVE
 from armybuilder.figures import CHARIOT_DIALS, STATS, Click, Figure
@@ -24,6 +24,8 @@ def cards_from_figure(figure: Figure) -> FigureCard:
     where = f"figure {figure.key} ({figure.name})"
     if figure.kind == "chariot":
         return _chariot_card(figure, where)
+    if figure.kind == "castle":
+        return castle_card(figure)
     if figure.kind != "warrior" or figure.multi_dial:
         raise CardError(f"{where}, field kind: {figure.kind} figures with "
                         f"{len(figure.dials)} dials are not playable in the part-1 engine")
@@ -114,11 +116,59 @@ def _chariot_card(figure: Figure, where: str) -> FigureCard:
         starting_click=figure.starting_click, sections=tuple(sections))
 
 
+#: A castle section's card stands on a FootprintBase, which has no discs: no rule reads
+#: its half length but the quick distance tests before a contact or blocking check.
+CASTLE_RADIUS = 0.5
+
+
+def castle_card(figure: Figure, clicks: int = 0, points: int | None = None) -> FigureCard:
+    """The engine card of a castle section (Castle rules).
+
+    "For castles, the Speed symbol is replaced by the Fortification symbol" (the speed
+    column holds the fortification value) and "The printed damage value is the castle
+    section's ranged damage value"; the live clicks end before the first showing three
+    broken towers ("A castle section is eliminated when 3 broken tower symbols appear in
+    the stat slot"). General Rules: a 360-degree front arc and no rear arc.
+
+    Point Value: a section played Light starts with its dial turned ``clicks`` clockwise
+    from the Starting Position and is worth ``points`` (the caller reads both from the
+    point table, imports/castle_sections.csv: the engine imports no army rules); Heavy is
+    0 clicks at the printed points.
+    """
+    where = f"figure {figure.key} ({figure.name})"
+    if not figure.castle_section:
+        raise CardError(f"{where}, field castle_section: a castle figure names its section "
+                        "(keep, round tower, gatehouse, wall)")
+    if len(figure.dials) != 1:
+        raise CardError(f"{where}, field dials: a castle section has one combat dial "
+                        "(Castle rules, Sections)")
+    live: list[ClickStats] = []
+    for click in figure.main_dial.clicks:
+        if click.dead:
+            break
+        live.append(_stats(click))
+    start = figure.starting_click + clicks
+    if clicks < 0 or not 0 <= start < len(live):
+        raise CardError(f"{where}, field starting_click: {clicks} click(s) from the Starting "
+                        f"Position is not one of the {len(live)} live clicks")
+    return FigureCard(
+        key=figure.key, name=figure.name,
+        points=figure.points if points is None else points,
+        clicks=tuple(live), factions=tuple(figure.factions), rank=figure.rank,
+        unique=figure.unique, range=figure.range, targets=max(1, figure.targets),
+        arc=360, base=CASTLE, base_radius=CASTLE_RADIUS, starting_click=start,
+        castle=figure.castle_section)
+
+
 def playable_cards(records: Iterable[Figure]) -> list[FigureCard]:
     """The engine cards of every figure in ``records`` the engine can play, in order; the
-    others (castle sections, a dead starting click) are left out."""
+    others (a dead starting click, figures with several dials) are left out, and so are
+    castle sections, which play only as a castle set up before the battle (Castle rules,
+    Playing Area and Set-Up; :func:`castle_card`)."""
     out: list[FigureCard] = []
     for figure in records:
+        if figure.kind == "castle":
+            continue
         try:
             out.append(cards_from_figure(figure))
         except CardError:

@@ -205,6 +205,30 @@ class ChariotBase(Base):
                      for (a, b), pair in zip(self.borders, pairs, strict=True))
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class FootprintBase(Base):
+    """A castle section's "base" (Castle rules, General Rules: castle sections "are never
+    considered to be in base contact with any figure, friendly or opposing" and "can never
+    move or be moved"): no discs at all, so it touches nothing, overlaps nothing, blocks no
+    line of fire and is in no one's contacts. The section's footprint is terrain instead
+    (an abrupt elevated feature, engine/castle.py); its centre dot is the section's centre
+    point (Castle rules, Attacks)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "round", False)
+        object.__setattr__(self, "width", 0.0)
+
+    @property
+    def disc_radius(self) -> float:
+        return 0.0
+
+    def discs_at(self, x: float, y: float, facing: float) -> tuple[Disc, ...]:
+        return ()
+
+    def tracks(self, a: Point, b: Point) -> tuple[tuple[Point, Point], ...]:
+        return ()
+
+
 def _fitted(mover: Base, target: tuple[Disc, ...], at: Point, unit: Point, s: float,
             facing: float, gap: float) -> Point:
     """contact_spot's Newton steps for any shape: the centre along ``unit`` from ``at``
@@ -234,13 +258,16 @@ def _outer_meeting(p: tuple[float, float], q: tuple[float, float], r: float
 
 #: The catalogue's base name a chariot stands on.
 CHARIOT = "chariot"
+#: The base name a castle section's card stands on (FootprintBase).
+CASTLE = "castle"
 
 
 def base_for(name: str, half_length: float) -> Base:
     """The shape of a catalogue base (``infantry``, ``cavalry``, ``chariot``) of that half
     length: the same object for the same kind and size."""
     kind: type[Base] = ChariotBase if name == CHARIOT else (
-        DoubleBase if name in DOUBLE_BASES else RoundBase)
+        FootprintBase if name == CASTLE else (
+            DoubleBase if name in DOUBLE_BASES else RoundBase))
     shape = _SHAPES.get((kind, half_length))
     if shape is None:
         shape = _SHAPES[(kind, half_length)] = kind(half_length)

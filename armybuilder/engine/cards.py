@@ -48,6 +48,9 @@ class FigureCard:
     #: A chariot's four section dials (front, left, right, rear): each a tuple of
     #: (click, skulls) up to and including the first click with three or more skulls.
     sections: tuple[tuple[tuple[ClickStats, int], ...], ...] = ()
+    #: A castle section's piece ("keep", "round tower", "gatehouse", "wall"; the
+    #: catalogue's castle_section), "" for every other figure (Castle rules, Sections).
+    castle: str = ""
     ability_names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     #: The base's shape, made from ``base`` and ``base_radius``.
     shape: Base = field(init=False, compare=False, repr=False)
@@ -91,6 +94,8 @@ class FigureCard:
                                  "inactive section)")
 
     def to_dict(self) -> dict[str, Any]:
+        if self.castle:
+            return {**self._to_dict(), "castle": self.castle}
         if self.sections:
             return {**self._to_dict(), "sections": [
                 [[c.speed, c.attack, c.defense, c.damage, list(c.abilities), skulls]
@@ -118,5 +123,6 @@ class FigureCard:
             sections=tuple(tuple((ClickStats(s, a, d, g, tuple(ab)), skulls)
                                  for s, a, d, g, ab, skulls in dial)
                            for dial in data.get("sections", ())),
+            castle=data.get("castle", ""),
         )
 

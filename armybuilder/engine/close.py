@@ -3,7 +3,7 @@ the abilities that work through a close combat action."""
 
 from __future__ import annotations
 
-from armybuilder.engine import chariot_combat, chariots, combat, formations, turns
+from armybuilder.engine import castle_combat, chariot_combat, chariots, combat, formations, turns
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
 from armybuilder.engine.actions import CloseAttack
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -38,6 +38,8 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
         return "Rulebook III, Close Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
+    if state.sections and t.castle is not None:
+        return _section_violation(state, a, t, capture, plan)
     if t.chariot is not None and plan is not None and plan.mode is not None:
         why = chariots.unaffected(t, plan.mode)
         if why:
@@ -68,6 +70,29 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     return None
 
 
+def _section_violation(state: State, a: Warrior, t: Warrior, capture: bool,
+                       plan: AttackPlan | None) -> str | None:
+    """close.target_violation for a castle section target (Castle rules, Attacking the
+    Castle; General Rules)."""
+    if capture:
+        return f"{castle_combat.GENERAL}: castle sections cannot capture or be captured"
+    why = castle_combat.target_violation(state, a, t, "close", plan)
+    if why:
+        return why
+    if t.team == a.team:
+        return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
+                "target of a damaging attack")
+    # "opposing figures whose front arcs are touching a castle section may attack it as if
+    # they were in base contact with it" (whatever the elevations: the section is the
+    # terrain it stands for).
+    if not castle_combat.front_touches(state, a, t):
+        return (f"{castle_combat.ATTACKING}: the warrior's front arc must touch the castle "
+                "section")
+    if plan is not None:
+        return combat.targeting_violation(state, a, t, plan)
+    return None
+
+
 def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | None = None
                       ) -> str | None:
     """Rulebook III, Capturing: what forbids ``a``'s capture attempt on ``t`` beyond
@@ -77,6 +102,8 @@ def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | N
         return f"Special Abilities Card, {plan.mode}: no capture attempt"
     if a.chariot is not None or t.chariot is not None:
         return f"{chariots.GENERAL}: a chariot cannot capture or be captured"
+    if a.castle is not None or t.castle is not None:
+        return f"{castle_combat.GENERAL}: castle sections cannot capture or be captured"
     if not state.touching(a, t):
         # Rulebook III, Capturing: a captive is kept in base contact at all times, so
         # no capture across a low wall (RULES_NOTES.md).

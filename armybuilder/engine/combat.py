@@ -525,6 +525,8 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
         return
     if t.chariot is not None:
         return  # Chariot rules, General Rules: Magic Freeze cannot affect a chariot
+    if t.castle is not None:
+        return  # Castle rules, General Rules: Magic Freeze cannot affect a castle section
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:

@@ -15,6 +15,7 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    castle,
     chariot_movement,
     chariots,
     close,
@@ -46,6 +47,7 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    SetPortal,
     UseAbility,
     Withdraw,
 )
@@ -187,6 +189,9 @@ ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
     ActionKind(Disembark, "play", passengers.check_disembark, passengers.apply_disembark),
     ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
     ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
+               settles=False),
+    # Castle rules, Portals: the castle player's choice at the start of the turn.
+    ActionKind(SetPortal, "play", castle.check_set_portal, castle.apply_set_portal,
                settles=False),
 )}
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    castle_combat,
     chariot_combat,
     chariot_listing,
     close,
@@ -84,7 +85,7 @@ def to_act(state: State) -> int:
 #: that does not move the warrior (Regeneration, Necromancy, Magic Levitation), "cancel"
 #: cancels an optional ability, "facing" is Nimble's free turn.
 KINDS = frozenset({"pass", "move", "close", "ranged", "formation", "ability", "cancel",
-                   "facing", "end_turn"})
+                   "facing", "end_turn", "portal"})
 
 
 def generate(state: State, warrior: int | None = None,
@@ -106,6 +107,10 @@ def generate(state: State, warrior: int | None = None,
     if warrior is not None:
         yield from _warrior(state, state.warriors[warrior], wanted)
         return
+    if state.sections and "portal" in wanted:
+        # Castle rules, Portals: the castle player opens or closes portals first.
+        from armybuilder.engine.castle import portal_choices
+        yield from portal_choices(state)
     for w in state.warriors:
         if w.owner == state.current:
             yield from _warrior(state, w, wanted)
@@ -237,6 +242,15 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     # Into base contact with each opposing figure within reach: front, flanks, rear.
     opponents = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                        key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
+    if state.sections:
+        # Castle rules, General Rules: a section is in base contact with no one; its
+        # attackers stand with their front arcs touching its footprint instead.
+        opponents = [o for o in opponents if o.castle is None]
+        for end, facing in castle_combat.approach_spots(state, w, limit):
+            if fresh(end, facing):
+                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                if found:
+                    yield found
     for o in opponents:
         reach = w.half_length + o.half_length + places.CONTACT_GAP
         if math.hypot(o.x - w.x, o.y - w.y) - reach > limit:
@@ -372,6 +386,8 @@ def _ranged_checked(state: State, w: Warrior
                         shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
             yield RangedAttack(w.id, (s.target.id,), (), mode, None, s.aim), (w, [w], plan, [s])
+        if state.sections and w.castle is not None:
+            yield from _long_range(state, w, mode)
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
             for combo in combinations(shots, k):
                 if state.chariots and not _one_aim(combo):
@@ -383,6 +399,31 @@ def _ranged_checked(state: State, w: Warrior
             for action in _ranged_formations(state, w, [s.target for s in shots
                                                          if s.aim is None], mode):
                 yield action, None
+
+
+def _long_range(state: State, w: Warrior, mode: str | None
+                ) -> Iterator[tuple[RangedAttack, Checked | None]]:
+    """Castle rules, Long Range Attacks: a castle section's single shots at multiple-dial
+    warriors and opposing castle sections with double range and damage less 2."""
+    plan = _plan(state, w, "ranged", mode)
+    if plan is None:
+        return
+    castle_combat.make_long(plan)
+    reach = plan.range + g.EPS
+    for t in state.warriors:
+        if not (t.on_table and t.controller == NOBODY and t.team != w.team
+                and castle_combat.multiple_dial(t)
+                and math.hypot(t.x - w.x, t.y - w.y) <= reach):
+            continue
+        if t.chariot is not None:
+            shots = chariot_combat.shots_at(state, w, t, plan)
+        elif ranged.target_violation(state, w, t, plan) is None:
+            why, hindering, height = ranged.line_of_fire(state, w, t, plan)
+            shots = [] if why else [ranged.Shot(t, hindering, height)]
+        else:
+            shots = []
+        for s in shots:
+            yield RangedAttack(w.id, (t.id,), (), mode, None, s.aim, True), (w, [w], plan, [s])
 
 
 def _one_aim(combo: tuple[ranged.Shot, ...]) -> bool:
@@ -444,6 +485,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         else:
             targets = [t for t in state.contacts(w)
                        if close.target_violation(state, w, t, False, plan) is None]
+            if state.sections:
+                # Castle rules, Attacking the Castle: the sections its front arc touches.
+                targets += [t for t in castle_combat.close_targets(state, w)
+                            if close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]
@@ -483,6 +528,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         # Formations): without low walls, only the figures touching it can.
         beside = None if state.terrain.walls else {
             o.id for t in targets for o in state.contacts(t)}
+        if beside is not None and state.sections:
+            # Castle rules, Attacking the Castle: gang-up by front arcs touching a section.
+            beside |= {m.id for t in targets if t.castle is not None for m in state.warriors
+                       if m.owner == w.owner and castle_combat.front_touches(state, m, t)}
         helpers = [m for m in state.warriors
                    if m is not w and m.owner == w.owner
                    and (beside is None or m.id in beside)

@@ -375,6 +375,11 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
         why = state.terrain.position_violation(discs, ignore)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
+    if state.sections:
+        from armybuilder.engine.castle_setup import occupy_violation
+        why = occupy_violation(state, w, discs)
+        if why:
+            raise IllegalAction(why, f"{w.label} cannot stand there")
 
 
 def placement_violation(state: State, w: Warrior, at: Point, facing: float,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armybuilder.engine import chariot_combat, combat, formations, turns, weather
+from armybuilder.engine import castle_combat, chariot_combat, combat, formations, turns, weather
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import RangedAttack
@@ -48,6 +48,12 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
         return "Rulebook III, Ranged Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
+    if state.sections and t.castle is not None:
+        # Castle rules, Attacking the Castle: only the listed attackers, never the section
+        # one stands on; General Rules: the abilities that cannot affect it.
+        why = castle_combat.target_violation(state, firer, t, "ranged", plan)
+        if why:
+            return why
     if plan is not None and plan.friendly:
         if t.team != firer.team:
             return (f"Special Abilities Card, {plan.mode}: the target must be a friendly "
@@ -93,6 +99,14 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     if g.distance(a, b) > reach + g.EPS:
         return ("Rulebook III, Ranged Combat: the line of fire may be no longer than the range "
                 "value"), False, False
+    # Castle rules, Attacks and Attacking the Castle: a line of fire from or to a castle
+    # section's centre point is never blocked by figure bases; a section fires at nothing
+    # within 4".
+    castle = bool(state.sections) and (firer.castle is not None or t.castle is not None)
+    if castle:
+        why = castle_combat.range_violation(firer, t)
+        if why:
+            return why, False, False
     everyone = plan is not None and plan.everyone
     # A chariot's section and a passenger fire through arcs of their own, which
     # chariot_combat checks (``firer_view`` is theirs).
@@ -107,10 +121,16 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     terrain = state.terrain if state.terrain.features else None  # Terrain.__bool__
     high_f = terrain.elevation(a) if terrain else None
     high_t = terrain.elevation(b) if terrain else None
+    if castle:
+        # Castle rules, Attacks: a section's centre point is on elevated terrain.
+        if firer.castle is not None:
+            high_f = state.elevation(firer)
+        if t.castle is not None:
+            high_t = state.elevation(t)
     blocked: str | None = None
     lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
     lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    for o in state.warriors:
+    for o in () if castle else state.warriors:
         if not o.on_table or o is firer or o is t:
             continue
         # Quick test: a base whose every part lies beyond the line's bounding box cannot
@@ -134,6 +154,9 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     if blocked is None and terrain:
         discs, facing, arc = (firer.discs, firer.facing, firer.card.arc) if firer_view is None \
             else firer_view
+        if not discs:
+            # Castle rules, Attacks: a castle section (no base) fires from its centre point.
+            discs = ((a[0], a[1], 0.0),)
         blocked, hindering = terrain.fire(a, discs, facing, arc, b, t.discs, high_f, high_t)
     height = high_f is None and high_t is not None
     if target_names is None:
@@ -165,6 +188,9 @@ def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan,
     for t in state.warriors:
         if t is firer or not t.on_table or t.controller != NOBODY:
             continue
+        if state.sections and t.castle is not None and castle_combat.target_violation(
+                state, firer, t, "ranged", plan):
+            continue  # Castle rules, Attacking the Castle: only the listed attackers
         why, hindering, height = line_of_fire(state, firer, t, plan)
         if why is None:
             shots.append(Shot(t, hindering, height))
@@ -178,6 +204,14 @@ def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
     if any(not 0 <= i < n for i in ids):
         raise IllegalAction("Rulebook III, Ranged Combat", "no such warrior")
     firer = state.warriors[action.warrior]
+    if action.long_range is not None:
+        # Castle rules, Long Range Attacks: a castle section's option, at multiple-dial
+        # warriors and opposing castle sections only.
+        why = castle_combat.long_range_violation(
+            firer, [state.warriors[i] for i in action.targets]) if action.long_range else (
+            f"{castle_combat.LONG_RANGE}: long_range is True or not given")
+        if why:
+            raise IllegalAction(why, f"{firer.label} cannot make this long-range attack")
     if firer.chariot is not None or firer.riding != NOBODY or action.section is not None:
         return chariot_combat.check_ranged(state, action, follow_up)
     why = turns.action_violation(state, firer, "ranged", follow_up) or firer_violation(
@@ -185,6 +219,8 @@ def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
     if why:
         raise IllegalAction(why, f"{firer.label} cannot be given a ranged combat action")
     plan = combat.make_plan(state, firer, "ranged", action.ability)
+    if action.long_range:
+        castle_combat.make_long(plan)
     return _aimed(state, action, firer, plan, follow_up)
 
 
@@ -289,12 +325,17 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     """Every figure the attack roll is compared with, and how often the attack affects it."""
     strikes: dict[int, combat.Strike] = {}
     for s in shots:
+        terrain = int(s.hindering) + int(s.height)
+        # Castle rules, Attacking Warriors on Castle Sections: the fortification modifier.
+        fort = castle_combat.fortification_modifier(state, plan.attacker, s.target, terrain) \
+            if state.sections else 0
         strikes[s.target.id] = combat.Strike(
-            s.target, targeted=True, parts=1, defense_mod=int(s.hindering) + int(s.height),
+            s.target, targeted=True, parts=1, defense_mod=terrain + fort,
             section=s.section, options=s.options,
             defense_why=combat.named((combat.HINDERING, int(s.hindering)),
-                                     (combat.HEIGHT, int(s.height)))
-            if s.hindering or s.height else ())
+                                     (combat.HEIGHT, int(s.height)),
+                                     (castle_combat.FORTIFICATION, fort))
+            if terrain or fort else ())
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
@@ -333,6 +374,8 @@ def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) ->
     extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
     if plan.flags:
         extra["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
+    if action.long_range:
+        extra["long_range"] = True  # Castle rules, Long Range Attacks
     if action.section is not None:
         extra["section"] = action.section
     state.emit("action", kind="ranged", warrior=firer.id,

@@ -12,10 +12,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from armybuilder.engine import castle_setup, turns, weather
 from armybuilder.engine import geometry as g
-from armybuilder.engine import turns, weather
 from armybuilder.engine.actions import Deploy, PlaceTerrain
 from armybuilder.engine.cards import FigureCard
+from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.state import (
@@ -50,6 +51,13 @@ class PlayerSetup:
     #: Chariot rules, Passengers: "A chariot may start the game with a passenger": pairs
     #: (the passenger's place in ``army``, his chariot's place in ``army``).
     passengers: tuple[tuple[int, int], ...] = ()
+    #: Castle rules, Playing Area and Set-Up: where the army's castle sections stand (the
+    #: castle player's); empty: castle_setup.default_plan when the army holds sections.
+    castle: tuple[CastlePlacement, ...] = ()
+    #: Castle rules, Planking and Ladders: this player's ladders against the castle's
+    #: walls, and the castle player's planking (polygons touching a wall).
+    ladders: tuple[LadderPlacement, ...] = ()
+    planking: tuple[tuple[Point, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "build_total": self.build_total, "edge": self.edge,
@@ -57,6 +65,12 @@ class PlayerSetup:
                "terrain": [t.to_dict() for t in self.terrain]}
         if self.passengers:
             out["passengers"] = [list(pair) for pair in self.passengers]
+        if self.castle:  # only with a castle: older logs read the same
+            out["castle"] = [c.to_dict() for c in self.castle]
+        if self.ladders:
+            out["ladders"] = [c.to_dict() for c in self.ladders]
+        if self.planking:
+            out["planking"] = [[list(p) for p in poly] for poly in self.planking]
         return out
 
     @classmethod
@@ -64,7 +78,11 @@ class PlayerSetup:
         return cls(name=d["name"], build_total=d["build_total"], edge=d["edge"],
                    team=d["team"], army=tuple(FigureCard.from_dict(c) for c in d["army"]),
                    terrain=tuple(TerrainItem.from_dict(t) for t in d["terrain"]),
-                   passengers=tuple((int(p), int(c)) for p, c in d.get("passengers", ())))
+                   passengers=tuple((int(p), int(c)) for p, c in d.get("passengers", ())),
+                   castle=tuple(CastlePlacement.from_dict(c) for c in d.get("castle", ())),
+                   ladders=tuple(LadderPlacement.from_dict(c) for c in d.get("ladders", ())),
+                   planking=tuple(tuple((float(x), float(y)) for x, y in poly)
+                                  for poly in d.get("planking", ())))
 
 
 @dataclass(frozen=True)
@@ -96,6 +114,9 @@ class WarriorSpec:
     riding: int | None = None
     #: A chariot's section clicks (front, left, right, rear); None: the starting click.
     sections: tuple[int, ...] | None = None
+    #: A castle wall placed with a doorway (Castle rules, Walls); ``at`` is a castle
+    #: section's centre point and ``facing`` its rotation.
+    doorway: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out = {"card": self.card.to_dict(), "player": self.player,
@@ -106,6 +127,8 @@ class WarriorSpec:
             out["riding"] = self.riding
         if self.sections is not None:
             out["sections"] = list(self.sections)
+        if self.doorway:
+            out["doorway"] = True
         return out
 
     @classmethod
@@ -116,7 +139,8 @@ class WarriorSpec:
                    at=None if at is None else (float(at[0]), float(at[1])),
                    facing=d["facing"], click=d["click"], tokens=d["tokens"],
                    captive_of=d["captive_of"], riding=d.get("riding"),
-                   sections=None if sections is None else tuple(sections))
+                   sections=None if sections is None else tuple(sections),
+                   doorway=bool(d.get("doorway", False)))
 
 
 @dataclass(frozen=True)
@@ -147,6 +171,8 @@ class Scenario:
     extra: dict[str, Any] = field(default_factory=dict)
     #: World Conquest, Weather over the whole battlefield: "fog", "flooding" (weather.py).
     weather: tuple[str, ...] = ()
+    #: Castle rules: planking, ladders and open portals (the sections are WarriorSpecs).
+    castle: CastleOptions | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = {"kind": "scenario", "table": self.table, "round_limit": self.round_limit,
@@ -157,6 +183,8 @@ class Scenario:
                "terrain": [f.to_dict() for f in self.terrain]}
         if self.weather:  # only when there is weather: older logs read the same
             out["weather"] = list(self.weather)
+        if self.castle is not None:
+            out["castle"] = self.castle.to_dict()
         return out
 
 
@@ -178,7 +206,8 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
             terrain=tuple(TerrainFeature.from_dict(f) for f in d["terrain"]),
             table=d["table"], seed=seed, dice=script, first_player=d["first_player"],
             current=d["current"], round_limit=d["round_limit"],
-            weather=tuple(d.get("weather", ())))
+            weather=tuple(d.get("weather", ())),
+            castle=CastleOptions.from_dict(d["castle"]) if "castle" in d else None)
     raise SetupError(f"log header: unknown kind {d['kind']!r}")
 
 
@@ -250,7 +279,38 @@ def build_from_setup(setup: GameSetup) -> State:
     state = State(setup.table, players, warriors, Terrain(), _dice(setup.seed, setup.dice),
                   setup.round_limit)
     state.terrain_pile = [item for ps in players_in for item in ps.terrain]
+    if any(castle_setup.is_section(c) for ps in players_in for c in ps.army):
+        _place_castle(state, setup)
     return state
+
+
+def _place_castle(state: State, setup: GameSetup) -> None:
+    """Castle rules, Playing Area and Set-Up: "Castle sections are placed on the
+    battlefield before terrain or warriors", then planking and ladders."""
+    firsts = []
+    n = 0
+    for ps in setup.players:
+        firsts.append(n)
+        n += len(ps.army)
+    holders = [i for i, ps in enumerate(setup.players)
+               if any(castle_setup.is_section(c) for c in ps.army)]
+    if len(holders) > 1:
+        raise SetupError(f"players {holders}, field army: one player is allowed to use "
+                         "castle sections (Castle rules, Playing Area and Set-Up)")
+    i = holders[0]
+    ps = setup.players[i]
+    try:
+        plan = ps.castle or castle_setup.default_plan(ps.army, ps.edge, setup.table)
+        castle_setup.place_castle(state, i, firsts[i], ps.army, plan, ps.planking,
+                                  f"player {i}")
+        for k, other in enumerate(setup.players):
+            castle_setup.place_ladders(state, k, other.ladders, firsts[i], f"player {k}")
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+    for k, other in enumerate(setup.players):
+        if k != i and (other.castle or other.planking):
+            raise SetupError(f"player {k}, field castle: only the castle player places "
+                             "castle sections and planking")
 
 
 def _board_at_start(where: str, passenger: Warrior, c: Warrior) -> None:
@@ -319,7 +379,17 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
             if g.polygons_overlap(f.polygon, g.rectangle(x0, y0, x1, y1)):
                 return ("Rulebook II, Setting the Scene: terrain may not be placed in any "
                         "player's starting area")
+        if state.sections and castle_setup.terrain_in_enclosure(state, f.polygon):
+            return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
+                    "pieces into the area the castle encloses")
         for other in state.terrain.features:
+            if state.sections and other.name.startswith("castle"):
+                # Castle rules: the sections are not terrain items of the pile; terrain
+                # keeps clear of them (RULES_NOTES.md, Castles, Setting up).
+                if g.polygons_overlap(f.polygon, other.polygon):
+                    return ("Castle rules, Playing Area and Set-Up: terrain may not be "
+                            "placed on a castle section")
+                continue
             if g.polygons_distance(f.polygon, other.polygon) < TERRAIN_SPACING - g.EPS:
                 return ("Rulebook II, Setting the Scene: each terrain item at least two inches "
                         "from any other")
@@ -366,12 +436,17 @@ def _dials_and_deployment(state: State) -> None:
 def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None = None
                      ) -> str | None:
     p = state.players[w.owner]
-    if not in_area(at, p.area):
-        return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
-                "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
     if facing is None:
         facing = face_centre(state, at)
     discs = w.discs_at(at, facing)
+    if state.sections:
+        # Castle rules, Playing Area and Set-Up: the starting areas of a siege.
+        why = castle_setup.castle_deploy_violation(state, w, at, discs)
+        if why:
+            return why
+    elif not in_area(at, p.area):
+        return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
+                "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
     for x, y, r in discs:
         if not (r - g.EPS <= x <= state.table - r + g.EPS
                 and r - g.EPS <= y <= state.table - r + g.EPS):
@@ -387,6 +462,8 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
 def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
+    if state.sections:
+        x0, y0, x1, y1 = castle_setup.deploy_region(state, w)
     r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
     return [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
@@ -564,10 +641,62 @@ def build_from_scenario(sc: Scenario) -> State:
         state.weather = weather.check(tuple(sc.weather))
     except ValueError as exc:
         raise SetupError(f"scenario, field {exc}") from None
+    if any(castle_setup.is_section(spec.card) for spec in sc.warriors):
+        _scenario_castle(state, sc)
     if not 0 <= sc.first_player < len(players):
         raise SetupError(f"scenario, field first_player: no player {sc.first_player}")
     state.first_player = sc.first_player
     return state
+
+
+def _scenario_castle(state: State, sc: Scenario) -> None:
+    """Castle rules: a scenario's castle sections stand where their WarriorSpecs say
+    (``at`` the centre point, ``facing`` the rotation), with its CastleOptions."""
+    from armybuilder.engine import castle
+    owners = set()
+    for k, spec in enumerate(sc.warriors):
+        if not castle_setup.is_section(spec.card):
+            continue
+        where = f"scenario warrior {k} ({spec.card.name})"
+        if spec.at is None:
+            raise SetupError(f"{where}, field at: a castle section stands on the battlefield")
+        if spec.doorway and castle_setup.piece_of(spec.card) != castle.WALL:
+            raise SetupError(f"{where}, field doorway: only a wall has a doorway")
+        try:
+            piece = castle_setup.piece_of(spec.card)
+        except ValueError as exc:
+            raise SetupError(f"{where}: {exc}") from None
+        castle.place_section(state, state.warriors[k], piece, spec.at, spec.facing,
+                             spec.doorway)
+        owners.add(spec.player)
+    if len(owners) > 1:
+        raise SetupError("scenario: castle sections belong to one player (Castle rules, "
+                         "Playing Area and Set-Up)")
+    state.castle_player = owners.pop()
+    state.sections = tuple(w.id for w in state.warriors if w.castle is not None)
+    opts = sc.castle or castle_setup.CastleOptions()
+    try:
+        for k, poly in enumerate(opts.planking):
+            if not any(g.polygons_distance(poly, s.footprint) <= castle.JOIN_GAP
+                       for s in castle.sections(state) if s.piece == castle.WALL):
+                raise ValueError(f"plank {k}: planking touches a wall")
+            castle.add_planking(state, poly)
+        for k, (wid, at) in enumerate(opts.ladders):
+            s = state.warriors[wid].castle if 0 <= wid < len(state.warriors) else None
+            if s is None:
+                raise ValueError(f"ladder {k}: warrior {wid} is not a castle section")
+            # A scenario's ladders are the castle player's (RULES_NOTES.md, Castles).
+            castle_setup.place_ladder(state, s, at, state.castle_player)
+        for wid, name in opts.open:
+            s = state.warriors[wid].castle if 0 <= wid < len(state.warriors) else None
+            if s is None or name not in [p.name for p in s.portals]:
+                raise ValueError(f"open: warrior {wid} has no portal {name!r}")
+            for p in s.portals:
+                if p.name == name:
+                    p.open = True
+    except ValueError as exc:
+        raise SetupError(f"scenario, field castle: {exc}") from None
+    castle.refresh(state)
 
 
 def begin_scenario(state: State, sc: Scenario) -> None:

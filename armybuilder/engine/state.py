@@ -18,6 +18,7 @@ from armybuilder.engine.abilities import (
     HealContext,
 )
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import DIAL, PLACING, Memory
@@ -60,7 +61,7 @@ _set_slot = object.__setattr__
 
 class Warrior:
     __slots__ = (
-        "abilities", "acted_turn", "cancelled", "captive", "card", "chariot", "click",
+        "abilities", "acted_turn", "cancelled", "captive", "card", "castle", "chariot", "click",
         "controller", "deployed", "eliminations", "facing", "half_length", "id", "memory",
         "on_table", "owner", "placed", "riding", "round", "shape", "showing", "stats",
         "team", "token_turn", "tokens", "x", "y",
@@ -78,6 +79,9 @@ class Warrior:
     placed: int
     #: A chariot's sections (Chariot rules); None for every other figure.
     chariot: Chariot | None
+    #: A castle section's bookkeeping (Castle rules, Sections; engine/castle.py); None for
+    #: every other figure.
+    castle: Section | None
     #: The chariot this warrior rides in as its passenger (Chariot rules, Passengers), or
     #: NOBODY. A passenger is off the battlefield (``on_table`` False): it touches nothing,
     #: blocks no line of fire and is never targeted; it stands at its chariot's centre dot.
@@ -87,6 +91,7 @@ class Warrior:
         _set_slot(self, "memory", _DETACHED)
         _set_slot(self, "chariot", Chariot(card) if card.sections else None)
         _set_slot(self, "riding", NOBODY)
+        _set_slot(self, "castle", None)
         self.id = wid
         self.card = card
         self.owner = owner
@@ -256,6 +261,14 @@ class State:
         #: The chariots among the warriors (Chariot rules): rules that only chariots need
         #: are asked only when there is one.
         self.chariots = tuple(w.id for w in warriors if w.chariot is not None)
+        #: The castle sections among the warriors and the player who uses them (Castle
+        #: rules, Playing Area and Set-Up; engine/castle.py): castle rules are asked only
+        #: when there is one. Setup sets them when it places the castle.
+        self.sections: tuple[int, ...] = tuple(w.id for w in warriors if w.castle is not None)
+        self.castle_player = NOBODY
+        #: Castle rules, Playing Area and Set-Up: the grid cells (castle_setup.CELL) of
+        #: the battlefield the castle encloses, where no terrain may be placed.
+        self.castle_enclosed: frozenset[tuple[int, int]] = frozenset()
         self.phase = "setup"  # setup (terrain, deployment), play, over
         self.turn = 0  # turns started so far, all players together
         self.round = 0
@@ -347,6 +360,11 @@ class State:
         return found
 
     def elevation(self, w: Warrior) -> int | None:
+        section = w.castle
+        if section is not None and section.feature >= 0:
+            # Castle rules, Attacks: "The center point is considered to be on elevated
+            # terrain" (the section's own feature, whatever lies at its centre).
+            return section.feature
         return self.terrain.elevation((w.x, w.y)) if self.terrain else None
 
     def player_of(self, w: Warrior) -> Player:
@@ -404,6 +422,11 @@ class State:
             from armybuilder.engine import chariots
             return chariots.damage(self, w, clicks, cause, by, source, ability=ability,
                                    kind=kind, pierce=pierce, plain=plain, section=section)
+        if w.castle is not None:
+            # Castle rules: a section's damage, breach and elimination (castle_combat).
+            from armybuilder.engine import castle_combat
+            return castle_combat.damage(self, w, clicks, cause, by, source, ability=ability,
+                                        kind=kind, pierce=pierce, plain=plain)
         if not w.on_table and w.riding == NOBODY:
             return 0
         if w.controller != NOBODY:
@@ -436,6 +459,9 @@ class State:
         if w.chariot is not None:
             # Chariot rules, General Rules: Healing and Magic Healing cannot affect it, and
             # no ability of its sections heals it (RULES_NOTES.md, Chariots).
+            return 0
+        if w.castle is not None:
+            # Castle rules, General Rules: castle sections "Cannot be healed".
             return 0
         hooks = REGISTRY.hooks_for("healing", w.abilities)
         if hooks:

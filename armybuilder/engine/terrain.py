@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import geometry as g
@@ -179,8 +179,8 @@ class Terrain:
     names terrain kinds a figure's abilities let it treat as clear (Aquatic: water).
     """
 
-    __slots__ = ("_boxes", "_normals", "blocking", "elevated", "features", "hindering",
-                 "version", "walls", "water")
+    __slots__ = ("_boxes", "_normals", "blocking", "elevated", "features", "groups",
+                 "hindering", "joined", "portals", "version", "walls", "water")
 
     def __init__(self, features: tuple[TerrainFeature, ...] = ()) -> None:
         self.features: list[TerrainFeature] = []
@@ -194,6 +194,13 @@ class Terrain:
         self.elevated: list[int] = []
         self.walls: list[int] = []
         self.water: list[int] = []
+        #: Castle rules (engine/castle.py): for each castle top, the tops it joins (free
+        #: movement between them), each top's whole joined group, and the closed portals
+        #: (no movement or line of fire through them). Empty without a castle, so the
+        #: rules below ask about them only then.
+        self.joined: dict[int, tuple[int, ...]] = {}
+        self.groups: dict[int, tuple[int, ...]] = {}
+        self.portals: tuple[tuple[Point, Point], ...] = ()
         for f in features:
             self.add(f)
 
@@ -213,6 +220,82 @@ class Terrain:
             self.walls.append(i)
         if feature.kind in WATER:
             self.water.append(i)
+
+    def replace(self, i: int, feature: TerrainFeature) -> None:
+        """Put ``feature`` in place of feature ``i`` (a castle section turned to rubble,
+        its access points changed): indices of the others stay as they were."""
+        self.version += 1
+        self.features[i] = feature
+        self._boxes[i] = _bbox(feature.polygon)
+        self._normals[i] = g.edge_normals(feature.polygon)
+        for kinds in (self.blocking, self.hindering, self.elevated, self.walls, self.water):
+            if i in kinds:
+                kinds.remove(i)
+        target = (self.blocking if feature.kind in BLOCKS_MOVEMENT else
+                  self.hindering if feature.kind in HINDERS_MOVEMENT else
+                  self.elevated if feature.kind == "elevated" else
+                  self.walls if feature.kind == "low_wall" else None)
+        if target is not None:
+            target.append(i)
+            target.sort()
+        if feature.kind in WATER:
+            self.water.append(i)
+            self.water.sort()
+
+    def set_castle(self, stairs: dict[int, tuple[tuple[Point, Point], ...]],
+                   joined: dict[int, tuple[int, ...]],
+                   portals: tuple[tuple[Point, Point], ...]) -> None:
+        """Castle rules (engine/castle.refresh): each castle top's access points, which
+        tops join, and the closed portals, as they stand now."""
+        self.version += 1
+        for i, points in stairs.items():
+            if self.features[i].stairs != points:
+                self.features[i] = replace(self.features[i], stairs=points)
+        self.joined = joined
+        groups: dict[int, tuple[int, ...]] = {}
+        for i in joined:
+            if i in groups:
+                continue
+            seen, todo = {i}, [i]
+            while todo:
+                for j in joined.get(todo.pop(), ()):
+                    if j not in seen:
+                        seen.add(j)
+                        todo.append(j)
+            members = tuple(sorted(seen))
+            for j in members:
+                groups[j] = members
+        self.groups = groups
+        self.portals = portals
+
+    def _joined_crossing(self, i: int, a: Point, b: Point, t: float) -> bool:
+        """Castle rules, Access Points: "Warriors may move freely between wall sections and
+        the tops of castle sections": does the path from ``a`` to ``b`` cross feature
+        ``i``'s edge at ``t`` straight from or onto a top it joins?"""
+        seg = g.distance(a, b)
+        if seg <= 0.0:
+            return False
+        step = 0.02 / seg
+        poly = self.features[i].polygon
+        for u in (t - step, t + step):
+            p = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+            if g.point_in_polygon(p, poly):
+                continue
+            return any(g.point_in_polygon(p, self.features[j].polygon)
+                       or g.boundary_distance(p, self.features[j].polygon) <= 0.05 + g.EPS
+                       for j in self.joined.get(i, ()))
+        return False
+
+    def _through_portal(self, a: Point, b: Point, radius: float) -> bool:
+        """Castle rules, Portals: does a track from ``a`` to ``b`` of a disc of ``radius``
+        come onto a closed portal?"""
+        for p, q in self.portals:
+            if g.segments_cross(a, b, p, q) or min(
+                    g.segment_point_distance(a, b, p), g.segment_point_distance(a, b, q),
+                    g.segment_point_distance(p, q, a),
+                    g.segment_point_distance(p, q, b)) < radius - g.EPS:
+                return True
+        return False
 
     def __bool__(self) -> bool:
         return bool(self.features)
@@ -243,6 +326,9 @@ class Terrain:
 
     def abrupt_split(self, a: int | None, b: int | None) -> bool:
         """Rulebook V, Abrupt Elevated Terrain: one figure on such a feature, the other off it."""
+        if self.joined and a is not None and b in self.groups.get(a, ()):
+            # Castle rules, Access Points: joined castle tops are one walkway.
+            return False
         return a != b and (self.is_abrupt(a) or self.is_abrupt(b))
 
     def starts_hindered(self, discs: Discs, ignore: frozenset[str] = NOTHING) -> bool:
@@ -311,6 +397,10 @@ class Terrain:
         radius = shape.disc_radius
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
+            if self.portals and any(self._through_portal(sa, sb, radius)
+                                    for sa, sb in shape.tracks(a, b)):
+                return ("Castle rules, Portals: warriors may not move through a closed "
+                        "portal")
             for i in self.blocking:
                 f = self.features[i]
                 if f.kind in ignore or not self._near(i, a, b, reach):
@@ -332,7 +422,9 @@ class Terrain:
                         continue
                     x = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
                     if not any(g.segment_point_distance(s0, s1, x) <= STAIR_TOLERANCE
-                               for s0, s1 in f.stairs):
+                               for s0, s1 in f.stairs) and not (
+                            self.joined and i in self.joined
+                            and self._joined_crossing(i, a, b, t)):
                         return ("Rulebook V, Abrupt Elevated Terrain: figures move on or off "
                                 "only by a stairway or ladder")
         return None
@@ -423,6 +515,10 @@ class Terrain:
                         return travelled + seg * t
                 for i in near_e:
                     poly, box = self.features[i].polygon, self._boxes[i]
+                    if self.groups and i in self.groups:
+                        if self._group_stop(i, start, base, starts):
+                            return travelled + seg * t
+                        continue
                     if _wholly_outside(base, poly, box) if starts[i] == INSIDE else \
                             _wholly_inside(base, poly, box):
                         return travelled + seg * t
@@ -435,12 +531,28 @@ class Terrain:
             travelled += seg
         return None
 
+    def _group_stop(self, i: int, start: Discs, base: Discs, starts: dict[int, int]) -> bool:
+        """Rulebook V, Elevated Terrain, for joined castle tops (Castle rules, Access
+        Points): a move stops on going up onto the walkway or down off it, not on passing
+        from one top to another."""
+        group = self.groups[i]
+        for j in group:
+            if j not in starts:
+                starts[j] = self._rel(start, j)
+        if any(starts[j] == INSIDE for j in group):
+            return all(_wholly_outside(base, self.features[j].polygon, self._boxes[j])
+                       for j in group)
+        return _wholly_inside(base, self.features[i].polygon, self._boxes[i])
+
     # --- lines of fire ------------------------------------------------------------------
 
     def fire(self, firer: Point, firer_discs: Discs, facing: float, arc: int, target: Point,
              target_discs: Discs, firer_high: int | None,
              target_high: int | None) -> tuple[str | None, bool]:
         """(why the line of fire is blocked or None, whether the hindering modifier applies)."""
+        if self.portals and any(g.segments_cross(firer, target, p, q)
+                                for p, q in self.portals):
+            return "Castle rules, Portals: no line of fire through a closed portal", False
         fs = self.features
         # The bounding-box test of _near, inlined: every line of fire asks about every feature.
         lo_x, hi_x = (firer[0], target[0]) if firer[0] <= target[0] else (target[0], firer[0])

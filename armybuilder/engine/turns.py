@@ -41,6 +41,12 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         if w.captive != NOBODY and kind != "move":
             return ("Rulebook III, Capturing: the controlling warrior may only be given a move "
                     "or pass action")
+    if state.sections and w.castle is not None:
+        # Castle rules, Actions: a section is given ranged combat actions only.
+        from armybuilder.engine import castle_combat
+        why = castle_combat.action_violation(state, w, kind)
+        if why:
+            return why
     hooks = REGISTRY.hooks_for("actions", w.abilities)
     if hooks:
         ctx = ActionContext(kind=kind, follow_up=follow_up)
@@ -102,7 +108,10 @@ def take_token(state: State, w: Warrior) -> None:
     (Pushing: ``state.pushed``)."""
     if w.tokens and w.token_turn < state.turn:
         w.tokens = 2
-        state.pushed.append(w.id)
+        if w.castle is None:
+            # Castle rules, Actions: a section given actions on two consecutive turns "is
+            # considered pushed, but does not take pushing damage".
+            state.pushed.append(w.id)
     else:
         w.tokens = 1
     w.token_turn = state.turn
@@ -210,6 +219,10 @@ def start_turn(state: State, player: int) -> None:
                 for fn in REGISTRY.hooks_for(point, w.abilities):
                     if w.on_table or w.riding != NOBODY:
                         fn(state, w, ctx)
+    if state.sections:
+        # Castle rules, Actions, Mage Knight: 1 extra action while the army has a keep.
+        from armybuilder.engine import castle_combat
+        ctx.extra_actions += castle_combat.extra_actions(state, player)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
         state.emit("actions", player=player, actions=state.turn_actions)

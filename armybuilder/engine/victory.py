@@ -111,6 +111,13 @@ def final_scores(state: State) -> tuple[Score, ...]:
                 captives[p.index] += 2 * w.card.points
         elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
             survivors[w.owner] += w.card.points
+    if state.sections:
+        # Castle rules, Victory Points: half the points of a section breached but not
+        # eliminated, as elimination points of the player whose figure breached it.
+        from armybuilder.engine import castle_combat
+        breaches = castle_combat.breach_points(state)
+        return tuple(Score(p.index, p.score + breaches[p.index], captives[p.index],
+                           survivors[p.index]) for p in state.players)
     return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
                  for p in state.players)
 

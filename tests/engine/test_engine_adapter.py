@@ -61,7 +61,8 @@ def test_a_skull_on_a_live_click_reads_as_zero() -> None:
      "rank"),
     ({"kind": "chariot", "dials": [Dial(p, [Click(0, 5, 5, 5, 5)]) for p in
                                    ("front", "left", "rear")]}, "dials"),
-    ({"kind": "castle"}, "kind"),
+    # Castle rules, Sections: a castle figure must name its piece to become a card.
+    ({"kind": "castle"}, "castle_section"),
     ({"dials": [Dial("main", [Click(0, None, None, None, 1)])]}, "dials"),
     ({"starting_click": 5}, "starting_click"),
     ({"base": "castle"}, "base"),

@@ -33,6 +33,7 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    SetPortal,
     UseAbility,
     Withdraw,
     action_from_json,
@@ -198,6 +199,7 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         Board(2, 1), Disembark(2, (3, 4.5), 1), ChooseSection(1, "left"),
         Pass(1, "front"), RangedAttack(1, (2,), (), None, "left", "rear"),
         CloseAttack(1, 2, False, (), None, False, "front", "left"),
+        SetPortal(0, 1, "side door", True),
     ]
     assert {type(a) for a in actions} == set(ACTION_TYPES.values())
     for action in actions:

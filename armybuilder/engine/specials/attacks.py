@@ -111,8 +111,9 @@ def _vampirism(state: Any, w: Any, ctx: AfterAttackContext) -> None:
     # close combat; FAQ, Invulnerability & Vampirism: damage reduced to 0 heals nothing.
     if ctx.attacker is not w or ctx.plan.kind != "close":
         return
-    for _, clicks in ctx.damaged:
-        if clicks > 0 and w.on_table:
+    for t, clicks in ctx.damaged:
+        # Castle rules, General Rules: a castle section cannot be affected by Vampirism.
+        if clicks > 0 and w.on_table and t.castle is None:
             state.heal(w, 1, "Vampirism")
 
 

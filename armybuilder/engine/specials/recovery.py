@@ -90,6 +90,8 @@ def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
         return f"{rule}: choose one of your eliminated warriors"
     if e.chariot is not None:
         return "Chariot rules, General Rules: a chariot cannot be brought back by Necromancy"
+    if e.castle is not None:
+        return "Castle rules, General Rules: castle sections cannot be reanimated"
     at = (float(action.at[0]), float(action.at[1]))
     facing = g.normalize_angle(float(action.facing if action.facing is not None else 0.0))
     if not g.discs_touch(e.discs_at(at, facing), w.discs):
@@ -101,8 +103,9 @@ def _necromancy_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     # Each eliminated warrior of the owner, returned at the first of eight places around
     # this warrior where it may stand.
     for e in state.warriors:
-        if e.owner != w.owner or e.on_table or not e.eliminations or e.chariot is not None:
-            continue
+        if e.owner != w.owner or e.on_table or not e.eliminations or e.chariot is not None \
+                or e.castle is not None:
+            continue  # Chariot rules and Castle rules, General Rules: never reanimated
         for a in places.DIRECTIONS:
             at, _ = places.contact_spot(e, w, a)
             facing = places.nearest_facing(state, w, at, w.facing)
