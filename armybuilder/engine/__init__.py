@@ -51,6 +51,7 @@ from armybuilder.engine.actions import (
     CancelAbility,
     ChariotMove,
     ChooseSection,
+    ChooseTarget,
     CloseAttack,
     Deploy,
     Disembark,
@@ -59,6 +60,7 @@ from armybuilder.engine.actions import (
     Face,
     FormationPlan,
     FreeSpin,
+    Ladder,
     Move,
     MoveFormation,
     Pass,
@@ -75,6 +77,10 @@ from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.castle import breach as castle_breach
 from armybuilder.engine.castle import collapse as castle_collapse
 from armybuilder.engine.castle import portal_choices as castle_portal_choices
+from armybuilder.engine.castle_access import across as castle_across
+from armybuilder.engine.castle_access import ladder_violation as castle_ladder_violation
+from armybuilder.engine.castle_access import reachable as castle_reachable
+from armybuilder.engine.castle_access import touched as castle_access_points
 from armybuilder.engine.castle_combat import MIN_RANGE as CASTLE_MIN_RANGE
 from armybuilder.engine.castle_combat import action_violation as castle_action_violation
 from armybuilder.engine.castle_combat import approach_spots as castle_approach_spots
@@ -136,6 +142,7 @@ from armybuilder.engine.pending import (
     PassengerFacing,
     SectionChoice,
     SpinOffer,
+    TargetChoice,
 )
 from armybuilder.engine.places import (
     CONTACT_GAP,
@@ -150,6 +157,7 @@ from armybuilder.engine.places import (
 from armybuilder.engine.sections import ELIMINATED as CHARIOT_SKULLS
 from armybuilder.engine.sections import INACTIVE as INACTIVE_SKULLS
 from armybuilder.engine.setup import (
+    SIEGE_TABLE,
     GameSetup,
     PlayerSetup,
     Scenario,
@@ -161,6 +169,7 @@ from armybuilder.engine.setup import (
     face_centre,
     placed_features,
     room_for,
+    table_for,
 )
 from armybuilder.engine.specials import CATALOGUE_ABILITIES
 from armybuilder.engine.state import NOBODY, IllegalAction, Player, State, Warrior
@@ -180,6 +189,7 @@ __all__ = [
     "PASSENGER_SECTIONS",
     "REGISTRY",
     "SECTIONS",
+    "SIEGE_TABLE",
     "AbilityRegistry",
     "Action",
     "AttackForecast",
@@ -193,6 +203,7 @@ __all__ = [
     "ChariotBase",
     "ChariotMove",
     "ChooseSection",
+    "ChooseTarget",
     "ClickStats",
     "CloseAttack",
     "ConfusedMove",
@@ -212,6 +223,7 @@ __all__ = [
     "Game",
     "GameSetup",
     "IllegalAction",
+    "Ladder",
     "LadderPlacement",
     "Move",
     "MoveFormation",
@@ -235,6 +247,7 @@ __all__ = [
     "State",
     "Strike",
     "StrikeOdds",
+    "TargetChoice",
     "Termination",
     "Terrain",
     "TerrainFeature",
@@ -250,6 +263,8 @@ __all__ = [
     "apply",
     "board_violation",
     "break_away_chance",
+    "castle_access_points",
+    "castle_across",
     "castle_action_violation",
     "castle_approach_spots",
     "castle_attack_violation",
@@ -262,9 +277,11 @@ __all__ = [
     "castle_fortification",
     "castle_fortification_modifier",
     "castle_front_touches",
+    "castle_ladder_violation",
     "castle_long_range_violation",
     "castle_multiple_dial",
     "castle_portal_choices",
+    "castle_reachable",
     "castle_standing_on",
     "castle_target_violation",
     "chariot_allowance",
@@ -305,6 +322,7 @@ __all__ = [
     "sections_crossed",
     "specials",
     "straight_move_ends",
+    "table_for",
     "touching_sections",
     "try_move",
     "turn_given",

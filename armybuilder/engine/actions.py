@@ -238,9 +238,33 @@ class SetPortal:
     open: bool
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTarget:
+    """Castle rules, Close Combat: the defender's choice of the figure an attack across
+    connected access points is made on (pending.TargetChoice)."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Castle rules, Planking and Ladders: "Ladders may be placed next to castle sections
+    to create access points by giving a movement action to a formation. Ladders may be
+    removed by giving a movement action to a formation when no enemy is on the access
+    point." ``warrior`` and ``members``: the movement formation; ``at``: a point by the
+    wall's edge where the ladder goes (or on the ladder removed, ``remove`` True)."""
+
+    warrior: int
+    members: tuple[int, ...]
+    at: Point
+    remove: bool = False
+
+
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
           | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
-          | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection | SetPortal)
+          | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection | SetPortal
+          | ChooseTarget | Ladder)
 
 ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
@@ -249,6 +273,7 @@ ACTION_TYPES: dict[str, type] = {
     "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
     "end_turn": EndTurn, "chariot_move": ChariotMove, "board": Board,
     "disembark": Disembark, "choose_section": ChooseSection, "set_portal": SetPortal,
+    "choose_target": ChooseTarget, "ladder": Ladder,
 }
 _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 #: Each action type's field names, in order (dataclasses.fields is slow to ask every time).

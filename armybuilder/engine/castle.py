@@ -237,20 +237,41 @@ def refresh(state: State) -> None:
     """Tell the terrain where the castle's access points and closed portals are now
     (after setup, a portal opened or closed, a ladder, a collapse)."""
     closed: list[tuple[Point, Point]] = []
+    owners: list[tuple[int, ...]] = []
     stairs: dict[int, tuple[tuple[Point, Point], ...]] = {}
+    bridges: list[tuple[Polygon, tuple[int, ...]]] = []
     for s in sections(state):
         if s.feature < 0:
             continue
+        passage = _passage(s)
+        if passage is not None:
+            # Castle rules, Gatehouse: its top is one top over the archway, crossed from
+            # top to top (a wall's walkway over its doorway likewise; RULES_NOTES.md,
+            # Castles, "The gatehouse").
+            bridges.append((passage, tuple(s.features)))
         # Castle rules, Portals: "A closed portal is not considered connected to any other
         # access points"; warriors "may not move or draw a line of fire through" it.
-        closed.extend((p.a, p.b) for p in s.portals if not p.open)
+        shut = [(p.a, p.b) for p in s.portals if not p.open]
+        closed.extend(shut)
+        owners.extend(tuple(s.features) for _ in shut)
         points = list(s.access) + list(s.ladders)
         if s.piece in DOOR_ACCESS:
             # Castle rules, Keep; Round Tower: the doors are access points.
             points.extend((p.a, p.b) for p in s.portals if p.open)
         for i in s.features:
             stairs[i] = tuple(points)
-    state.terrain.set_castle(stairs, joined_tops(state), tuple(closed))
+    state.terrain.set_castle(stairs, joined_tops(state), tuple(closed), tuple(bridges),
+                             tuple(owners))
+
+
+def _passage(s: Section) -> Polygon | None:
+    """The ground-level passage through a standing section, placed (None: none)."""
+    piece = load_pieces()[s.piece]
+    passage = piece.archway if piece.archway is not None else (
+        piece.doorway if s.doorway else None)
+    if passage is None:
+        return None
+    return g.transform_polygon(passage, s.centre, s.rotation)
 
 
 # --- portals ------------------------------------------------------------------------------
@@ -289,7 +310,9 @@ def portal_violation(state: State, player: int, wid: int, portal: str, open_: bo
         for o in state.warriors:
             # Castle rules, Gatehouse: its portals "may not be closed if they would overlap
             # a figure's base once closed" (every portal: RULES_NOTES.md, Castles).
-            if o.on_table and o.castle is None and any(
+            # A figure on a top stands above it (RULES_NOTES.md, Castles, "The gatehouse").
+            if o.on_table and o.castle is None and state.terrain.elevation(
+                    (o.x, o.y)) is None and any(
                     g.segment_point_distance(p.a, p.b, (x, y)) < r - g.EPS
                     for x, y, r in o.discs):
                 return (f"{rule}; Gatehouse: a portal may not be closed onto a figure's "

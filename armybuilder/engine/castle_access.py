@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
-from armybuilder.engine.castle import DOOR_ACCESS, GATEHOUSE, WALL, Section, refresh
+from armybuilder.engine.castle import (
+    DOOR_ACCESS,
+    GATEHOUSE,
+    LADDER_WIDTH,
+    WALL,
+    Section,
+    refresh,
+)
 from armybuilder.engine.geometry import Point
 
 if TYPE_CHECKING:
@@ -170,8 +177,8 @@ def gatehouse_under(state: State, w: Warrior) -> int | None:
 def same_gatehouse(state: State, a: Warrior, b: Warrior) -> bool:
     """Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to be in
     base contact with any other warrior on top of the same gatehouse"."""
-    if a is b:
-        return False
+    if a is b or not state.terrain.bridges:
+        return False  # no gatehouse (Terrain.bridges holds every standing one's archway)
     gate = gatehouse_under(state, a)
     return gate is not None and gatehouse_under(state, b) == gate
 
@@ -257,13 +264,14 @@ def ladder_violation(state: State, warrior: int, members: tuple[int, ...], at: P
     wall = _wall_at(state, at)
     if wall is None:
         return f"{LADDERS}: ladders are placed next to castle wall sections"
-    seg = _segment(wall[1], at)
-    if isinstance(seg, str):
-        return seg
-    if any(g.segment_point_distance(a, b, seg[0]) < 1e-6 and g.segment_point_distance(
-            a, b, seg[1]) < 1e-6 for a, b in wall[1].ladders):
+    placed = _segment(wall[1], at)
+    if isinstance(placed, str):
+        return placed
+    mid = ((placed[0][0] + placed[1][0]) / 2.0, (placed[0][1] + placed[1][1]) / 2.0)
+    if any(g.segment_point_distance(a, b, mid) < LADDER_WIDTH - g.EPS
+           for a, b in wall[1].ladders):
         return f"{LADDERS}: a ladder stands there already"
-    if not any(_touches_segment(m, seg, False) for m in team):
+    if not any(_touches_segment(m, placed, False) for m in team):
         return f"{LADDERS}: a member of the formation touches the place of the ladder"
     return None
 

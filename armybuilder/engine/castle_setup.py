@@ -186,10 +186,9 @@ def place_castle(state: State, player: int, first: int, army: tuple[FigureCard, 
     state.sections = tuple(w.id for w in state.warriors if w.castle is not None)
     for k, poly in enumerate(planking):
         at = f"{where}, field planking, plank {k}"
-        walls = [s for s in castle.sections(state) if s.piece == castle.WALL]
-        if not any(g.polygons_distance(poly, s.footprint) <= castle.JOIN_GAP for s in walls):
-            raise ValueError(f"{at}: planking is \"always placed parallel to a wall and "
-                             "touching that wall\" (Castle rules, Planking and Ladders)")
+        why = planking_violation(state, poly)
+        if why:
+            raise ValueError(f"{at}: {why}")
         if any(g.polygons_overlap(poly, s.footprint) for s in castle.sections(state)):
             raise ValueError(f"{at}: planking lies beside the walls, not on a section")
         castle.add_planking(state, poly)
@@ -210,6 +209,35 @@ def place_castle(state: State, player: int, first: int, army: tuple[FigureCard, 
                              "battlefield but no section with a portal lets warriors in and "
                              "out (Castle rules, Playing Area and Set-Up)")
     state.castle_enclosed = frozenset(c for area in enclosed for c in area)
+
+
+#: How far from parallel to its wall planking may lie (radians, about 1 degree).
+PARALLEL = math.radians(1.0)
+
+
+def long_axis(poly: Polygon) -> float:
+    """The direction of a polygon's longest edge (radians, modulo pi)."""
+    a, b = max(g.polygon_edges(poly), key=lambda e: g.distance(*e))
+    return math.atan2(b[1] - a[1], b[0] - a[0]) % math.pi
+
+
+def planking_violation(state: State, poly: Polygon) -> str | None:
+    """Castle rules, Planking and Ladders: "Planking is always placed parallel to a wall
+    and touching that wall": some wall section touches it (within the contact allowance
+    of castle.JOIN_GAP) and runs parallel to it (its long axis within PARALLEL of the
+    wall's, both taken as their longest edges)."""
+    touching = [s for s in castle.sections(state) if s.piece == castle.WALL
+                and s.feature >= 0 and g.polygons_distance(poly, s.footprint) <= castle.JOIN_GAP]
+    rule = ("Castle rules, Planking and Ladders: planking is \"always placed parallel to a "
+            "wall and touching that wall\"")
+    if not touching:
+        return f"{rule} (it touches no wall)"
+    axis = long_axis(poly)
+    for s in touching:
+        d = abs(axis - long_axis(s.footprint)) % math.pi
+        if min(d, math.pi - d) <= PARALLEL:
+            return None
+    return f"{rule} (it is not parallel to the wall it touches)"
 
 
 def footprint_violation(state: State, player: int, footprint: Polygon) -> str | None:
@@ -376,6 +404,59 @@ def castle_deploy_violation(state: State, w: Warrior, at: Point, discs: tuple[g.
                 at, s.footprint) <= CASTLE_CLEARANCE + g.EPS:
             return f"{rule}: the opponent's figures are more than 30\" away from the castle"
     return None
+
+
+#: The side of the squares :func:`prune_spots` judges whole (inches).
+PRUNE_CELL = 1.0
+
+
+def _polygon_gap(p: Point, poly: Polygon) -> float:
+    """How far ``p`` lies from the polygon (0 inside)."""
+    return 0.0 if g.point_in_polygon(p, poly) else g.boundary_distance(p, poly)
+
+
+def prune_spots(state: State, w: Warrior, spots: list[Point]) -> list[Point]:
+    """``spots`` without those :func:`castle_deploy_violation` would refuse for certain,
+    judged a PRUNE_CELL square at a time (every distance it measures changes by at most
+    the half diagonal across a square): the same first legal spot, found without looking
+    at most of the besieger's half when there is no room (RULES_NOTES.md, Castles)."""
+    if len(spots) < 64:
+        return spots
+    me = state.players[w.owner]
+    castle_team = state.players[state.castle_player].team
+    half = PRUNE_CELL * math.sqrt(0.5) + 1e-6
+    tops = [state.terrain.features[i].polygon for s in castle.sections(state)
+            if s.feature >= 0 for i in s.features]
+    foots = [s.footprint for s in castle.sections(state)]
+    areas = [o.area for o in state.players if o.team != castle_team]
+    reach = w.half_length + g.CONTACT_TOLERANCE + g.EPS
+    verdict: dict[tuple[int, int], bool] = {}
+
+    def hopeless(c: Point) -> bool:
+        if me.team == castle_team:
+            # Not touching any section anywhere in the square, or within 30" of the
+            # opponent's starting area everywhere in it.
+            if all(_polygon_gap(c, q) - half > reach for q in tops):
+                return True
+            for x0, y0, x1, y1 in areas:
+                dx = max(x0 - c[0], 0.0, c[0] - x1)
+                dy = max(y0 - c[1], 0.0, c[1] - y1)
+                if math.hypot(dx, dy) + half < CASTLE_CLEARANCE - g.EPS:
+                    return True
+            return False
+        # The besieger: within 30" of the castle everywhere in the square.
+        return any(_polygon_gap(c, q) + half <= CASTLE_CLEARANCE for q in foots)
+
+    out = []
+    for p in spots:
+        key = (math.floor(p[0] / PRUNE_CELL), math.floor(p[1] / PRUNE_CELL))
+        bad = verdict.get(key)
+        if bad is None:
+            bad = verdict[key] = hopeless(((key[0] + 0.5) * PRUNE_CELL,
+                                           (key[1] + 0.5) * PRUNE_CELL))
+        if not bad:
+            out.append(p)
+    return out
 
 
 def deploy_region(state: State, w: Warrior) -> tuple[float, float, float, float]:

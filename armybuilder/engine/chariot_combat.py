@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from armybuilder.engine import chariots, combat, ranged, turns
+from armybuilder.engine import castle_combat, chariots, combat, ranged, turns
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import CloseAttack, RangedAttack
@@ -376,8 +376,19 @@ def close_targets(state: State, a: Warrior, plan: AttackPlan) -> list[Warrior]:
     side or the rear section of his chariot."""
     if plan.section >= 0:
         disc = (a.discs[plan.section],)
-        return [o for o in state.contacts(a) if o.on_table and o.controller == NOBODY
-                and state.bases_touch(disc, o.discs)]
+        found = [o for o in state.contacts(a) if o.on_table and o.controller == NOBODY
+                 and state.bases_touch(disc, o.discs)]
+        if state.sections:
+            # Castle rules, Attacking the Castle: "opposing figures whose front arcs are
+            # touching a castle section may attack it as if they were in base contact with
+            # it" (a chariot's section: its base touching the footprint, as it attacks the
+            # figures its base touches; RULES_NOTES.md, Castles).
+            x, y, r = disc[0]
+            found += [o for o in castle_combat.sections(state) if o.team != a.team
+                      and o.castle is not None and (g.point_in_polygon((x, y), o.castle.footprint)
+                                                    or g.boundary_distance(
+                          (x, y), o.castle.footprint) <= r + g.CONTACT_TOLERANCE)]
+        return found
     from armybuilder.engine import passengers
     return passengers.close_targets(state, a)
 
@@ -404,6 +415,12 @@ def close_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan,
             return f"{CLOSE}: the target must be in base contact with the section"
         return ("Chariot rules, Passenger Combat Actions: the target must be in base contact "
                 "with a side or the rear section of the chariot")
+    if t.castle is not None:
+        # Castle rules, Attacking the Castle: the section is attacked as if in base contact,
+        # whatever the elevations; only the attackers the rules list (multiple-dial
+        # warriors are among them).
+        return castle_combat.target_violation(state, a, t, "close", plan) or \
+            combat.targeting_violation(state, a, t, plan)
     geo = _geometry(state, a)
     if state.terrain.features and state.terrain.abrupt_split(state.elevation(geo),
                                                              state.elevation(t)):

@@ -3,9 +3,18 @@ the abilities that work through a close combat action."""
 
 from __future__ import annotations
 
-from armybuilder.engine import castle_combat, chariot_combat, chariots, combat, formations, turns
+from armybuilder.engine import (
+    castle_access,
+    castle_combat,
+    chariot_combat,
+    chariots,
+    combat,
+    formations,
+    turns,
+)
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
-from armybuilder.engine.actions import CloseAttack
+from armybuilder.engine.actions import ChooseTarget, CloseAttack
+from armybuilder.engine.pending import TargetChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 CAPTURE_DEFENSE = 2  # Rulebook III, Capturing: the target's defense is increased by two
@@ -30,8 +39,22 @@ def at_rear(state: State, a: Warrior, t: Warrior) -> bool:
     return state.at_rear(a, t)
 
 
+def across(state: State, a: Warrior, t: Warrior) -> bool:
+    """Castle rules, Close Combat: may ``a`` reach ``t`` only across connected access
+    points (not in base contact on one level)? False in a game without a castle."""
+    if not state.sections or t.castle is not None:
+        return False
+    if front_contact(state, a, t) and not (state.terrain.features and
+                                           state.terrain.abrupt_split(state.elevation(a),
+                                                                      state.elevation(t))):
+        return False
+    return castle_access.across(state, a, t)
+
+
 def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
-                     plan: AttackPlan | None = None) -> str | None:
+                     plan: AttackPlan | None = None, access: bool = True) -> str | None:
+    """What forbids ``a``'s close combat attack (or capture) on ``t``; ``access`` False
+    leaves out attacks across connected access points (Castle rules, Close Combat)."""
     if t is a:
         return "Rulebook III, Targeting Friendly Figures: a warrior may never target himself"
     if not t.on_table:
@@ -54,13 +77,20 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     elif t.team == a.team:
         return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
                 "target of a damaging attack")
+    why = None
     if not front_contact(state, a, t):
-        return ("Rulebook III, Close Combat: the warrior's front arc must be in base contact "
-                "with the target")
-    if state.terrain.features and state.terrain.abrupt_split(state.elevation(a),
-                                                             state.elevation(t)):
-        return ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
-                "off such terrain")
+        why = ("Rulebook III, Close Combat: the warrior's front arc must be in base contact "
+               "with the target")
+    elif state.terrain.features and state.terrain.abrupt_split(state.elevation(a),
+                                                               state.elevation(t)):
+        why = ("Rulebook V, Abrupt Elevated Terrain: no close combat between figures on and "
+               "off such terrain")
+    # Castle rules, Close Combat: "A warrior whose front arc is in contact with an access
+    # point may make a close combat attack against a figure touching a connected access
+    # point" (in base contact for that attack only: no capture).
+    if why is not None and not (state.sections and access and not capture
+                                and castle_access.across(state, a, t)):
+        return why
     if plan is not None:
         why = combat.targeting_violation(state, a, t, plan)
         if why:
@@ -129,7 +159,7 @@ def swept(state: State, a: Warrior, plan: AttackPlan) -> list[Warrior]:
     """Sweep: every opposing figure in base contact with the attacker's front arc."""
     return [t for t in state.warriors
             if t.on_table and t.team != a.team and t.controller == NOBODY
-            and target_violation(state, a, t, False, plan) is None]
+            and target_violation(state, a, t, False, plan, access=False) is None]
 
 
 def check_close(state: State, action: CloseAttack, follow_up: bool = False
@@ -158,6 +188,10 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         why = f"{chariot_combat.ATTACKING}: only a chariot target has sections to aim at"
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
+    if plan.all_front and across(state, a, t):
+        raise IllegalAction(f"{castle_access.CLOSE}: an attack across connected access points "
+                            "is made against one figure (RULES_NOTES.md, Castles)",
+                            f"{a.label} cannot sweep across access points")
     targets = [t]
     if plan.all_front:
         targets = [o for o in swept(state, a, plan)
@@ -186,17 +220,27 @@ def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str
         return "Rulebook IV, Close Combat Formations: 2 or 3 warriors"
     if len({m.id for m in members}) != len(members):
         return "Rulebook IV, Close Combat Formations: a warrior is listed twice"
+    # Castle rules, Close Combat: "Gang up may be used as long as all warriors using gang
+    # up are touching an access point connected to the target's access point" (when the
+    # primary attacker reaches the target across access points; the rule replaces base
+    # contact and the abrupt terrain rule for the members).
+    gang = bool(state.sections) and across(state, members[0], t)
     for m in members:
         why = formations.member_violation(state, m, "close")
         if why is None and m is not members[0]:
-            why = turns.action_violation(state, m, "close") or target_violation(
-                state, m, t, capture=False)
+            why = turns.action_violation(state, m, "close")
+            if why is None and gang:
+                if not castle_access.gang_ok(state, m, t):
+                    why = (f"{castle_access.CLOSE}: gang-up members touch an access point "
+                           "connected to the target's")
+            elif why is None:
+                why = target_violation(state, m, t, capture=False, access=False)
         if why:
             return why
     why = formations.faction_violation([m.card for m in members])
     if why:
         return why
-    if formations.abrupt_split(state, members):
+    if not gang and formations.abrupt_split(state, members):
         return ("Rulebook V, Abrupt Elevated Terrain: formations may not have members on and "
                 "off such terrain")
     return None
@@ -209,6 +253,8 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
         extra["targets"] = [t.id for t in targets]
     if action.section is not None:
         extra["section"] = action.section
+    if state.sections and across(state, a, targets[0]):
+        extra["across"] = True  # Castle rules, Close Combat: across access points
     state.emit("action", kind="capture" if action.capture else "close", warrior=a.id,
                target=action.target, formation=list(action.formation), **extra)
     if not follow_up:
@@ -219,20 +265,67 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
                 # Rulebook IV: every member of a formation counts as having attacked.
                 turns.mark_action(state, m, nonpass=True)
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
+    if state.sections and across(state, a, targets[0]):
+        # Castle rules, Close Combat: "If there is more than one opposing figure touching
+        # a connected access point, the defender may choose which figure will be the
+        # target of the attack" (among those the same attack could be made on).
+        t = targets[0]
+        options = tuple(o.id for o in castle_access.reachable(state, a)
+                        if o.owner == t.owner and o.controller == NOBODY
+                        and _access_target_ok(state, a, o, members, plan))
+        if len(options) > 1:
+            state.pending.append(TargetChoice(warrior=a.id, options=options, player=t.owner,
+                                              plan=plan, members=tuple(m.id for m in members)))
+            return
+        combat.settle(state, plan, strikes_for(state, a, [t], members, False, plan,
+                                               across=True), bonus)
+        return
     combat.settle(state, plan, strikes_for(state, a, targets, members, action.capture, plan,
                                            action.aim), bonus, capture=action.capture)
 
 
+def _access_target_ok(state: State, a: Warrior, o: Warrior, members: list[Warrior],
+                      plan: AttackPlan) -> bool:
+    """Could the same attack (the same formation) be made on ``o`` across access points?"""
+    if target_violation(state, a, o, False, plan) is not None or not across(state, a, o):
+        return False
+    return len(members) == 1 or formation_violation(state, members, o) is None
+
+
+def check_target_choice(state: State, item: TargetChoice, action: ChooseTarget) -> None:
+    """Castle rules, Close Combat: the defender chooses the target among ``options``."""
+    if action.player != item.player:
+        raise IllegalAction(f"{castle_access.CLOSE}: the defender may choose which figure "
+                            "will be the target", f"player {item.player} chooses")
+    if action.target not in item.options:
+        raise IllegalAction(castle_access.CLOSE, "choose one of warriors "
+                            + ", ".join(str(i) for i in item.options))
+
+
+def apply_target_choice(state: State, item: TargetChoice, action: ChooseTarget) -> None:
+    check_target_choice(state, item, action)
+    a = state.warriors[item.warrior]
+    t = state.warriors[action.target]
+    state.emit("target_chosen", warrior=a.id, target=t.id, player=item.player)
+    members = [state.warriors[i] for i in item.members]
+    combat.settle(state, item.plan, strikes_for(state, a, [t], members, False, item.plan,
+                                                across=True), len(members) - 1)
+
+
 def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[Warrior],
-                capture: bool, plan: AttackPlan | None = None, aim: str | None = None
-                ) -> list[combat.Strike]:
+                capture: bool, plan: AttackPlan | None = None, aim: str | None = None,
+                across: bool = False) -> list[combat.Strike]:
     """Every figure a close combat attack by ``a`` (with ``members``) is compared with; a
     chariot on the section affected (``plan``, ``aim``: Chariot rules, Attacking a
     Chariot)."""
     strikes = []
     for t in targets:
         rear = 0
-        for m in members:
+        # Castle rules, Close Combat: across access points the bases do not meet, so no
+        # rear arc is met (RULES_NOTES.md, Castles); "If the target is at a higher
+        # elevation than the primary attacker, the target receives the +1 defense height
+        # advantage modifier" (the height advantage below, as for any close combat).
+        for m in () if across else members:
             # A passenger fights from his chariot (Chariot rules, Passenger Combat Actions).
             if at_rear(state, m if m.riding == NOBODY else state.warriors[m.riding], t):
                 # Rulebook III, Close Combat: +1 against the rear arc; Rulebook IV: a single

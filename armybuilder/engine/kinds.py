@@ -16,6 +16,7 @@ from typing import Any
 from armybuilder.engine import (
     ability_actions,
     castle,
+    castle_access,
     chariot_movement,
     chariots,
     close,
@@ -34,6 +35,7 @@ from armybuilder.engine.actions import (
     CancelAbility,
     ChariotMove,
     ChooseSection,
+    ChooseTarget,
     CloseAttack,
     Deploy,
     Disembark,
@@ -42,6 +44,7 @@ from armybuilder.engine.actions import (
     Face,
     FormationPlan,
     FreeSpin,
+    Ladder,
     Move,
     MoveFormation,
     Pass,
@@ -61,6 +64,7 @@ from armybuilder.engine.pending import (
     PushClick,
     SectionChoice,
     SpinOffer,
+    TargetChoice,
 )
 from armybuilder.engine.state import IllegalAction, State
 
@@ -163,6 +167,25 @@ def _apply_passenger_facing(state: State, item: PassengerFacing, action: Face) -
     state.emit("faced", warrior=w.id, facing=w.facing)
 
 
+# --- ladders in play ----------------------------------------------------------------------
+
+
+def _check_ladder(state: State, action: Ladder) -> None:
+    # Castle rules, Planking and Ladders: a movement action given to a formation.
+    why = castle_access.ladder_violation(state, action.warrior, tuple(action.members),
+                                         (float(action.at[0]), float(action.at[1])),
+                                         bool(action.remove))
+    if why:
+        rule, _, message = why.partition(": ")
+        raise IllegalAction(rule, message or why)
+
+
+def _apply_ladder(state: State, action: Ladder) -> None:
+    _check_ladder(state, action)
+    castle_access.apply_ladder(state, action.warrior, tuple(action.members),
+                               (float(action.at[0]), float(action.at[1])), bool(action.remove))
+
+
 def _unfinished(item: object) -> IllegalAction:
     return IllegalAction("Rulebook III, Turns and Actions",
                          f"finish the current action first: {item!r}")
@@ -193,6 +216,8 @@ ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
     # Castle rules, Portals: the castle player's choice at the start of the turn.
     ActionKind(SetPortal, "play", castle.check_set_portal, castle.apply_set_portal,
                settles=False),
+    # Castle rules, Planking and Ladders: placing or removing a ladder.
+    ActionKind(Ladder, "play", _check_ladder, _apply_ladder),
 )}
 
 DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
@@ -207,6 +232,9 @@ DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
     DecisionKind(SectionChoice, (ChooseSection,), chariots.check_choice,
                  chariots.apply_choice),
     DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing),
+    # Castle rules, Close Combat: the defender chooses the target.
+    DecisionKind(TargetChoice, (ChooseTarget,), close.check_target_choice,
+                 close.apply_target_choice),
 )}
 
 #: The steps owed (pending.STEPS but the contact check, which movement resolves) and how

@@ -23,6 +23,7 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
+    castle_access,
     castle_combat,
     chariot_combat,
     chariot_listing,
@@ -43,12 +44,14 @@ from armybuilder.engine.actions import (
     Action,
     CancelAbility,
     ChooseSection,
+    ChooseTarget,
     CloseAttack,
     Deploy,
     EndTurn,
     Face,
     FormationPlan,
     FreeSpin,
+    Ladder,
     Move,
     MoveFormation,
     Pass,
@@ -65,6 +68,7 @@ from armybuilder.engine.pending import (
     PassengerFacing,
     SectionChoice,
     SpinOffer,
+    TargetChoice,
 )
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -75,6 +79,9 @@ def to_act(state: State) -> int:
         if isinstance(p, (SpinOffer, SectionChoice, PassengerFacing)):
             # Rulebook III, Free Spin; Chariot rules: the chariot's player decides.
             return state.warriors[p.warrior].owner
+        if isinstance(p, TargetChoice):
+            # Castle rules, Close Combat: the defender chooses the target.
+            return p.player
         return state.current
     if state.phase in ("terrain", "deploy"):
         return state.deploying
@@ -188,6 +195,11 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
     if can_move and "formation" in kinds:
         for formation in _move_formations(state, w):
             yield formation, None
+            if state.sections:
+                # Castle rules, Planking and Ladders: the formation's movement action
+                # places or removes a ladder instead.
+                for ladder in _ladders(state, formation):
+                    yield ladder, None
 
 
 def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
@@ -489,6 +501,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 # Castle rules, Attacking the Castle: the sections its front arc touches.
                 targets += [t for t in castle_combat.close_targets(state, w)
                             if close.target_violation(state, w, t, False, plan) is None]
+                # Castle rules, Close Combat: figures touching a connected access point.
+                targets += [t for t in castle_access.reachable(state, w)
+                            if t not in targets
+                            and close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]
@@ -499,9 +515,13 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         # a capture attempt on it asks only close.capture_violation's further ones.
         capturable: dict[int, bool] = {}
         aimed: set[int] = set()
+        # Castle rules, Close Combat: the targets reached across access points (their
+        # attack may wait for the defender's choice: not checked here).
+        acr = {t.id for t in targets if close.across(state, w, t)} if state.sections \
+            else set()
         for t in targets:
             # Checked as close.check_close does, when not a follow-up (it asks otherwise).
-            found = None if follow_up else (w, [t], [w], plan)
+            found = None if follow_up or t.id in acr else (w, [t], [w], plan)
             can = capturable[t.id] = plan.capture_ok and close.capture_violation(
                 state, w, t, plan) is None
             if t.chariot is not None:
@@ -532,6 +552,11 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             # Castle rules, Attacking the Castle: gang-up by front arcs touching a section.
             beside |= {m.id for t in targets if t.castle is not None for m in state.warriors
                        if m.owner == w.owner and castle_combat.front_touches(state, m, t)}
+            # Castle rules, Close Combat: gang-up by warriors touching a connected access
+            # point.
+            beside |= {m.id for t in targets if t.id in acr for m in state.warriors
+                       if m.owner == w.owner and m is not w
+                       and castle_access.gang_ok(state, m, t)}
         helpers = [m for m in state.warriors
                    if m is not w and m.owner == w.owner
                    and (beside is None or m.id in beside)
@@ -541,7 +566,8 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             if t.id in aimed:
                 continue  # a formation names no section (listed by the lone attacker)
             able = [m for m in helpers
-                    if close.target_violation(state, m, t, capture=False) is None]
+                    if (castle_access.gang_ok(state, m, t) if t.id in acr else
+                        close.target_violation(state, m, t, capture=False) is None)]
             can_capture = capturable[t.id]
             for k in (1, 2):
                 for combo in combinations(able, k):
@@ -579,6 +605,35 @@ def _move_formations(state: State, w: Warrior) -> Iterator[MoveFormation]:
                     [m.card for m in members]) is None and not formations.abrupt_split(
                     state, members):
                 yield MoveFormation(w.id, tuple(m.id for m in combo))
+
+
+def _ladders(state: State, formation: MoveFormation) -> Iterator[Ladder]:
+    """Castle rules, Planking and Ladders: a ladder placed where a member touches a wall
+    (the edge's point nearest it), or a ladder a member touches removed."""
+    seen: set[tuple[float, float, bool]] = set()
+    members = [state.warriors[i] for i in (formation.warrior, *formation.members)]
+    for m in members:
+        for wid in state.sections:
+            s = state.warriors[wid].castle
+            if s is None or s.feature < 0:
+                continue
+            spots: list[tuple[Point, bool]] = [
+                (((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0), True) for a, b in s.ladders
+                if g.segment_point_distance(a, b, (m.x, m.y)) <= m.half_length
+                + g.CONTACT_TOLERANCE]
+            if s.piece == "wall" and g.boundary_distance((m.x, m.y), s.footprint) <= \
+                    m.half_length + g.CONTACT_TOLERANCE:
+                spots.append((castle_combat.nearest_on_boundary((m.x, m.y), s.footprint),
+                              False))
+            for at, remove in spots:
+                key = (round(at[0], 6), round(at[1], 6), remove)
+                if key in seen:
+                    continue
+                seen.add(key)
+                action = Ladder(formation.warrior, formation.members, at, remove)
+                if castle_access.ladder_violation(state, action.warrior, action.members,
+                                                  at, remove) is None:
+                    yield action
 
 
 # --- decisions owed ---------------------------------------------------------------------
@@ -621,6 +676,10 @@ def _pending(state: State) -> Iterator[Action]:
     if isinstance(p, SectionChoice):
         for k in p.options:
             yield ChooseSection(p.warrior, SECTIONS[k])
+        return
+    if isinstance(p, TargetChoice):
+        for o in p.options:
+            yield ChooseTarget(p.player, o)
         return
     if isinstance(p, PassengerFacing):
         w = state.warriors[p.warrior]

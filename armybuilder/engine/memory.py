@@ -115,8 +115,8 @@ class Memory:
     its list reports its placing writes here (:meth:`placed`)."""
 
     __slots__ = ("arranged", "arrangement", "contact", "contacts_seen", "facing", "moves",
-                 "moves_at", "obstacles", "opposing", "rear", "standing", "standing_at",
-                 "standing_of", "stops", "stops_at")
+                 "moves_at", "obstacles", "opposing", "rear", "room", "standing",
+                 "standing_at", "standing_of", "stops", "stops_at")
 
     def __init__(self) -> None:
         #: How many times any warrior's base has been placed, moved, turned, taken off or
@@ -140,6 +140,10 @@ class Memory:
         self.moves: set[tuple[Any, ...]] = set()
         self.stops: dict[tuple[Any, ...], float | None] = {}
         self.stops_at: tuple[Any, int] | None = None
+        #: setup.room_for's last answer in a siege: ((arrangement, terrain version, the
+        #: warrior), the spot or None). The arrangement and the terrain are all it reads
+        #: besides the warrior (Castle rules: the search covers a whole half).
+        self.room: tuple[tuple[int, int, int], Any] | None = None
 
     # --- the change counter --------------------------------------------------------------
 
@@ -210,7 +214,9 @@ class Memory:
                 standing[at[o]] = _standing(o)
         else:
             self._stand_all(warriors)
-        if 3 * len(changed) > len(warriors):
+        if 3 * len(changed) > len(warriors) or state.sections:
+            # Castle rules, Gatehouse: figures on one gatehouse top touch however far
+            # apart, so with a castle every list is worked out afresh after a change.
             self.opposing = {}
             self.contact = {}
             return
@@ -380,6 +386,8 @@ def _opposing_contacts(standing: list[Standing], state: State, w: Warrior) -> li
         if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
+    if state.sections:
+        return _gatehouse_contacts(standing, state, w, out, True)
     return out
 
 
@@ -393,7 +401,27 @@ def _contacts(standing: list[Standing], state: State, w: Warrior) -> list[Warrio
         if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
+    if state.sections:
+        return _gatehouse_contacts(standing, state, w, out, False)
     return out
+
+
+def _gatehouse_contacts(standing: list[Standing], state: State, w: Warrior,
+                        found: list[Any], opposing: bool) -> list[Any]:
+    """Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to be in
+    base contact with any other warrior on top of the same gatehouse": ``found`` with
+    them, in the order of the warriors (asked only when there is a castle)."""
+    from armybuilder.engine.castle_access import gatehouse_under
+    gate = gatehouse_under(state, w) if state.terrain.bridges else None
+    if gate is None:
+        return found
+    have = set(found)
+    extra = {o for o, _, _, _, oteam, _, free in standing
+             if o is not w and o not in have and (not opposing or (oteam != w.team and free))
+             and gatehouse_under(state, o) == gate}
+    if not extra:
+        return found
+    return [o for o, *_ in standing if o in have or o in extra]
 
 
 def _kept_pair(cache: PairAnswers, first: Warrior, second: Warrior) -> bool | None:

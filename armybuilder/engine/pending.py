@@ -109,7 +109,21 @@ class PassengerFacing:
     warrior: int
 
 
+@dataclass(slots=True)
+class TargetChoice:
+    """Castle rules, Close Combat: "If there is more than one opposing figure touching a
+    connected access point, the defender may choose which figure will be the target of
+    the attack": ``player`` chooses among ``options`` (a ``ChooseTarget``); the attack by
+    ``warrior`` (with ``members``, ``plan``) is made on the figure chosen."""
+
+    warrior: int
+    options: tuple[int, ...]
+    player: int
+    plan: Any
+    members: tuple[int, ...]
+
+
 DECISIONS = (SpinOffer, FormationMoving, FollowUp, ConfusedMove, SectionChoice,
-             PassengerFacing)
+             PassengerFacing, TargetChoice)
 #: Steps the engine carries out as soon as they reach the front of the queue.
 STEPS = (ContactCheck, AttackStep, PushClick, ContactDamage)

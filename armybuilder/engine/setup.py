@@ -32,6 +32,11 @@ from armybuilder.engine.state import (
 from armybuilder.engine.terrain import Terrain, TerrainFeature, TerrainItem
 
 DEFAULT_TABLE = 36.0  # Rulebook VII, The Standard Game: 3' x 3'
+#: Castle rules, Playing Area and Set-Up: the castle stands "up to 18 inches away from the
+#: castle player's starting edge and at least 30 inches from the opponent's starting
+#: area", which a 3' x 3' table leaves 3" of depth for; a siege is played on 4' x 4'
+#: (RULES_NOTES.md, Castles, Setting up).
+SIEGE_TABLE = 48.0
 TERRAIN_SPACING = 2.0  # Rulebook II: terrain at least two inches from other terrain
 MAX_TERRAIN_PER_PLAYER = 2  # Rulebook II: zero, one or two items each
 
@@ -186,6 +191,12 @@ class Scenario:
         if self.castle is not None:
             out["castle"] = self.castle.to_dict()
         return out
+
+
+def table_for(players: tuple[PlayerSetup, ...]) -> float:
+    """The table a battle of these players is played on: a siege's when an army fields
+    castle sections (:data:`SIEGE_TABLE`), else the standard game's."""
+    return SIEGE_TABLE if any(c.castle for p in players for c in p.army) else DEFAULT_TABLE
 
 
 def _dice(seed: int, script: tuple[int, ...] | None) -> Dice:
@@ -466,7 +477,11 @@ def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
         x0, y0, x1, y1 = castle_setup.deploy_region(state, w)
     r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
-    return [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
+    spots = [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
+    if state.sections:
+        # Castle rules, Playing Area and Set-Up: not the spots its rules refuse for certain.
+        return castle_setup.prune_spots(state, w, spots)
+    return spots
 
 
 def _steps(lo: float, hi: float, spacing: float) -> list[float]:
@@ -481,6 +496,22 @@ ROOM_SEARCH = 0.1
 
 
 def room_for(state: State, w: Warrior) -> Point | None:
+    if state.sections:
+        # Castle rules, Playing Area and Set-Up: a siege's starting areas are large, so the
+        # answer is kept while no base has moved (the listing, the check and the action
+        # ask it in turn).
+        key = (state.memory.arrangement, state.terrain.version, w.id)
+        kept = state.memory.room
+        if kept is not None and kept[0] == key:
+            found: Point | None = kept[1]
+            return found
+        found = _room_for(state, w)
+        state.memory.room = (key, found)
+        return found
+    return _room_for(state, w)
+
+
+def _room_for(state: State, w: Warrior) -> Point | None:
     for at in deploy_spots(state, w, ROOM_SEARCH):
         if deploy_violation(state, w, at) is None:
             return at
@@ -677,9 +708,9 @@ def _scenario_castle(state: State, sc: Scenario) -> None:
     opts = sc.castle or castle_setup.CastleOptions()
     try:
         for k, poly in enumerate(opts.planking):
-            if not any(g.polygons_distance(poly, s.footprint) <= castle.JOIN_GAP
-                       for s in castle.sections(state) if s.piece == castle.WALL):
-                raise ValueError(f"plank {k}: planking touches a wall")
+            why = castle_setup.planking_violation(state, poly)
+            if why:
+                raise ValueError(f"plank {k}: {why}")
             castle.add_planking(state, poly)
         for k, (wid, at) in enumerate(opts.ladders):
             s = state.warriors[wid].castle if 0 <= wid < len(state.warriors) else None

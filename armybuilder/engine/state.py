@@ -247,6 +247,11 @@ def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
 
 
+def _same_gatehouse(state: State, a: Warrior, b: Warrior) -> bool:
+    from armybuilder.engine.castle_access import same_gatehouse
+    return same_gatehouse(state, a, b)
+
+
 class State:
     """Everything about one battle that changes as it is played."""
 
@@ -305,10 +310,11 @@ class State:
     def touching(self, a: Warrior, b: Warrior) -> bool:
         """Base contact (Glossary, Base Contact; Rulebook VIII, Etiquette 3)."""
         reach = a.half_length + b.half_length + g.CONTACT_TOLERANCE
-        if math.hypot(b.x - a.x, b.y - a.y) > reach:
-            return False
-        if not (a.round and b.round) and not g.discs_touch(a.discs, b.discs):
-            return False
+        if math.hypot(b.x - a.x, b.y - a.y) > reach or (
+                not (a.round and b.round) and not g.discs_touch(a.discs, b.discs)):
+            # Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to
+            # be in base contact with any other warrior on top of the same gatehouse."
+            return bool(self.sections) and _same_gatehouse(self, a, b)
         # FAQ, Pole Arm & Low Walls: figures on opposite sides of a low wall are not in
         # base contact, however thin the wall.
         return not (self.terrain.walls and self.terrain.separates(a.discs, b.discs))

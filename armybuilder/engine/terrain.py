@@ -179,8 +179,9 @@ class Terrain:
     names terrain kinds a figure's abilities let it treat as clear (Aquatic: water).
     """
 
-    __slots__ = ("_boxes", "_normals", "blocking", "elevated", "features", "groups",
-                 "hindering", "joined", "portals", "version", "walls", "water")
+    __slots__ = ("_boxes", "_normals", "blocking", "bridges", "elevated", "features",
+                 "groups", "hindering", "joined", "portal_tops", "portals", "version", "walls",
+                 "water")
 
     def __init__(self, features: tuple[TerrainFeature, ...] = ()) -> None:
         self.features: list[TerrainFeature] = []
@@ -201,6 +202,11 @@ class Terrain:
         self.joined: dict[int, tuple[int, ...]] = {}
         self.groups: dict[int, tuple[int, ...]] = {}
         self.portals: tuple[tuple[Point, Point], ...] = ()
+        self.portal_tops: tuple[tuple[int, ...], ...] = ()
+        #: Castle rules, Gatehouse (engine/castle_access.py): the top over a passage (the
+        #: gatehouse's archway, a wall's doorway) as (the passage's polygon, the tops it
+        #: joins): ground for figures on the ground, crossed from top to top.
+        self.bridges: tuple[tuple[Polygon, tuple[int, ...]], ...] = ()
         for f in features:
             self.add(f)
 
@@ -244,10 +250,13 @@ class Terrain:
 
     def set_castle(self, stairs: dict[int, tuple[tuple[Point, Point], ...]],
                    joined: dict[int, tuple[int, ...]],
-                   portals: tuple[tuple[Point, Point], ...]) -> None:
+                   portals: tuple[tuple[Point, Point], ...],
+                   bridges: tuple[tuple[Polygon, tuple[int, ...]], ...] = (),
+                   portal_tops: tuple[tuple[int, ...], ...] = ()) -> None:
         """Castle rules (engine/castle.refresh): each castle top's access points, which
-        tops join, and the closed portals, as they stand now."""
+        tops join, the closed portals and the tops over passages, as they stand now."""
         self.version += 1
+        self.bridges = bridges
         for i, points in stairs.items():
             if self.features[i].stairs != points:
                 self.features[i] = replace(self.features[i], stairs=points)
@@ -267,6 +276,8 @@ class Terrain:
                 groups[j] = members
         self.groups = groups
         self.portals = portals
+        #: The tops of the section each closed portal belongs to (its figures fire over it).
+        self.portal_tops = portal_tops or tuple(() for _ in portals)
 
     def _joined_crossing(self, i: int, a: Point, b: Point, t: float) -> bool:
         """Castle rules, Access Points: "Warriors may move freely between wall sections and
@@ -281,10 +292,36 @@ class Terrain:
             p = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
             if g.point_in_polygon(p, poly):
                 continue
+            if self.bridges:
+                for bridge, tops in self.bridges:
+                    if i in tops and g.point_in_polygon(p, bridge):
+                        return self._over_bridge(bridge, tops, a, b)
             return any(g.point_in_polygon(p, self.features[j].polygon)
                        or g.boundary_distance(p, self.features[j].polygon) <= 0.05 + g.EPS
                        for j in self.joined.get(i, ()))
         return False
+
+    def _over_bridge(self, bridge: Polygon, tops: tuple[int, ...], a: Point, b: Point
+                     ) -> bool:
+        """Castle rules, Gatehouse: its top is one top over the archway ("Warriors on top of
+        the gatehouse may move onto the walls on either side"): a path from a top may
+        cross the passage in one straight stretch from one of ``tops`` to another, never
+        ending over it (one level at each place: the passage is ground; RULES_NOTES.md,
+        Castles, "The gatehouse")."""
+        seg = g.distance(a, b)
+        if seg <= 0.0:
+            return False
+        step = 0.02 / seg
+        for t0, t1 in g.segment_inside_intervals(a, b, bridge):
+            if t0 <= step or t1 >= 1.0 - step:
+                return False  # the stretch starts or ends over the passage
+            for u in (t0 - step, t1 + step):
+                p = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+                if not any(g.point_in_polygon(p, self.features[j].polygon)
+                           or g.boundary_distance(p, self.features[j].polygon) <= 0.05 + g.EPS
+                           for j in tops):
+                    return False
+        return True
 
     def _through_portal(self, a: Point, b: Point, radius: float) -> bool:
         """Castle rules, Portals: does a track from ``a`` to ``b`` of a disc of ``radius``
@@ -397,8 +434,11 @@ class Terrain:
         radius = shape.disc_radius
         for k in range(len(points) - 1):
             a, b = points[k], points[k + 1]
-            if self.portals and any(self._through_portal(sa, sb, radius)
-                                    for sa, sb in shape.tracks(a, b)):
+            # Castle rules, Portals: closed at ground level; a stretch from top to top
+            # passes over them (Gatehouse: over the archway; RULES_NOTES.md, Castles).
+            if self.portals and not (self.elevation(a) is not None
+                                     and self.elevation(b) is not None) and any(
+                    self._through_portal(sa, sb, radius) for sa, sb in shape.tracks(a, b)):
                 return ("Castle rules, Portals: warriors may not move through a closed "
                         "portal")
             for i in self.blocking:
@@ -540,8 +580,12 @@ class Terrain:
             if j not in starts:
                 starts[j] = self._rel(start, j)
         if any(starts[j] == INSIDE for j in group):
+            # Castle rules, Gatehouse: a base crossing over the archway from a top is still
+            # on the top (Terrain.bridges).
             return all(_wholly_outside(base, self.features[j].polygon, self._boxes[j])
-                       for j in group)
+                       for j in group) and not any(
+                tops[0] in group and not _wholly_outside(base, bridge, g.polygon_box(bridge))
+                for bridge, tops in self.bridges)
         return _wholly_inside(base, self.features[i].polygon, self._boxes[i])
 
     # --- lines of fire ------------------------------------------------------------------
@@ -550,9 +594,15 @@ class Terrain:
              target_discs: Discs, firer_high: int | None,
              target_high: int | None) -> tuple[str | None, bool]:
         """(why the line of fire is blocked or None, whether the hindering modifier applies)."""
-        if self.portals and any(g.segments_cross(firer, target, p, q)
-                                for p, q in self.portals):
-            return "Castle rules, Portals: no line of fire through a closed portal", False
+        if self.portals and (firer_high is None or target_high is None):
+            for k, (p, q) in enumerate(self.portals):
+                # Castle rules, Portals: no line of fire through a closed portal. A portal
+                # is at the foot of its section: a line between two figures on elevated
+                # terrain passes over it, and so does one from or to the top of the
+                # portal's own section (RULES_NOTES.md, Castles, Portals).
+                if g.segments_cross(firer, target, p, q) and not (
+                        firer_high in self.portal_tops[k] or target_high in self.portal_tops[k]):
+                    return "Castle rules, Portals: no line of fire through a closed portal", False
         fs = self.features
         # The bounding-box test of _near, inlined: every line of fire asks about every feature.
         lo_x, hi_x = (firer[0], target[0]) if firer[0] <= target[0] else (target[0], firer[0])

@@ -20,9 +20,11 @@ from armybuilder.engine import (
     PlayerSetup,
     Scenario,
     ScenarioPlayer,
+    TerrainFeature,
     castle,
     castle_setup,
 )
+from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import PiecesError, load_pieces
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
@@ -204,12 +206,34 @@ def test_only_through_an_access_point_onto_the_keep() -> None:
         game.apply(Move(1, ((24.0, 9.0), (24.0, 6.0))))
 
 
-def test_a_closed_portal_blocks_lines_of_fire() -> None:
-    game = siege(w(KEEP, 0, *KEEP_AT, 0.0), w(FOOT, 0, 28.0, 5.0, math.pi))
-    t = game.terrain
-    blocked, _ = t.fire((28.0, 5.0), ((28.0, 5.0, 0.5),), math.pi, 90, (25.0, 5.0),
-                        ((25.0, 5.0, 0.5),), None, game.warriors[0].castle.feature)
+def test_a_closed_portal_blocks_lines_of_fire_at_its_foot() -> None:
+    # Castle rules, Portals: "Warriors may not ... draw a line of fire through a closed
+    # portal": the gatehouse's portcullis shuts the archway to a line along the ground.
+    game = siege(w(GATE, 0, 24.0, 5.0, 0.0), w(FOOT, 1, 24.0, 40.0, -NORTH))
+    t, gate = game.terrain, game.warriors[0].castle
+    outside, archway = (24.0, 9.0), (24.0, 5.0)
+    blocked, _ = t.fire(outside, ((*outside, 0.5),), -NORTH, 90, archway,
+                        ((*archway, 0.5),), None, None)
     assert blocked and "Portals" in blocked
+    game.apply(SetPortal(0, 0, "portcullis", True))
+    assert t.fire(outside, ((*outside, 0.5),), -NORTH, 90, archway, ((*archway, 0.5),),
+                  None, None)[0] is None
+    # A portal is at the foot of its section: a line to a figure on the section's own
+    # top passes over it, and so does one between two figures on elevated terrain.
+    game.apply(SetPortal(0, 0, "portcullis", False))
+    top = gate.features[0]
+    assert t.fire(outside, ((*outside, 0.5),), -NORTH, 90, (23.0, 6.0), ((23.0, 6.0, 0.5),),
+                  None, top)[0] is None
+    hill = TerrainFeature("elevated", ((27.0, 8.0), (30.0, 8.0), (30.0, 10.0), (27.0, 10.0)))
+    game = siege(w(GATE, 0, 24.0, 5.0, 0.0), w(WALL, 0, 18.0, 3.5, 0.0),
+                 w(FOOT, 1, 24.0, 40.0, -NORTH), terrain=(hill,))
+    t = game.terrain
+    on_hill, on_wall = t.elevation((28.0, 9.0)), game.warriors[1].castle.feature
+    assert on_hill is not None and on_wall is not None
+    # From the hill to the wall's top, straight over the closed portcullis.
+    assert g.segments_cross((28.0, 9.0), (18.0, 3.5), *t.portals[0])
+    assert t.fire((28.0, 9.0), ((28.0, 9.0, 0.5),), math.pi, 90, (18.0, 3.5),
+                  ((18.0, 3.5, 0.5),), on_hill, on_wall)[0] is None
 
 
 def test_walls_and_tops_join_free_movement_without_stopping() -> None:

@@ -21,6 +21,7 @@ from armybuilder.engine.actions import (
     CancelAbility,
     ChariotMove,
     ChooseSection,
+    ChooseTarget,
     CloseAttack,
     Deploy,
     Disembark,
@@ -29,6 +30,7 @@ from armybuilder.engine.actions import (
     Face,
     FormationPlan,
     FreeSpin,
+    Ladder,
     MoveFormation,
     Pass,
     PlaceTerrain,
@@ -200,6 +202,7 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         Pass(1, "front"), RangedAttack(1, (2,), (), None, "left", "rear"),
         CloseAttack(1, 2, False, (), None, False, "front", "left"),
         SetPortal(0, 1, "side door", True),
+        ChooseTarget(1, 2), Ladder(1, (2, 3), (4, 5.5), True), Ladder(1, [2, 3], (4.0, 5)),
     ]
     assert {type(a) for a in actions} == set(ACTION_TYPES.values())
     for action in actions:
