@@ -1,7 +1,8 @@
 """The ``battle`` commands: test battles between saved armies, and one game replayed.
 
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
-                       [--terrain PRESET] [--players KIND[,KIND]] [--json] [--log PATH]
+                       [--terrain PRESET] [--players KIND[,KIND]] [--castle a|b] [--json]
+                       [--log PATH]
     armybuilder battle replay PATH [--maps round|turn|none]
     armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
     armybuilder battle results [--clear]
@@ -126,6 +127,9 @@ def print_report(report: BattleReport) -> None:
 
 def cmd_battle(args: argparse.Namespace) -> int:
     first = args.words[0]
+    if first in (*GAUNTLET_WORDS, REPLAY) and args.castle:
+        raise _battle_error(f"--castle chooses the castle player of a battle between two "
+                            f"armies, not of battle {first}")
     if first in GAUNTLET_WORDS:
         from armybuilder.cli import gauntlet
         return gauntlet.run(first, args)
@@ -149,7 +153,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
-        player_a=player_a, player_b=player_b)
+        player_a=player_a, player_b=player_b, castle=args.castle or "")
     if args.log is not None and args.games != 1:
         # One log is one game; a batch's game can be played again from its index instead.
         raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
@@ -244,6 +248,9 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--players", default=None,
                    help="who plays A and B: heuristic or random, e.g. heuristic,random "
                         f"(default {DEFAULT_PLAYER}); a gauntlet takes one kind for all")
+    p.add_argument("--castle", choices=("a", "b"), default=None,
+                   help="a siege: which army holds the castle when both are marked as the "
+                        "castle player (default: the army marked so)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")

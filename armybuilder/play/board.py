@@ -85,6 +85,12 @@ class Piece:
     sections: tuple[Section, ...] = ()
     passenger: int | None = None  # who rides in this chariot (Chariot rules, Passengers)
     riding: int | None = None  # the chariot this warrior rides in
+    #: A castle section's piece ("keep", "round tower", "gatehouse", "wall"; Castle rules,
+    #: Sections), "" for every other figure: its footprint is in ``Board.castle``.
+    castle: str = ""
+    #: The castle section (its warrior id) this warrior stands on top of (Castle rules,
+    #: Elevation Levels), None on the ground.
+    on_castle: int | None = None
 
     @property
     def stats(self) -> Click:
@@ -122,6 +128,43 @@ class Patch:
     kind: str
     polygon: tuple[Point, ...]
     name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Portal:
+    """Castle rules, Portals: a door, gate or portcullis of a section, the segment it
+    closes, open or closed."""
+
+    name: str
+    a: Point
+    b: Point
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stronghold:
+    """A castle section as the map draws it (Castle rules, Sections): the warrior it is,
+    its piece, its footprint where it stands, its portals; breached (Castle rules,
+    Portals: Demoralized showing, its portals open for good) and rubble once eliminated
+    (Castle rules, Eliminating Castle Sections: hindering rubble of the same shape)."""
+
+    warrior: int
+    piece: str
+    footprint: tuple[Point, ...]
+    #: Its parts on the battlefield: its top or tops (a gatehouse's two, either side of
+    #: the archway) and the planking touching it; the rubble's outlines once it fell.
+    parts: tuple[tuple[Point, ...], ...] = ()
+    portals: tuple[Portal, ...] = ()
+    breached: bool = False
+    rubble: bool = False
+
+    @property
+    def words(self) -> str:
+        """The section in plain words: "keep, breached, portals: inner door open"."""
+        state = "rubble" if self.rubble else "breached" if self.breached else "standing"
+        doors = ", ".join(f"{p.name} {'open' if p.open else 'closed'}" for p in self.portals)
+        return f"{self.piece}, {state}" + (f"; portals: {doors}" if doors and not self.rubble
+                                           else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +224,8 @@ class Board:
     ending: Ending | None = None
     pile: tuple[TerrainPiece, ...] = ()
     version: int = 0  # the log entries behind this board
+    #: The castle's sections, standing or rubble (Castle rules); empty without a castle.
+    castle: tuple[Stronghold, ...] = ()
 
     def piece(self, wid: int) -> Piece:
         return self.pieces[wid]

@@ -3,8 +3,9 @@
     game_id, warnings = new_game(catalogue, NewGame("Rich", "Ian", seed=7))
 
 The armies are loaded as test battles load them (a draft plays with a warning; chariots
-play, with the passengers their entries name riding from the start; what the engine cannot
-play, a castle section, is refused, naming the figure), the game is started and saved at
+play, with the passengers their entries name riding from the start; castle sections play
+for the army marked as the castle player, or the one ``castle`` names when both are; what
+the engine cannot play is refused, naming the figure), the game is started and saved at
 once, and the screen then plays it from the database like any resumed game.
 """
 
@@ -17,7 +18,7 @@ from functools import partial
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.play.games import Games
 from armybuilder.play.session import COMMANDERS, PlaySession
-from armybuilder.sim.armies import BattleError, load_army
+from armybuilder.sim.armies import BattleError, load_army, siege
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_TERRAIN
 from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
@@ -42,6 +43,9 @@ class NewGame:
     opponent: str = "heuristic"
     side: str = "a"
     rounds: int = DEFAULT_ROUNDS
+    #: Castle rules, Playing Area and Set-Up: the castle player, "a" (``mine``) or "b"
+    #: (``theirs``) when both armies could be; "": the army marked so.
+    castle: str = ""
 
     def check(self) -> None:
         if self.terrain not in PRESETS:
@@ -61,8 +65,8 @@ class NewGame:
 def start_session(catalogue: Catalogue, request: NewGame) -> tuple[PlaySession, list[str]]:
     """The new game and the armies' warnings; BattleError names what is wrong."""
     request.check()
-    mine = load_army(catalogue, request.mine)
-    theirs = load_army(catalogue, request.theirs)
+    mine, theirs = siege(load_army(catalogue, request.mine),
+                         load_army(catalogue, request.theirs), request.castle)
     session = PlaySession.battle(
         mine.setup, theirs.setup, side=request.side, seed=request.seed,
         rounds=request.rounds, terrain=partial(terrain_for, request.terrain),

@@ -55,7 +55,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from armybuilder.ai import make_player
 from armybuilder.engine import (
     NOBODY,
     REGISTRY,
@@ -103,6 +102,7 @@ from armybuilder.engine import (
     section_active,
     section_stats,
     section_violation,
+    table_for,
 )
 from armybuilder.engine import Board as Boarding
 from armybuilder.play.board import (
@@ -128,6 +128,7 @@ from armybuilder.play.board import (
     TerrainPiece,
     result_words,
 )
+from armybuilder.play.castle_view import castle_records, standing_on
 from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
 
@@ -302,7 +303,8 @@ class PlaySession:
             players = (replace(players[0], name=f"{players[0].name} (a)"),
                        replace(players[1], name=f"{players[1].name} (b)"))
         commanders = ("human", opponent) if side == "a" else (opponent, "human")
-        return cls.start(GameSetup(players=players, seed=seed, round_limit=rounds),
+        return cls.start(GameSetup(players=players, table=table_for(players), seed=seed,
+                                   round_limit=rounds),
                          Seats(commanders, seed))
 
     @classmethod
@@ -359,7 +361,8 @@ class PlaySession:
                      phase=phase, turn=game.turn, round=game.round,
                      round_limit=game.round_limit, current=game.current, to_act=game.to_act,
                      actions_used=game.actions_used, turn_actions=game.turn_actions,
-                     ending=ending, pile=pile, version=len(game.entries))
+                     ending=ending, pile=pile, version=len(game.entries),
+                     castle=castle_records(game))
 
     def _piece(self, w: Any) -> Piece:
         card, game = w.card, self.game
@@ -401,7 +404,9 @@ class PlaySession:
             captive_of=None if w.controller < 0 else w.controller,
             holds=None if w.captive < 0 else w.captive,
             abilities=tuple(map(shown, w.abilities)), sections=sections,
-            passenger=passenger, riding=None if w.riding == NOBODY else w.riding)
+            passenger=passenger, riding=None if w.riding == NOBODY else w.riding,
+            castle="" if w.castle is None else w.castle.piece,
+            on_castle=standing_on(game, w))
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""
@@ -1340,6 +1345,10 @@ class PlaySession:
         """The AI's choice for the player to act, made on a copy of the game. Its seed
         comes from the game's and the number of actions so far, so a resumed game makes
         the same choices as one never interrupted."""
+        # The players load with the AI's first choice, made in a worker after the
+        # battlefield is on the screen, not with the game (issue 18: a quick start).
+        from armybuilder.ai import make_player
+
         with self._lock:
             seat = self.game.to_act
             kind = commander or self.commander(seat)

@@ -2,10 +2,14 @@
 
 A battle plays drafts too: an army that breaks a building rule is played with a warning.
 Only what the engine cannot play stops it: an unknown or empty army, a figure gone from the
-catalogue, and figures the engine has no rules for (castle sections), each named. Chariots
-play with the passengers their entries name, riding from the start (Chariot rules,
-Passengers: "A chariot may start the game with a passenger"), each one of the army's own
-warriors.
+catalogue, and figures the engine has no rules for, each named. Chariots play with the
+passengers their entries name, riding from the start (Chariot rules, Passengers: "A
+chariot may start the game with a passenger"), each one of the army's own warriors.
+
+Castle sections play at their Heavy or Light value, their dials turned on by the price
+table's clicks (Castle rules, Point Value), for the game's one castle player (Castle
+rules, Playing Area and Set-Up): :func:`siege` names it, the army marked so, and gives it
+the engine's castle plan.
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ from armybuilder.engine import (
     unimplemented_abilities,
     unplayed_section_abilities,
 )
-from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.engine.adapter import CardError, cards_from_figure, castle_card
+from armybuilder.figures import Figure
+from armybuilder.rules.army import CASTLE_MODES
+from armybuilder.rules.castles import castle_mode, castle_price
 from armybuilder.rules.chariots import passenger_keys
 
 
@@ -37,6 +44,10 @@ class BattleArmy:
     name: str
     setup: PlayerSetup
     warnings: tuple[str, ...] = ()
+    #: Marked as the castle player (Castle rules, Playing Area and Set-Up).
+    castle_player: bool = False
+    #: Its castle sections, as "Castle Keep (fixtures:1)", in the army's order.
+    sections: tuple[str, ...] = ()
 
     @property
     def cards(self) -> tuple[FigureCard, ...]:
@@ -72,15 +83,22 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
     warnings: list[str] = []
     seen_unique: set[str] = set()
     carried: list[tuple[int, str]] = []  # (a chariot's place in cards, its passenger's key)
+    sections: list[str] = []
     for e in army.entries:
         figure = figures[e.figure_key]
         try:
-            card = cards_from_figure(figure)
+            if figure.kind == "castle":
+                card = _castle_card(figure, e.castle)
+                sections.append(f"{figure.name} ({figure.key})")
+            else:
+                card = cards_from_figure(figure)
         except CardError as exc:
             what = "castle section" if figure.kind == "castle" else (
                 f"{len(figure.dials)}-dial figure" if figure.kind != "chariot" else
                 f"chariot ({str(exc).split(': ', 1)[-1]})")
-            refused.append(f"{figure.name} ({figure.key}), a {what}")
+            refused.append(f"{figure.name} ({figure.key}), a {what}"
+                           + (f" ({str(exc).split(': ', 1)[-1]})"
+                              if figure.kind == "castle" else ""))
             continue
         copies = e.count
         if card.unique and (copies > 1 or card.key in seen_unique):
@@ -126,7 +144,65 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
                         f"section does not play, played as if absent: {', '.join(unplayed)}")
     setup = PlayerSetup(name=army.name, army=tuple(cards), build_total=army.build_total,
                         edge="south", passengers=passengers)
-    return BattleArmy(name=army.name, setup=setup, warnings=tuple(warnings))
+    return BattleArmy(name=army.name, setup=setup, warnings=tuple(warnings),
+                      castle_player=army.castle_player, sections=tuple(sections))
+
+
+def _castle_card(figure: Figure, mode: str) -> FigureCard:
+    """Castle rules, Point Value: a section costs its Heavy or Light value and starts
+    Light with its dial turned the price table's clicks clockwise from its Starting
+    Position (imports/castle_sections.csv)."""
+    where = f"figure {figure.key} ({figure.name})"
+    chosen = castle_mode(mode)
+    if chosen not in CASTLE_MODES:
+        raise CardError(f"{where}, field castle: heavy or light, not {mode!r}")
+    price = castle_price(figure)
+    if price is None:
+        raise CardError(f"{where}, field castle_section: no Heavy or Light price for "
+                        f"{figure.castle_section or 'an unnamed section'!r}")
+    return castle_card(figure, clicks=price.clicks(chosen), points=price.points(chosen))
+
+
+CASTLE_SIDES = ("a", "b")
+
+
+def siege(a: BattleArmy, b: BattleArmy, castle: str = "") -> tuple[BattleArmy, BattleArmy]:
+    """The two armies, checked for one castle player (Castle rules, Playing Area and
+    Set-Up: "choose which player will be allowed to use them"): the army marked as the
+    castle player that fields sections, or ``castle`` ("a" or "b") when both do.
+    Sections of any other army are refused, in one line."""
+    armies = (a, b)
+    if castle and castle not in CASTLE_SIDES:
+        raise BattleError(f"--castle: a or b (the army that holds the castle), not {castle!r}")
+    if castle:
+        chosen = armies[CASTLE_SIDES.index(castle)]
+        if not chosen.castle_player:
+            raise BattleError(f"--castle {castle}: army {chosen.name!r} is not marked as the "
+                              f"castle player (`armybuilder army set {chosen.name!r} "
+                              "--castle-player`)")
+        if not chosen.sections:
+            raise BattleError(f"--castle {castle}: army {chosen.name!r} has no castle "
+                              "sections to hold")
+        holder: int | None = CASTLE_SIDES.index(castle)
+    else:
+        could = [i for i, army in enumerate(armies) if army.castle_player and army.sections]
+        if len(could) == 2:
+            raise BattleError(f"both {a.name!r} and {b.name!r} are castle players with "
+                              "castle sections; a game has one castle player: choose it "
+                              "with --castle a or --castle b")
+        holder = could[0] if could else None
+    for i, army in enumerate(armies):
+        if army.sections and i != holder:
+            # Castle rules, Playing Area and Set-Up: only the castle player uses sections.
+            why = ("is not marked as the castle player" if not army.castle_player else
+                   f"is not the castle player ({armies[holder].name!r} is)"
+                   if holder is not None else "is not the castle player")
+            raise BattleError(f"army {army.name!r} {why}, so it cannot field its castle "
+                              f"sections: {', '.join(army.sections)}")
+    # The castle player's setup keeps an empty castle plan: the engine places its sections
+    # by castle_setup.default_plan along whichever edge it is seated at (the batch swaps
+    # edges game by game).
+    return a, b
 
 
 def _seat_passengers(name: str, cards: list[FigureCard], carried: list[tuple[int, str]],

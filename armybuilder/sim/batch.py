@@ -53,6 +53,9 @@ class BattleRequest:
     workers: int | None = None
     player_a: str = DEFAULT_PLAYER
     player_b: str = DEFAULT_PLAYER
+    #: The castle player, "a" or "b", when both armies could be (Castle rules, Playing
+    #: Area and Set-Up); "": the army marked so, if any.
+    castle: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
     """Check the request and load both armies; raises BattleError naming what is wrong."""
     # Imported here so that worker processes, which only play, never load the database.
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.sim.armies import BattleError, load_army
+    from armybuilder.sim.armies import BattleError, load_army, siege
 
     check_request(request)
     if request.terrain not in PRESETS:
@@ -124,6 +127,7 @@ def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
         b = load_army(catalogue, request.army_b)
     finally:
         catalogue.close()
+    a, b = siege(a, b, request.castle)
     matchup = Matchup(
         a=a.seated("south", tuple(terrain_for(request.terrain, 0))),
         b=b.seated("north", tuple(terrain_for(request.terrain, 1))),

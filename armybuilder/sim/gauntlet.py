@@ -242,6 +242,12 @@ def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet
     for i, name in enumerate(names):
         try:
             army = load_army(catalogue, name)
+            if army.sections:
+                # Castle rules, Playing Area and Set-Up: the players of a game agree on
+                # one castle player; sieges are played two armies at a time.
+                raise BattleError(f"army {army.name!r} fields castle sections "
+                                  f"({', '.join(army.sections)}): play a siege with "
+                                  "`armybuilder battle A B --castle a|b`, not in a gauntlet")
         except BattleError as exc:
             if i < len(request.armies) and not request.leave_out:
                 raise

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from armybuilder.ai import players as battle_players
 from armybuilder.ai.players import Player
-from armybuilder.engine import Action, Game, GameSetup, PlayerSetup, Scenario, apply
+from armybuilder.engine import Action, Game, GameSetup, PlayerSetup, Scenario, apply, table_for
 from armybuilder.sim.stats import GameResult, summarise_game
 
 EDGES = ("south", "north")
@@ -74,7 +74,8 @@ class Matchup:
 
     def setup(self, index: int) -> GameSetup:
         edge_a, edge_b = EDGES if index % 2 == 0 else EDGES[::-1]
-        return GameSetup(players=(replace(self.a, edge=edge_a), replace(self.b, edge=edge_b)),
+        players = (replace(self.a, edge=edge_a), replace(self.b, edge=edge_b))
+        return GameSetup(players=players, table=table_for(players),
                          seed=game_seed(self.seed, index), round_limit=self.rounds)
 
     def play(self, index: int) -> Game:

@@ -37,6 +37,12 @@ TERRAIN_WORDS: dict[str, str] = {
     "blocking": "blocking", "deep_water": "deep water", "low_wall": "low wall",
     "hindering": "hindering", "shallow_water": "shallow water", "elevated": "elevated",
 }
+#: The castle on the map (Castle rules): a standing section's footprint, the rubble an
+#: eliminated one leaves, its portals closed or open.
+CASTLE_MARK = "█"
+RUBBLE_MARK = "%"
+CLOSED_PORTAL = "■"
+OPEN_PORTAL = "□"
 #: Figure letters by seat: player 0 capitals, player 1 small letters, then digits, symbols.
 MARK_POOLS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "123456789",
               "&$@?%!<>")
@@ -49,6 +55,11 @@ COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "s
 ARROWS = (">", "/", "^", "\\", "<", "/", "v", "\\")
 #: How far ahead of a chariot's centre dot its arrow is drawn (inches).
 ARROW_REACH = 1.6
+
+
+#: The castle's events the narration tells (Castle rules, Portals, Eliminating Castle
+#: Sections).
+CASTLE_EVENTS = ("portal", "breached", "rubble")
 
 
 def compass(facing: float) -> str:
@@ -150,6 +161,24 @@ class _Table:
         self.sections = [list(w.chariot.clicks) if w.chariot is not None else None
                          for w in game.warriors]
         self.riding = [w.riding for w in game.warriors]
+        # Castle sections (Castle rules): each one's parts (its tops and planking, later
+        # its rubble), portals [name, a, b, open], breach and rubble, by warrior.
+        self.castle: dict[int, dict[str, Any]] = {}
+        self.castle_from(game)
+
+    def castle_from(self, state: Game) -> None:
+        """The castle as it stands at the start (Castle rules, Portals: "All portals are
+        considered closed at the start of the game"), its parts read from ``state`` (the
+        game at its end: a fallen section's rubble lies where its parts stood)."""
+        self.castle = {
+            w.id: {"piece": w.castle.piece,
+                   "parts": [[(p[0], p[1]) for p in state.terrain.features[i].polygon]
+                             for i in w.castle.features] or
+                            [[(p[0], p[1]) for p in w.castle.footprint]],
+                   "portals": [[p.name, (p.a[0], p.a[1]), (p.b[0], p.b[1]), False]
+                               for p in w.castle.portals],
+                   "breached": False, "rubble": False}
+            for w in state.warriors if w.castle is not None}
 
     def _marks(self) -> list[str]:
         used = [0] * len(self.names)
@@ -164,6 +193,8 @@ class _Table:
         return f"{self.marks[wid]} {shown(self.cards[wid].name)}"
 
     def status(self, wid: int) -> str:
+        if wid in self.castle:
+            return self.castle_status(wid)
         if self.out[wid]:
             return "eliminated"
         if self.riding[wid] >= 0:
@@ -175,7 +206,39 @@ class _Table:
             return self.chariot_status(wid)
         if self.captive[wid]:
             return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
-        return f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+        top = self.standing_on(wid)
+        on = f", on top of {self.marks[top]}" if top is not None else ""
+        return f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}{on}"
+
+    def castle_status(self, wid: int) -> str:
+        """A section: its piece, click, breach and portals, or its rubble (Castle rules)."""
+        c = self.castle[wid]
+        if c["rubble"]:
+            return f"{c['piece']}, eliminated: rubble"
+        if self.pos[wid] is None:
+            return f"{c['piece']}, not placed"
+        click = f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+        breached = ", breached" if c["breached"] else ""
+        doors = ", ".join(f"{name} {'open' if is_open else 'closed'}"
+                          for name, _a, _b, is_open in c["portals"])
+        return f"{c['piece']}, {click}{breached}" + (f"; {doors}" if doors else "")
+
+    def standing(self) -> list[int]:
+        return [wid for wid, c in self.castle.items()
+                if not c["rubble"] and self.pos[wid] is not None]
+
+    def standing_on(self, wid: int) -> int | None:
+        """The standing section whose top the warrior is on (Castle rules, Elevation
+        Levels), or None."""
+        at = self.pos[wid]
+        if at is None or not self.castle or wid in self.castle:
+            return None
+        return next((s for s in self.standing()
+                     if any(g.point_in_polygon(at, part) for part in self.castle[s]["parts"])),
+                    None)
+
+    def portal_words(self, wid: int, name: str) -> str:
+        return f"the {name} of {self.label(wid)}"
 
     def section_text(self, wid: int, k: int) -> str:
         """One section's dial: its click, or inactive (Chariot rules, Combat Dials)."""
@@ -203,6 +266,7 @@ class _Table:
                     if kind in kinds:
                         cells[row][col] = mark
                         break
+        self._draw_castle(cells)
         taken: set[tuple[int, int]] = set()
         for wid, at in enumerate(self.pos):
             if at is None or self.riding[wid] >= 0:
@@ -222,6 +286,35 @@ class _Table:
                 cells[ahead[0]][ahead[1]] = ARROWS[round(math.degrees(f) / 45.0) % 8]
         border = "+" + "-" * MAP_WIDTH + "+"
         return self._framed(cells, border)
+
+    def _draw_castle(self, cells: list[list[str]]) -> None:
+        """Castle rules: each section's footprint (or its rubble), outline included so a
+        thin wall shows at the map's scale, then its portals."""
+        for wid, c in self.castle.items():
+            if not c["rubble"] and self.pos[wid] is None:
+                continue
+            mark = RUBBLE_MARK if c["rubble"] else CASTLE_MARK
+            for polygon in c["parts"]:
+                for row in range(MAP_HEIGHT):
+                    for col in range(MAP_WIDTH):
+                        centre = ((col + 0.5) * self.size / MAP_WIDTH,
+                                  self.size - (row + 0.5) * self.size / MAP_HEIGHT)
+                        if g.point_in_polygon(centre, polygon):
+                            cells[row][col] = mark
+                for a, b in zip(polygon, (*polygon[1:], polygon[0]), strict=True):
+                    for row, col in self._segment(a, b):
+                        cells[row][col] = mark
+        for wid in self.standing():
+            for _name, a, b, is_open in self.castle[wid]["portals"]:
+                for row, col in self._segment(a, b):
+                    cells[row][col] = OPEN_PORTAL if is_open else CLOSED_PORTAL
+
+    def _segment(self, a: tuple[float, float], b: tuple[float, float]
+                 ) -> list[tuple[int, int]]:
+        steps = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) * 4))
+        return list(dict.fromkeys(self._cell((a[0] + (b[0] - a[0]) * k / steps,
+                                              a[1] + (b[1] - a[1]) * k / steps))
+                                  for k in range(steps + 1)))
 
     def _cell(self, at: tuple[float, float]) -> tuple[int, int]:
         col = min(MAP_WIDTH - 1, max(0, int(at[0] / self.size * MAP_WIDTH)))
@@ -263,6 +356,13 @@ class _Narrator:
                 for w in range(len(self.t.owner)) if self.t.owner[w] == p))
         kinds = sorted({f.kind for f in self.t.features}, key=list(TERRAIN_MARKS).index)
         terrain = ", ".join(f"{TERRAIN_MARKS[k]} {TERRAIN_WORDS[k]}" for k in kinds)
+        if self.t.castle:
+            # Castle rules: the castle player and the sections' marks on the map.
+            castle = (f"{CASTLE_MARK} castle section, {CLOSED_PORTAL} closed portal, "
+                      f"{OPEN_PORTAL} open portal, {RUBBLE_MARK} rubble")
+            terrain = f"{terrain}, {castle}" if terrain else castle
+            owner = self.t.owner[next(iter(self.t.castle))]
+            lines.append(f"A siege: {self.player(owner)} holds the castle.")
         lines.append(f"Map: north at the top, one character {self.t.size / MAP_WIDTH:g}\" "
                      f"across and {self.t.size / MAP_HEIGHT:g}\" down; * two figures; "
                      f". open ground{', ' + terrain if terrain else ''}.")
@@ -383,7 +483,15 @@ class _Narrator:
             t.pos[ev["warrior"]] = None
             t.out[ev["warrior"]] = True
             t.captive[ev["warrior"]] = False
-            yield f"  {t.label(ev['warrior'])} is eliminated."
+            if ev["warrior"] in t.castle:
+                # Castle rules, Eliminating Castle Sections: rubble in its place.
+                t.castle[ev["warrior"]]["rubble"] = True
+                yield (f"  {t.label(ev['warrior'])} is eliminated and collapses into "
+                       "rubble.")
+            else:
+                yield f"  {t.label(ev['warrior'])} is eliminated."
+        elif kind in CASTLE_EVENTS:
+            yield from self.castle_event(kind, ev)
         elif kind == "removed":
             t.pos[ev["warrior"]] = None
             yield f"  {t.label(ev['warrior'])} leaves the battlefield."
@@ -459,6 +567,31 @@ class _Narrator:
             detail = ", ".join(f"{k} {v}" for k, v in ev.items() if k != "e")
             yield f"  ({kind.replace('_', ' ')}: {detail})"
 
+    def castle_event(self, kind: str, ev: dict[str, Any]) -> Iterator[str]:
+        """Castle rules, Portals and Eliminating Castle Sections, told in plain words."""
+        t = self.t
+        wid = ev["warrior"]
+        c = t.castle.get(wid)
+        if kind == "portal" and c is not None:
+            for portal in c["portals"]:
+                if portal[0] == ev["portal"]:
+                    portal[3] = bool(ev["open"])
+            if c["breached"]:
+                yield f"  The {ev['portal']} of {t.label(wid)} bursts open."
+            else:
+                verb = "opens" if ev["open"] else "closes"
+                yield (f"  {self.player(t.owner[wid])} {verb} "
+                       f"{t.portal_words(wid, ev['portal'])}.")
+        elif kind == "breached" and c is not None:
+            c["breached"] = True
+            by = ev.get("by", -1)
+            who = f" by {self.player(by)}" if isinstance(by, int) and by >= 0 else ""
+            yield (f"  {t.label(wid)} is breached{who}: its portals are open for the rest "
+                   "of the game.")
+        elif kind == "rubble" and c is not None:
+            c["rubble"] = True
+            yield f"  Rubble lies where {t.label(wid)} stood; the figures on it stay there."
+
     def action(self, ev: dict[str, Any]) -> Iterator[str]:
         t = self.t
         who = t.label(ev["warrior"])
@@ -485,7 +618,10 @@ class _Narrator:
             return
         elif kind == "ranged":
             targets = ", ".join(t.label(x) for x in ev.get("targets", []))
-            yield (f"  {who} makes a ranged attack{ability}{with_} at "
+            # Castle rules, Long Range Attacks: double range, printed damage -2.
+            shot = ("a long-range shot (double range, damage -2)" if ev.get("long_range")
+                    else "a ranged attack")
+            yield (f"  {who} makes {shot}{ability}{with_} at "
                    f"{targets or 'everyone'}.")
         elif kind in ("close", "capture"):
             yield (f"  {who} {'attacks' if kind == 'close' else 'tries to capture'} "
@@ -550,8 +686,9 @@ def narrate(data: dict[str, Any], maps: str = "round") -> Iterator[str]:
     game = _start(data)
     final = replay(data)
     narrator = _Narrator(game, data, maps)
-    # The map shades the terrain as it lies once set-up is over.
+    # The map shades the terrain as it lies once set-up is over, the castle's parts too.
     narrator.t.features = list(final.terrain.features)
+    narrator.t.castle_from(final)
     yield from map(shown_lines, narrator.header(data))
     yield ""
     entries = data["entries"]

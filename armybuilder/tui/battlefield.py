@@ -54,6 +54,18 @@ TOKEN_MARKS = {1: "1", 2: "2"}
 PASSENGER_MARK = "+"
 #: The cells of a chariot's inactive section (Chariot rules, Combat Dials: three skulls).
 INACTIVE_MARK = "†"
+#: A castle section's footprint, standing (Castle rules, Sections: abrupt elevated
+#: terrain), and the rubble an eliminated one leaves (Castle rules, Eliminating Castle
+#: Sections: hindering rubble of the same size and shape).
+CASTLE_MARK = "█"
+RUBBLE_MARK = "%"
+#: A section's portals (Castle rules, Portals): no movement or line of fire through a
+#: closed one.
+CLOSED_PORTAL = "■"
+OPEN_PORTAL = "□"
+#: Beside the letter of a warrior on top of a castle section (Castle rules, Elevation
+#: Levels).
+ON_CASTLE_MARK = "^"
 
 GROUND = Style()
 OFF_TABLE = Style(bgcolor="black")
@@ -74,6 +86,9 @@ DICE_WIDTH = 20
 INACTIVE_STYLE = Style(color="bright_white", bgcolor="bright_black", bold=True)
 #: A chariot's sections given the action being chosen (Chariot rules, Actions).
 LIT_STYLE = Style(color="black", bgcolor="bright_cyan", bold=True)
+CASTLE_STYLE = Style(color="white")
+RUBBLE_STYLE = Style(color="bright_black", bold=True)
+PORTAL_STYLE = Style(color="bright_yellow", bgcolor="black", bold=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +250,7 @@ def terrain_layer(board: Board, view: View) -> Canvas:
         for a, b in zip(corners, (*corners[1:], corners[0]), strict=True):
             for col, row in _line(view, a, b):
                 canvas.put(col, row, char, Style(color=colour))
+    draw_castle(canvas, view, board)
     # A faint dot every few inches, on open ground, to judge distances by.
     steps = int(table // GRID_EVERY)
     for i in range(1, steps + (table % GRID_EVERY > 0)):
@@ -243,6 +259,39 @@ def terrain_layer(board: Board, view: View) -> Canvas:
             if 0 <= col < view.cols and 0 <= row < view.rows and canvas.chars[row][col] == " ":
                 canvas.put(col, row, GRID_MARK, GRID)
     return canvas
+
+
+def _fill(canvas: Canvas, view: View, polygon: Sequence[Point], char: str, style: Style
+          ) -> None:
+    """A polygon's cells and its outline (so a thin wall never vanishes at a coarse
+    scale)."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    c0, r0 = view.cell(min(xs), max(ys))
+    c1, r1 = view.cell(max(xs), min(ys))
+    for row in range(max(r0, 0), min(r1, view.rows - 1) + 1):
+        for col in range(max(c0, 0), min(c1, view.cols - 1) + 1):
+            if _inside(view.point(col, row), polygon):
+                canvas.put(col, row, char, style)
+    for a, b in zip(polygon, (*polygon[1:], polygon[0]), strict=True):
+        for col, row in _line(view, a, b):
+            canvas.put(col, row, char, style)
+
+
+def draw_castle(canvas: Canvas, view: View, board: Board) -> None:
+    """Each castle section's footprint, rubble where one fell, and its portals open or
+    closed (Castle rules, Sections, Portals, Eliminating Castle Sections)."""
+    for section in board.castle:
+        mark, style = (RUBBLE_MARK, RUBBLE_STYLE) if section.rubble else (CASTLE_MARK,
+                                                                            CASTLE_STYLE)
+        for part in section.parts or (section.footprint,):
+            _fill(canvas, view, part, mark, style)
+    for section in board.castle:
+        if section.rubble:
+            continue
+        for portal in section.portals:
+            mark = OPEN_PORTAL if portal.open else CLOSED_PORTAL
+            for col, row in _line(view, portal.a, portal.b):
+                canvas.put(col, row, mark, PORTAL_STYLE)
 
 
 def _ring(view: View, centre: Point, radius: float) -> list[tuple[int, int]]:
@@ -340,12 +389,15 @@ def _rim(view: View, piece: Piece, at: Point, facing: float, base: list[tuple[in
 
 def _marks(piece: Piece, board: Board | None = None) -> str:
     out = ""
+    if piece.on_castle is not None:
+        out += ON_CASTLE_MARK
     if piece.passenger is not None and board is not None:
         out += PASSENGER_MARK + board.pieces[piece.passenger].letter
     if piece.captive_of is not None:
         out += CAPTIVE_MARK
-    if piece.demoralized:
-        out += DEMORALIZED_MARK
+    if piece.demoralized or (piece.castle and board is not None and any(
+            c.warrior == piece.id and c.breached for c in board.castle)):
+        out += DEMORALIZED_MARK  # Castle rules, Portals: Demoralized showing is breached
     if piece.tokens:
         out += TOKEN_MARKS.get(piece.tokens, str(piece.tokens))
     return out
@@ -364,6 +416,8 @@ def draw_rim(canvas: Canvas, view: View, piece: Piece, at: Point | None = None,
              facing: float | None = None, style: Style | None = None) -> None:
     """A figure's facing (an arrow on the rim cell its front points at) and the rest of
     its front arc (dots around the base)."""
+    if piece.castle:
+        return  # Castle rules, General Rules: a 360-degree front arc, and it never turns
     at = at if at is not None else (piece.x, piece.y)
     facing = piece.facing if facing is None else facing
     colour = SIDE_COLOURS[piece.seat % len(SIDE_COLOURS)]
@@ -547,6 +601,18 @@ def legend(board: Board) -> list[tuple[str, Style]]:
         out.append(("passenger ", Style()))
         out.append((INACTIVE_MARK, INACTIVE_STYLE))
         out.append(("inactive section ", Style()))
+    if board.castle:
+        out.append((CASTLE_MARK, CASTLE_STYLE))
+        out.append(("castle ", Style()))
+        out.append((CLOSED_PORTAL, PORTAL_STYLE))
+        out.append(("closed ", Style()))
+        out.append((OPEN_PORTAL, PORTAL_STYLE))
+        out.append(("open portal ", Style()))
+        out.append((ON_CASTLE_MARK, Style(bold=True)))
+        out.append(("on top ", Style()))
+        if any(s.rubble for s in board.castle):
+            out.append((RUBBLE_MARK, RUBBLE_STYLE))
+            out.append(("rubble ", Style()))
     out.append((MOVE_MARK, MOVE_STYLE))
     out.append(("move ", Style()))
     out.append((RANGE_MARK, RANGE_STYLE))

@@ -68,7 +68,9 @@ def test_new_games_refuse_what_cannot_be_played(armies_db: Path) -> None:
         for request, message in (
                 (NewGame("Rich", "Nobody"), "no army named 'Nobody'"),
                 (NewGame("Rich", "Empty"), "has no figures"),
-                (NewGame("Rich", "Keep"), "Castle Keep \\(fixtures:1\\), a castle section"),
+                # Castle rules, Playing Area and Set-Up: only the castle player's sections.
+                (NewGame("Rich", "Keep", castle="a"),
+                 "--castle a: army 'Rich' is not marked as the castle player"),
                 (NewGame("Rich", "Ian", terrain="lava"), "--terrain: unknown preset 'lava'"),
                 (NewGame("Rich", "Ian", rounds=0), "--rounds"),
                 (NewGame("Rich", "Ian", side="c"), "--side"),

@@ -126,13 +126,46 @@ def test_bad_requests_are_refused(demo_db: Path, changes: dict[str, object],
         prepare(demo_db, tiny(**changes))
 
 
-def test_figures_the_engine_cannot_play_are_named(demo_db: Path) -> None:
-    with pytest.raises(BattleError) as info:
-        prepare(demo_db, tiny(army_b="Siege"))
-    text = str(info.value)
-    assert "Castle Keep (fixtures:1), a castle section" in text
-    assert "Atlantean Ram" not in text  # chariots play
-    assert "Demo Pikeman" not in text
+def test_castle_sections_play_for_the_castle_player_only(demo_db: Path) -> None:
+    """Castle rules, Point Value: a section's card costs its Heavy or Light value and a
+    Light one starts its dial turned on; Playing Area and Set-Up: one castle player, the
+    army marked so, or the one --castle names when both are; anyone else's sections are
+    refused in one line."""
+    from armybuilder.sim.armies import siege
+
+    catalogue = Catalogue.open(demo_db)
+    try:
+        armies = Armies(catalogue)
+        armies.new("Fort", 300, "open", castle_player=True)
+        armies.add("Fort", "fixtures:1")
+        armies.add("Fort", "demo:1")
+        armies.add("Fort", "fixtures:4", castle="light")
+        armies.new("Walls", 100, "open")  # sections, but not the castle player
+        armies.add("Walls", "fixtures:4")
+        armies.new("Towers", 300, "open", castle_player=True)
+        armies.add("Towers", "fixtures:2")
+        siege_army = load_army(catalogue, "Fort")
+        walls, towers = load_army(catalogue, "Walls"), load_army(catalogue, "Towers")
+        rich = load_army(catalogue, "Rich")
+    finally:
+        catalogue.close()
+    keep, wall = siege_army.cards[0], siege_army.cards[2]
+    assert (keep.key, keep.points, keep.starting_click) == ("fixtures:1", 173, 0)
+    assert (wall.key, wall.points, wall.starting_click) == ("fixtures:4", 12, 3)
+    assert siege_army.castle_player and siege_army.sections == (
+        "Castle Keep (fixtures:1)", "Castle Wall (fixtures:4)")
+    assert siege(rich, siege_army) == (rich, siege_army)
+    assert rich.setup.castle == () and not rich.sections  # other armies as they were
+    with pytest.raises(BattleError, match="^army 'Walls' is not marked as the castle "
+                       "player, so it cannot field its castle sections: Castle Wall "
+                       r"\(fixtures:4\)$"):
+        siege(walls, rich)
+    with pytest.raises(BattleError, match="choose it with --castle a or --castle b"):
+        siege(siege_army, towers)
+    with pytest.raises(BattleError, match="'Towers' is not the castle player \\('Fort' is\\)"):
+        siege(siege_army, towers, "a")
+    with pytest.raises(BattleError, match="--castle b: army 'Rich' is not marked"):
+        siege(siege_army, rich, "b")
 
 
 def test_a_chariot_army_plays_with_its_passenger_aboard(demo_db: Path) -> None:

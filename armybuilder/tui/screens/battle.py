@@ -66,6 +66,8 @@ PROGRESS_SECONDS = 0.1
 PLAY_OPPONENTS = (("heuristic AI", "heuristic"), ("random player", "random"),
                   ("second player", "human"))
 PLAY_SIDES = (("a (south edge)", "a"), ("b (north edge)", "b"))
+#: Castle rules, Playing Area and Set-Up: the one castle player, when both could be.
+CASTLE_CHOICES = (("castle: A holds it", "a"), ("castle: B holds it", "b"))
 
 
 def start_resource_tracker() -> None:
@@ -113,6 +115,8 @@ class BattleScreen(AppScreen):
     class Armies(Message):
         names: list[str]
         terrain: list[str]
+        #: The armies marked as the castle player (Castle rules, Playing Area and Set-Up).
+        castle_players: tuple[str, ...] = ()
 
     @dataclass
     class Progressed(Message):
@@ -132,6 +136,7 @@ class BattleScreen(AppScreen):
         self.running = False
         self._listed_version = -1
         self.preset = preset
+        self._castle_players: frozenset[str] = frozenset()
 
 
     def compose(self) -> ComposeResult:
@@ -142,6 +147,10 @@ class BattleScreen(AppScreen):
                 yield Select[str]([], prompt="opponent (B)", id="army-b", compact=True)
                 yield Select[str]([(t, t) for t in TERRAIN], value=DEFAULT_TERRAIN,
                                   allow_blank=False, id="terrain", compact=True)
+                # Castle rules, Playing Area and Set-Up: one castle player; shown only when
+                # both armies chosen are marked so.
+                yield Select[str](CASTLE_CHOICES, value="a", allow_blank=False, id="castle",
+                                  compact=True)
             with Horizontal(classes="battle-row"):
                 for name, value, label in (("games", DEFAULT_GAMES, "games"),
                                            ("seed", DEFAULT_SEED, "seed"),
@@ -187,6 +196,7 @@ class BattleScreen(AppScreen):
     def on_mount(self) -> None:
         self.sub_title = "Battle"
         self.query_one("#battle-progress").display = False
+        self.query_one("#castle").display = False
         self._say(Text("Choose two saved armies and press ctrl+g (or Run). Enter on a game "
                        "shows its log turn by turn.", style="dim"))
         self.watch(self.app, "catalogue_version", lambda _: self._reload())
@@ -238,7 +248,9 @@ class BattleScreen(AppScreen):
 
         services = self.army_app.services
         assert services is not None
-        self.post_message(self.Armies(services.armies.names(), list(PRESETS)))
+        saved = services.armies.list()
+        self.post_message(self.Armies([a.name for a in saved], list(PRESETS),
+                                      tuple(a.name for a in saved if a.castle_player)))
 
     def on_battle_screen_armies(self, message: Armies) -> None:
         preset = self.preset.request if self.preset is not None else None
@@ -261,6 +273,15 @@ class BattleScreen(AppScreen):
                 terrain.value = keep
         if preset is not None and preset.terrain in message.terrain:
             terrain.value = preset.terrain
+        self._castle_players = frozenset(message.castle_players)
+        self._show_castle()
+
+    @on(Select.Changed, "#army-a, #army-b")
+    def _show_castle(self) -> None:
+        """The castle player's choice, when both armies chosen could be it."""
+        both = all(self.query_one(name, Select).value in self._castle_players
+                   for name in ("#army-a", "#army-b"))
+        self.query_one("#castle").display = both
 
     def _say(self, text: str | Text) -> None:
         # Plain strings carry army names: shown literally, never read as markup.
@@ -294,9 +315,11 @@ class BattleScreen(AppScreen):
         rounds = self._number("rounds", 1)
         if games is None or seed is None or rounds is None:
             return None
+        castle = self.query_one("#castle", Select)
         return BattleRequest(chosen[0], chosen[1], games=games, seed=seed, rounds=rounds,
                              terrain=str(self.query_one("#terrain", Select).value),
-                             workers=1 if games <= IN_PROCESS_GAMES else None)
+                             workers=1 if games <= IN_PROCESS_GAMES else None,
+                             castle=str(castle.value) if castle.display else "")
 
     @on(Button.Pressed, "#run")
     def action_run(self) -> None:
@@ -488,7 +511,7 @@ class BattleScreen(AppScreen):
         try:
             game_id, _ = new_game(services.catalogue, NewGame(
                 request.army_a, request.army_b, terrain=request.terrain, seed=request.seed,
-                rounds=request.rounds, opponent=opponent, side=side))
+                rounds=request.rounds, opponent=opponent, side=side, castle=request.castle))
         except Exception as exc:  # BattleError names the army or option
             self.post_message(self.Started(None, str(exc)))
             return

@@ -117,7 +117,7 @@ class Battlefield(Widget, can_focus=True):
             return None
         if self._canvas is None:
             key = (view.cols, view.rows, view.zoom, view.cx, view.cy, self.board.patches,
-                   self.board.table)
+                   self.board.table, self.board.castle)
             if self._ground is None or self._ground[0] != key:
                 self._ground = (key, terrain_layer(self.board, view))
             self._canvas = draw(self.board, self.overlay, view, self._ground[1])
