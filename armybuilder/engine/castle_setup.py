@@ -32,6 +32,9 @@ CASTLE_CLEARANCE = 30.0
 CELL = 0.5
 CLEAR = 0.5
 #: Rotations that turn a piece's +y (out of the castle) away from each edge.
+#: How far the default plan sets the castle out from the edge: room for a 1" base behind
+#: it, at the doors on the pieces' inner faces.
+BEHIND = 1.5
 _ROTATION = {"south": 0.0, "north": math.pi, "west": -math.pi / 2, "east": math.pi / 2}
 
 
@@ -96,9 +99,12 @@ def edge_distance(p: Point, edge: str, table: float) -> float:
 def default_plan(army: tuple[FigureCard, ...], edge: str, table: float
                  ) -> tuple[CastlePlacement, ...]:
     """A castle plan for the army's sections: one straight line along the castle player's
-    edge, centred, the pieces touching side by side, their outer faces toward the enemy
-    (keep first in the middle, then alternating either side). Rows further out when a
-    line does not fit. Raises ValueError when the table has no room."""
+    edge, centred, the pieces touching side by side, their outer faces toward the enemy,
+    set :data:`BEHIND` inches out so that the doors on their inner faces open onto ground;
+    the keep at the end of the line on its side door's side, so that door opens onto
+    ground too (the keep is how warriors reach the walls, which have no access points of
+    their own: Castle rules, Access Points; Keep; Walls). Rows further out when a line
+    does not fit. Raises ValueError when the table has no room."""
     pieces = load_pieces()
     rot = _ROTATION[edge]
     order = [k for k, c in enumerate(army) if is_section(c)]
@@ -110,12 +116,11 @@ def default_plan(army: tuple[FigureCard, ...], edge: str, table: float
             rows.append([])
         rows[-1].append(k)
     out: list[CastlePlacement] = []
-    depth = 0.5  # from the edge
+    depth = BEHIND
     for row in rows:
-        # keep in the middle, the rest alternately right and left of it
-        line: list[int] = []
-        for n, k in enumerate(row):
-            line.insert(0 if n % 2 else len(line), k)
+        # The keep (first in its row) goes last: at the row's end on the pieces' +x side,
+        # where its side door is (imports/castle_pieces.csv).
+        line = row[1:] + row[:1] if piece_of(army[row[0]]) == castle.KEEP else list(row)
         total = sum(widths[k][0] for k in line)
         deep = max(widths[k][1] for k in line)
         along = (table - total) / 2.0

@@ -157,7 +157,11 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
         if not discs:
             # Castle rules, Attacks: a castle section (no base) fires from its centre point.
             discs = ((a[0], a[1], 0.0),)
-        blocked, hindering = terrain.fire(a, discs, facing, arc, b, t.discs, high_f, high_t)
+        # Castle rules, Attacking the Castle: the line of fire to a section (no base) is
+        # drawn to its centre point.
+        target_discs = t.discs or ((b[0], b[1], 0.0),)
+        blocked, hindering = terrain.fire(a, discs, facing, arc, b, target_discs, high_f,
+                                          high_t)
     height = high_f is None and high_t is not None
     if target_names is None:
         target_names = t.abilities if plan is None else combat.target_abilities(t, plan)

@@ -169,6 +169,24 @@ def test_starting_areas_in_a_siege() -> None:
     assert "own side" in deploy_violation(game, foe, (24.0, 20.0), -NORTH)
 
 
+def test_the_default_plan_leaves_the_keeps_doors_on_open_ground() -> None:
+    # The keep is the way onto the walls (Castle rules, Keep; Walls: no access points of
+    # their own): a 1" base fits outside each of its doors, on the battlefield.
+    game = castle_game((KEEP, WALL, WALL, WALL, FOOT))
+    keep = next(game.warriors[i].castle for i in game.sections
+                if game.warriors[i].castle.piece == "keep")
+    cx, cy = keep.centre
+    for door in keep.portals:
+        mx, my = (door.a[0] + door.b[0]) / 2, (door.a[1] + door.b[1]) / 2
+        dx, dy = mx - cx, my - cy
+        n = math.hypot(dx, dy)
+        spot = (mx + dx / n * 0.55, my + dy / n * 0.55)
+        assert 0.5 <= spot[0] <= 47.5 and 0.5 <= spot[1] <= 47.5, door.name
+        assert all(not g.discs_overlap(((*spot, 0.5),), ((*p, 0.0),)) for p in
+                   (game.warriors[i].castle.centre for i in game.sections)), door.name
+        assert game.terrain.position_violation(((*spot, 0.5),)) is None, door.name
+
+
 def test_a_setup_with_a_castle_replays_from_its_header() -> None:
     game = castle_game((KEEP, WALL, FOOT))
     from armybuilder.engine.setup import setup_from_dict
