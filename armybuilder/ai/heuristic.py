@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from armybuilder.ai import chariots, manoeuvres, positions, setting_scene, tactics
+from armybuilder.ai import chariots, manoeuvres, positions, setting_scene, sieges, tactics
 from armybuilder.engine import (
     NOBODY,
     Action,
@@ -226,6 +226,11 @@ class HeuristicPlayer:
         self._candidates, self._tried = {}, {}
         if game.round != self._weighed_round:
             self._weighed, self._weighed_round, self._outlooks = {}, game.round, {}
+        if game.sections and me == game.castle_player:
+            # Castle rules, Portals: opened or closed before the turn's first action.
+            portal = sieges.portal_choice(game, me)
+            if portal is not None:
+                return portal
         # A passenger acts from his chariot's compartment (Chariot rules, Passengers).
         mine = [w for w in game.warriors
                 if w.owner == me and (w.on_table or w.riding != NOBODY)
@@ -279,7 +284,9 @@ class HeuristicPlayer:
         engaged = self._engaged(game, w)
         in_contact = bool(engaged) or (
             not HEALERS.isdisjoint(w.abilities) and bool(game.contacts(w))
-        ) or _near_wall_contact(game, w)
+        ) or _near_wall_contact(game, w) or (
+            # Castle rules, Attacking the Castle: a front arc touching a section.
+            bool(game.sections) and sieges.touches_section(game, w))
         if w.riding != NOBODY:
             # A passenger fights whoever touches his chariot (Chariot rules, Passenger
             # Combat Actions).
@@ -290,7 +297,9 @@ class HeuristicPlayer:
         # A chariot's sections fire while others are engaged (Chariot rules, Ranged Combat).
         if w.card.range > 0 and (not engaged or w.chariot is not None):
             nearest = self._nearest(w, foes)
-            if (nearest is not None and nearest <= w.card.range + 1.0) or \
+            # Castle rules, Long Range Attacks: a section shoots twice as far at some.
+            far = w.card.range if w.castle is None else sieges.reach(game, w, foes)
+            if (nearest is not None and nearest <= far + 1.0) or \
                     _heals_at_range(game, w):
                 kinds.add("ranged")
         if not SPECIAL_ACTIONS.isdisjoint(w.abilities):
@@ -317,6 +326,8 @@ class HeuristicPlayer:
                 continue  # moving would push it (tactics.pushed): rest instead
             if w.chariot is not None or w.riding != NOBODY:
                 continue  # their moves are weighed in _chariot_moves
+            if w.castle is not None:
+                continue  # Castle rules, General Rules: "Can never move or be moved"
             scared = positions.demoralized(w)
             if not scared and w.captive == NOBODY and w.card.range <= 0 \
                     and self._engaged(game, w):
@@ -410,7 +421,7 @@ class HeuristicPlayer:
         fresh for next turn's actions are preferred, so the army's groups take turns."""
         me = game.current
         free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
-                and w.chariot is None and not positions.demoralized(w)
+                and w.chariot is None and w.castle is None and not positions.demoralized(w)
                 and not self._engaged(game, w)]
         if len(free) < 3:
             return None

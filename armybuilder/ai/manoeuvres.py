@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import NamedTuple
 
-from armybuilder.ai import positions, tactics
+from armybuilder.ai import positions, sieges, tactics
 from armybuilder.engine import (
     CONTACT_GAP,
     NOBODY,
@@ -207,6 +207,9 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     # Column by column, standing still first (left out of the places to try).
     gains = [value - now for value, _ in values]
     ends = [place[0] for place in batch]
+    if state.sections:
+        # Castle rules: the walls manned, climbed or struck (armybuilder.ai.sieges).
+        sieges.adjust(state, w, foes, ends, gains)
     facings = [facing for _, facing in values]
     i = 1
     for mode, _, size in spans:
@@ -236,6 +239,10 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
         wx, wy, hypot, atan2 = w.x, w.y, math.hypot, math.atan2
         terrain = bool(state.terrain.features)
         closest: tuple[float, int, Warrior] | None = None
+        if state.sections:
+            # Castle rules, General Rules: a section is in base contact with no one; the
+            # places touching it, and on the castle's tops, are the siege's own.
+            out += sieges.places(state, w, foes, limit)
         for o in foes:
             ox, oy = o.x, o.y
             dist = hypot(ox - wx, oy - wy)
@@ -243,6 +250,8 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 closest = (dist, o.id, o)
             if dist - (w.half_length + o.half_length + CONTACT_GAP) > limit:
                 continue
+            if o.castle is not None:
+                continue  # no base contact with a section: its places are above
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
             for end, facing in contact_spots(w, o, [approach + da for da in SIDES]):
                 if not terrain or clip_to_terrain(state, w, start, end) == end:

@@ -102,6 +102,10 @@ Dials = dict[tuple[int, int, int], dict[tuple[int, int, int], tuple[DialReading,
 
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> DialReading:
+    if o.castle is not None:
+        # Castle rules: a section is read as the siege reads it (armybuilder.ai.sieges).
+        from armybuilder.ai import sieges
+        return sieges.dial_reading(w, o, scared)
     stats, os = w.stats, o.stats
     calm = not demoralized(o)
     # The enemy's answer on his turn: a shot if in range, a blow if in contact.
@@ -121,8 +125,8 @@ class Reading:
     """How a place looks to ``w``: each enemy's dial read once (hit chances both ways, what
     a click is worth), so that many places can be weighed quickly."""
 
-    __slots__ = ("approach", "foes", "home", "ideal", "open", "scared", "spots", "state",
-                 "terrain", "w")
+    __slots__ = ("approach", "foes", "guns", "home", "ideal", "open", "scared", "spots",
+                 "state", "terrain", "w")
 
     def __init__(self, state: State, w: Warrior, foes: list[Warrior],
                  dials: Dials | None = None, leading: bool | None = None) -> None:
@@ -138,11 +142,18 @@ class Reading:
         if leading is None:
             leading = ahead(state, w.owner)
         self.approach = APPROACH * (1.0 + PRESSURE * state.round * (not leading))
+        if state.sections:
+            # Castle rules: the castle player's warriors hold the castle (ai.sieges).
+            from armybuilder.ai import sieges
+            self.approach *= sieges.approach_share(state, w, leading)
         rng = float(w.card.range) if not self.scared else 0.0
         #: Each enemy on an open table: where it stands, how far it threatens, its Threat.
         self.open: list[tuple[float, float, float, Threat]] = []
         #: Each enemy among terrain: the figure, how far it threatens, its DialReading.
         self.foes: list[tuple[Warrior, float, DialReading]] = []
+        #: Castle sections ``w`` may not attack (Castle rules, Attacking the Castle): read
+        #: for their shots only, never closed on. Empty without a castle.
+        self.guns: list[tuple[Warrior, DialReading]] = []
         known: dict[tuple[int, int, int], tuple[DialReading, Threat]] = {}
         if dials is not None:
             known = dials.setdefault((w.id, w.click, w.controller), known)
@@ -160,6 +171,11 @@ class Reading:
                     max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
                     dial.shot, blow, 0.3 * blow, max(rng, reach), dial.ours))
             dial, threat = pair
+            if o.castle is not None and self.terrain is not None:
+                from armybuilder.ai import sieges
+                if not sieges.target_foe(w, o):
+                    self.guns.append((o, dial))
+                    continue
             if self.terrain is None:
                 self.open.append((o.x, o.y, threat.far, threat))
             else:
@@ -238,6 +254,10 @@ class Reading:
                     chance = value
             elif d <= reach and ours > chance:
                 chance = ours
+        for o, r in self.guns:
+            # Castle rules, Attacks: a section's shot, from its centre point.
+            if r.enemy_range > 0 and hypot(o.x - ax, o.y - ay) <= r.enemy_range:
+                threat += r.shot_cover if in_cover else r.shot
         if facing is None:
             # The bearing is taken once, of the nearest only: the same number as taking each.
             facing = default if near is None else math.atan2(near[1] - ay, near[0] - ax)

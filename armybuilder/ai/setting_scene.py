@@ -18,6 +18,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
+from armybuilder.ai import sieges
 from armybuilder.engine import (
     Deploy,
     Dice,
@@ -220,7 +221,15 @@ def deploy(game: Game, plan: Deployment | None = None) -> Deploy:
     w = ordered[0] if ordered else waiting[0]
     lateral = plan.slot.get(w.id, 0.0)
     mates = [m for m in plan.unit.get(w.id, []) if m.deployed and m.on_table]
+    if game.sections:
+        # Castle rules, Playing Area and Set-Up: the castle's shooters begin on its tops.
+        for at in sieges.deploy_spots(game, w):
+            facing = face_centre(game, at)
+            if deploy_violation(game, w, at, facing) is None:
+                return Deploy(w.id, at, facing)
     for at in _spots(game, w, lateral, mates):
+        if game.sections and not sieges.deploy_here(game, w, at):
+            continue
         facing = face_centre(game, at)
         if deploy_violation(game, w, at, facing) is None:
             return Deploy(w.id, at, facing)

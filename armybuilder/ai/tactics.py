@@ -61,6 +61,8 @@ def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
         return 0.0
     if w.chariot is not None:
         return chariot_damage_value(w, clicks, section)
+    if w.castle is not None:
+        return section_damage_value(w, clicks)
     left = clicks_left(w)
     if clicks >= left:
         return float(w.card.points)
@@ -70,6 +72,8 @@ def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
 def push_cost(w: Warrior) -> float:
     """What giving ``w`` a non-pass action costs now: Rulebook III, Pushing, a click after
     an action on two consecutive turns. Eliminating yourself is never worth it."""
+    if w.castle is not None:
+        return 0.0  # Castle rules, Actions: pushed, "but does not take pushing damage"
     return damage_value(w, 1) * 1.5 if pushed(w) else 0.0
 
 
@@ -164,6 +168,47 @@ def chariot_damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
     return w.card.points * PARTIAL * min(1.0, progress)
 
 
+# --- castle sections: breaches -------------------------------------------------------------
+
+#: Castle rules, Portals: a breach opens the section's portals for good; what each opened
+#: portal is worth to the besieger (victory points: the way in it gives).
+PORTAL_OPENED = 4.0
+#: Castle rules, Victory Points: a breached section not eliminated scores half its points
+#: for the breacher; counted at this share (it may still be eliminated, or healed never).
+BREACH_SHARE = 0.8
+DEMORALIZED = "Demoralized"
+
+
+def breach_click(w: Warrior) -> int | None:
+    """The first click from ``w``'s own on which section ``w`` shows Demoralized (Castle
+    rules, Portals: breached), None when it never does or is breached already."""
+    section = w.castle
+    if section is None or section.breached:
+        return None
+    for k in range(w.click, len(w.card.clicks)):
+        if DEMORALIZED in w.card.clicks[k].abilities:
+            return k
+    return None
+
+
+def section_damage_value(w: Warrior, clicks: float) -> float:
+    """Victory points ``clicks`` on castle section ``w`` are worth: its points when they
+    eliminate it (Castle rules, Victory Points: "as if they were standard warriors"), a
+    share by the clicks otherwise, and a breach on top: half its points to the breacher
+    (Victory Points) and its portals opened for good (Portals)."""
+    left = len(w.card.clicks) - w.click
+    if clicks >= left:
+        return float(w.card.points)
+    value = w.card.points * PARTIAL * clicks / left
+    at = breach_click(w)
+    if at is not None and w.click + clicks >= at:
+        section = w.castle
+        assert section is not None
+        opened = sum(1 for p in section.portals if not p.open)
+        value += BREACH_SHARE * (w.card.points // 2) + PORTAL_OPENED * opened
+    return min(value, float(w.card.points))
+
+
 def pushed(w: Warrior, turn: int | None = None) -> bool:
     """Would a non-pass action now push ``w``? (It carries a token from its last turn.)"""
     return w.tokens > 0 and (turn is None or w.token_turn < turn)
@@ -175,6 +220,8 @@ def break_away_chance(state: State, w: Warrior) -> float:
 
 
 def pushing_kills(w: Warrior) -> bool:
+    if w.castle is not None:
+        return False  # Castle rules, General Rules: no damage from pushing
     if w.chariot is not None:
         # Chariot rules, Pushing: its player picks the section the click goes on.
         return all(_skulls_after(w, k, 1)[0] >= CHARIOT_SKULLS
@@ -231,7 +278,9 @@ def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool,
            turn: int | None = None, section: int = -1) -> float:
     # Rulebook III, Rolling "2"s: the primary attacker takes a click on a 2 (a chariot's
     # section that attacked).
-    cost = odds.MISS_CHANCE * damage_value(attacker, 1, section)
+    # Castle rules, General Rules: a section takes no damage from critical misses.
+    cost = odds.MISS_CHANCE * damage_value(attacker, 1, section) \
+        if attacker.castle is None else 0.0
     if follow_up:
         return cost
     for m in members:

@@ -1,0 +1,218 @@
+"""The heuristic player in a siege (the castle rules, seed 004): the castle player shuts a
+portal an enemy could reach and opens one for its own warriors, its keep fires long range
+at a chariot, its shooters begin on the castle's tops and its fighters on the ground; the
+besieger strikes a wall with a damage-4 warrior, and a warrior the rules do not list
+never aims at a section; the random player plays a siege legally.
+
+The castle is player 0's at the south edge, its outside facing north (+y, toward player
+1), on a 48" table; the sections are the project's fixtures (imports/fixtures, invented
+dials).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from chariot_cards import chariot
+from positions_support import card
+
+from armybuilder.ai import sieges
+from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.players import RandomPlayer
+from armybuilder.engine import (
+    CastleOptions,
+    CloseAttack,
+    Game,
+    GameSetup,
+    PlayerSetup,
+    RangedAttack,
+    Scenario,
+    ScenarioPlayer,
+    SetPortal,
+    WarriorSpec,
+    apply,
+    castle_standing_on,
+)
+from armybuilder.engine.adapter import castle_card
+from armybuilder.engine.cards import FigureCard
+from armybuilder.figures import Figure
+
+NORTH, SOUTH = math.pi / 2, -math.pi / 2
+TABLE = 48.0
+
+
+@cache
+def fixture_figures() -> dict[str, Figure]:
+    from armybuilder.importers import errata, rule_tables, spreadsheet
+    from armybuilder.paths import imports_dir
+    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
+                                      known_abilities=rule_tables.load_abilities())
+    errata.apply_errata(data, errata.load_errata())
+    return {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+
+
+def section(piece: str) -> FigureCard:
+    return castle_card(fixture_figures()[piece])
+
+
+GRUNT = card("Grunt", attack=9, defense=14, damage=2)
+BRUTE = card("Brute", attack=10, defense=15, damage=4)
+ARCHER = card("Archer", attack=10, defense=15, damage=2, range_=10)
+
+
+def spec(c: FigureCard, player: int, x: float, y: float, facing: float = 0.0) -> WarriorSpec:
+    return WarriorSpec(card=c, player=player, at=(x, y), facing=facing)
+
+
+def siege(*specs: WarriorSpec, current: int = 0, castle: CastleOptions | None = None
+          ) -> Game:
+    players = (ScenarioPlayer("castle", "south", 300), ScenarioPlayer("besieger", "north", 300))
+    game = Game.from_scenario(Scenario(players=players, warriors=specs, table=TABLE,
+                                       current=current, castle=castle, round_limit=5))
+    assert game.sections and game.castle_player == 0
+    return game
+
+
+# --- the castle player ------------------------------------------------------------------------
+
+#: The keep's side door (imports/castle_pieces.csv: on its +x face) with the keep at
+#: (24, 6) turned 0: the door's middle is at (26.5, 6).
+KEEP_AT = (24.0, 6.0)
+SIDE_DOOR = (26.5, 6.0)
+
+
+def test_the_castle_player_shuts_an_open_portal_an_enemy_could_reach() -> None:
+    """Castle rules, Portals: opened or closed at the beginning of the castle player's
+    command phase; an enemy two inches from the open side door has it shut."""
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 1, SIDE_DOOR[0] + 2.5, SIDE_DOOR[1], math.pi),
+                 castle=CastleOptions(open=((0, "side door"),)))
+    action = HeuristicPlayer(1).choose(game)
+    assert action == SetPortal(0, 0, "side door", False)
+
+
+def test_the_castle_player_opens_a_portal_for_its_warrior_when_no_enemy_is_near() -> None:
+    """Castle rules, Portals: a closed door is opened to let a warrior of ours through
+    (the keep's doors are its access points: Castle rules, Keep), the enemy far away."""
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 0, SIDE_DOOR[0] + 2.0, SIDE_DOOR[1], math.pi),
+                 spec(GRUNT, 1, 24.0, 44.0, SOUTH))
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, SetPortal) and action.warrior == 0 and action.open
+    # Once it stands as wanted, the turn goes on: no second change of the same portal.
+    apply(game, action)
+    again = HeuristicPlayer(1).choose(game)
+    assert not (isinstance(again, SetPortal) and again.portal == action.portal)
+
+
+def test_the_castle_player_leaves_its_portals_shut_with_an_enemy_at_the_gate() -> None:
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 0, SIDE_DOOR[0] + 2.0, SIDE_DOOR[1] - 1.5, math.pi),
+                 spec(GRUNT, 1, SIDE_DOOR[0] + 3.0, SIDE_DOOR[1] + 1.5, math.pi))
+    assert sieges.portal_choice(game, 0) is None
+
+
+def test_the_keep_fires_long_range_at_a_chariot() -> None:
+    """Castle rules, Long Range Attacks: a chariot 16" away, beyond the keep's range of
+    10 but within twice it, is shot at with the range doubled and the damage less 2."""
+    keep = section("keep")
+    assert keep.range == 10
+    game = siege(spec(keep, 0, *KEEP_AT),
+                 spec(chariot("War Cart"), 1, KEEP_AT[0], KEEP_AT[1] + 16.0, SOUTH))
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, RangedAttack), action
+    assert action.warrior == 0 and action.targets == (1,) and action.long_range
+
+
+# --- the besieger -------------------------------------------------------------------------------
+
+#: A wall at (24, 6) turned 0: its outer face (+y) at y = 6.625.
+WALL_AT = (24.0, 6.0)
+OUTSIDE = WALL_AT[1] + 0.625 + 0.5 + 0.005
+
+
+def test_a_damage_4_warrior_strikes_the_wall_it_touches() -> None:
+    """Castle rules, Attacking the Castle: a printed damage value of 4 or more may attack
+    a section in close combat, its front arc touching the wall counting as contact; with
+    nothing else to strike, the heuristic hits the wall rather than ignore it."""
+    game = siege(spec(section("wall"), 0, *WALL_AT),
+                 spec(BRUTE, 1, WALL_AT[0], OUTSIDE, SOUTH), current=1)
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, CloseAttack), action
+    assert action.warrior == 1 and action.target == 0
+
+
+def test_a_warrior_the_rules_do_not_list_never_aims_at_a_section() -> None:
+    """Castle rules, Attacking the Castle: a damage-2 fighter touching the wall and a
+    damage-2 archer in range of the keep may not target them; through a whole turn the
+    heuristic gives neither an attack on a section."""
+    game = siege(spec(section("wall"), 0, *WALL_AT),
+                 spec(section("keep"), 0, WALL_AT[0] + 5.5, WALL_AT[1] + 1.875),
+                 spec(GRUNT, 1, WALL_AT[0] - 1.0, OUTSIDE, SOUTH),
+                 spec(ARCHER, 1, WALL_AT[0] + 5.5, WALL_AT[1] + 12.0, SOUTH), current=1)
+    player = HeuristicPlayer(1)
+    sections = set(game.sections)
+    while game.current == 1 and not game.over:
+        action = player.choose(game)
+        if isinstance(action, CloseAttack):
+            assert action.target not in sections
+        if isinstance(action, RangedAttack):
+            assert not sections & set(action.targets)
+        apply(game, action)
+
+
+def test_a_breach_that_opens_a_portal_is_worth_more() -> None:
+    """Castle rules, Portals and Victory Points: the clicks that breach a wall with a
+    doorway open its portal; the same clicks on a plain wall are worth less."""
+    from armybuilder.ai import tactics
+    plain = siege(spec(section("wall"), 0, *WALL_AT))
+    door = Game.from_scenario(Scenario(
+        players=(ScenarioPlayer("castle", "south", 300), ScenarioPlayer("b", "north", 300)),
+        warriors=(WarriorSpec(section("wall"), 0, WALL_AT, 0.0, doorway=True),),
+        table=TABLE, round_limit=5))
+    breach = tactics.breach_click(plain.warriors[0])
+    assert breach is not None
+    clicks = breach - plain.warriors[0].click
+    assert tactics.damage_value(door.warriors[0], clicks) > \
+        tactics.damage_value(plain.warriors[0], clicks) > \
+        tactics.damage_value(plain.warriors[0], clicks - 1) * 1.5
+
+
+# --- set-up and the random player ---------------------------------------------------------------
+
+
+def _siege_setup(seed: int) -> GameSetup:
+    keep, wall = section("keep"), section("wall")
+    castle = (keep, wall, wall, ARCHER, GRUNT)
+    besieger = (BRUTE, GRUNT, GRUNT, ARCHER, ARCHER)
+    return GameSetup(players=(
+        PlayerSetup("castle", castle, 300, "south"),
+        PlayerSetup("besieger", besieger, 300, "north")), seed=seed, round_limit=3,
+        table=TABLE)
+
+
+def test_the_castle_shooters_begin_on_its_tops_and_its_fighters_on_the_ground() -> None:
+    """Castle rules, Playing Area and Set-Up: "The castle player's warriors may begin the
+    game on top of their castle sections": the archer does; the fighter, who could not
+    come down a wall with no access points, begins on the ground."""
+    game = Game.new(_siege_setup(3))
+    players = [HeuristicPlayer(1), HeuristicPlayer(2)]
+    while game.phase != "play":
+        apply(game, players[game.to_act].choose(game))
+    archer, grunt = game.warriors[3], game.warriors[4]
+    assert castle_standing_on(game, archer) is not None
+    assert castle_standing_on(game, grunt) is None
+
+
+def test_the_random_player_plays_a_siege_legally() -> None:
+    """Every action the random player picks in a siege is one the engine accepts (apply
+    checks it), from set-up to the round limit, against the heuristic."""
+    for seed in (1, 2):
+        game = Game.new(_siege_setup(seed))
+        players = [RandomPlayer(seed), HeuristicPlayer(seed + 10)]
+        if seed % 2:
+            players.reverse()
+        while not game.over:
+            apply(game, players[game.to_act].choose(game))
+        assert game.round >= 1
