@@ -338,8 +338,10 @@ class Decision:
     Spin), "plan" (a movement formation's moves), "follow_up" (the attack ending a Charge
     or Bound), "confused" (moving an opposing warrior, Magic Confusion), "section" (the
     chariot's player chooses the section an attack along a borderline, the pushing click
-    or a touching figure's damage goes on: Chariot rules) or "facing" (the passenger of a
-    wrecked chariot faces as his player chooses: Chariot rules, Damaging a Passenger).
+    or a touching figure's damage goes on: Chariot rules), "facing" (the passenger of a
+    wrecked chariot faces as his player chooses: Chariot rules, Damaging a Passenger) or
+    "target" (the defender chooses the figure an attack across connected access points
+    is made on: Castle rules, Close Combat; ``warrior`` is the attacker).
     ``purpose``: a section choice's "attack", "pushing" or "damage", in words. A plan's
     ``members`` are every member of the formation; ``stuck`` those that failed to break
     away (they may only turn: Rulebook IV, Movement Formations)."""

@@ -62,6 +62,7 @@ from armybuilder.engine import (
     CancelAbility,
     ChariotMove,
     ChooseSection,
+    ChooseTarget,
     CloseAttack,
     Deploy,
     Disembark,
@@ -74,6 +75,7 @@ from armybuilder.engine import (
     Game,
     GameSetup,
     IllegalAction,
+    Ladder,
     Move,
     MoveFormation,
     Pass,
@@ -83,11 +85,15 @@ from armybuilder.engine import (
     RangedAttack,
     Scenario,
     SectionChoice,
+    SetPortal,
+    TargetChoice,
     UseAbility,
     Withdraw,
     action_to_json,
     action_violation,
     apply,
+    castle_across,
+    castle_reachable,
     chariot_allowance,
     chariot_close_sections,
     chariot_ranged_sections,
@@ -95,6 +101,7 @@ from armybuilder.engine import (
     check,
     contact_spot,
     disembark_spots,
+    geometry,
     legal_actions,
     member_limit,
     odds,
@@ -616,6 +623,9 @@ class PlaySession:
             targets = ", ".join(lab(t) + self._struck(action.warrior, t, action.aim, False)
                                 for t in action.targets) or "every figure in reach"
             words = f"{self._attacker(action.warrior, action.section)} fires at {targets}"
+            if action.long_range:
+                # Castle rules, Long Range Attacks: double range, printed damage -2.
+                words += " at long range (double range, damage -2)"
             if action.ability:
                 words += f" using {action.ability}"
             if action.formation:
@@ -629,6 +639,7 @@ class PlaySession:
             words = (f"{self._attacker(action.warrior, action.section)} {verb} "
                      f"{lab(action.target)}"
                      f"{self._struck(action.warrior, action.target, action.aim, True)}")
+            words += self._across(action)
             if action.ability:
                 words += f" using {action.ability}"
                 if action.roll_die:
@@ -692,7 +703,54 @@ class PlaySession:
         if isinstance(action, EndTurn):
             return Option("end_turn", f"{self._board.sides[action.player].name} ends the turn",
                           action)
+        if isinstance(action, SetPortal):
+            # Castle rules, Portals: the castle player opens or closes each one.
+            verb = "opens" if action.open else "closes"
+            return Option("portal", f"{self._board.sides[action.player].name} {verb} the "
+                          f"{action.portal} of {lab(action.warrior)}", action, action.warrior)
+        if isinstance(action, ChooseTarget):
+            # Castle rules, Close Combat: the defender chooses the figure attacked.
+            return Option("target", f"the attack is made on {lab(action.target)}", action,
+                          action.target, (action.target,))
+        if isinstance(action, Ladder):
+            return Option("formation", self._ladder_words(action), action, action.warrior,
+                          members=tuple(action.members))
         return Option("other", repr(action), action)
+
+    def _across(self, action: CloseAttack) -> str:
+        """Castle rules, Close Combat: an attack across connected access points ("the two
+        figures fighting on the stairs or ladder"), and the other figures the defender may
+        choose as its target instead."""
+        with self._lock:
+            game = self.game
+            if not game.sections or game.phase != "play" or game.pending:
+                return ""
+            a, t = game.warriors[action.warrior], game.warriors[action.target]
+            if not castle_across(game, a, t):
+                return ""
+            others = [o.id for o in castle_reachable(game, a)
+                      if o.owner == t.owner and o.id != t.id]
+        words = " across connected access points"
+        if others:
+            owner = self._board.sides[self._board.pieces[action.target].seat].name
+            words += (f" ({owner} may choose "
+                      f"{' or '.join(self.marks[o] for o in others)} instead)")
+        return words
+
+    def _ladder_words(self, action: Ladder) -> str:
+        """Castle rules, Planking and Ladders: a movement formation places a ladder
+        against a wall or removes one, with a movement action each."""
+        team = ", ".join(self.marks[m] for m in (action.warrior, *action.members))
+        walls = [c for c in self._board.castle if c.piece == "wall" and not c.rubble]
+        near = min(walls, key=lambda c: geometry.boundary_distance(action.at, c.footprint),
+                   default=None)
+        where = f" {self.label(near.warrior)}" if near is not None else " a wall"
+        spot = f"({action.at[0]:.1f}, {action.at[1]:.1f})"
+        if action.remove:
+            return (f"{team} remove the ladder at {spot} from{where} (a movement "
+                    "formation: a movement action each)")
+        return (f"{team} place a ladder against{where} at {spot} (a movement formation: "
+                "a movement action each)")
 
     def _attacker(self, wid: int, section: str | None) -> str:
         """Who gives the attack: a chariot's section (Chariot rules, Actions), or a
@@ -1097,6 +1155,7 @@ class PlaySession:
                 try:
                     events = apply(probe, option.action)  # type: ignore[arg-type]
                     events += self._sections_chosen(probe, sections, seen)
+                    events += self._target_chosen(probe, option.action)
                 except _MoreDice as more:
                     stack.extend((forced + values, chance * p)
                                  for values, p in reversed(_branches(more.count)))
@@ -1104,6 +1163,20 @@ class PlaySession:
             first = first or (seen[0] if seen else None)
             out.append((chance, events))
         return out, first
+
+    @staticmethod
+    def _target_chosen(probe: Game, action: Any) -> list[dict[str, Any]]:
+        """Castle rules, Close Combat: an attack across connected access points waits
+        while the defender chooses its target among the figures touching a connected
+        access point; on a copy, the figure the attacker named is chosen (the odds shown
+        are for it), else the first listed."""
+        events: list[dict[str, Any]] = []
+        while probe.pending and not probe.over and isinstance(probe.pending[0], TargetChoice):
+            item = probe.pending[0]
+            named = getattr(action, "target", None)
+            target = named if named in item.options else item.options[0]
+            events += apply(probe, ChooseTarget(item.player, target))
+        return events
 
     @staticmethod
     def _sections_chosen(probe: Game, sections: Mapping[int, str], seen: list[_Choice]
@@ -1238,6 +1311,13 @@ class PlaySession:
                 item = self.game.pending[0]
             purpose = item.purpose if isinstance(item, SectionChoice) else ""
             return Decision("section", seat, first.warrior, opts, purpose=purpose)
+        if isinstance(first, ChooseTarget):
+            # Castle rules, Close Combat: "the defender may choose which figure will be
+            # the target of the attack" — the attacker is the decision's warrior.
+            with self._lock:
+                item = self.game.pending[0]
+            attacker = item.warrior if isinstance(item, TargetChoice) else None
+            return Decision("target", seat, attacker, opts)
         if isinstance(first, Face):
             # Chariot rules, Damaging a Passenger: set down facing as his player chooses.
             return Decision("facing", seat, first.warrior, opts)
@@ -1338,6 +1418,36 @@ class PlaySession:
             if probe.turn == turn and not probe.pending and probe.is_legal(EndTurn(seat)):
                 actions.append(EndTurn(seat))
             return [self.option(a) for a in actions]
+
+    # --- castles ------------------------------------------------------------------------
+
+    def portals(self) -> list[tuple[Option, Refusal | None]]:
+        """Castle rules, Portals: "At the beginning of the castle player's command phase,
+        that player declares whether they are opening or closing any of their portals for
+        the turn": every portal of the castle player's standing sections, opened when
+        closed and closed when open, each with the engine's reason if it may not be now
+        (empty without a castle)."""
+        with self._lock:
+            game = self.game
+            if not game.sections or game.castle_player < 0:
+                return []
+            found = []
+            for wid in game.sections:
+                w = game.warriors[wid]
+                s = w.castle
+                if s is None or s.feature < 0 or not w.on_table:
+                    continue  # rubble: no portals left (Eliminating Castle Sections)
+                found += [SetPortal(game.castle_player, wid, p.name, not p.open)
+                          for p in s.portals]
+        return [(self.option(a), self.refusal(a)) for a in found]
+
+    def may_set_portals(self) -> bool:
+        """Whether the player to act may open or close a portal now."""
+        with self._lock:
+            game = self.game
+            return bool(game.sections) and game.phase == "play" and not game.pending and \
+                game.current == game.castle_player and \
+                next(iter(legal_actions(game, None, {"portal"})), None) is not None
 
     # --- the AI ------------------------------------------------------------------------
 

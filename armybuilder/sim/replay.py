@@ -492,6 +492,20 @@ class _Narrator:
                 yield f"  {t.label(ev['warrior'])} is eliminated."
         elif kind in CASTLE_EVENTS:
             yield from self.castle_event(kind, ev)
+        elif kind == "target_chosen":
+            # Castle rules, Close Combat: "the defender may choose which figure will be
+            # the target of the attack".
+            yield (f"  {self.player(ev['player'])} chooses {t.label(ev['target'])} as the "
+                   f"target of {t.label(ev['warrior'])}'s attack across the access points.")
+        elif kind == "castle":
+            # Castle rules, Playing Area and Set-Up: placed before terrain and warriors.
+            sections = ", ".join(t.label(w) for w in ev["sections"])
+            yield (f"{self.player(ev['player'])} is the castle player; the castle is placed "
+                   f"first: {sections}.")
+        elif kind == "ladder":
+            a, b = ev["at"]
+            yield (f"{self.player(ev['player'])} places a ladder against "
+                   f"{t.label(ev['warrior'])} at {_xy(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))}.")
         elif kind == "removed":
             t.pos[ev["warrior"]] = None
             yield f"  {t.label(ev['warrior'])} leaves the battlefield."
@@ -592,6 +606,27 @@ class _Narrator:
             c["rubble"] = True
             yield f"  Rubble lies where {t.label(wid)} stood; the figures on it stay there."
 
+    def ladder(self, who: str, ev: dict[str, Any]) -> Iterator[str]:
+        """Castle rules, Planking and Ladders: "Ladders may be placed next to castle
+        sections to create access points by giving a movement action to a formation.
+        Ladders may be removed [the same way] when no enemy is on the access point."""
+        t = self.t
+        members = ", ".join(t.marks[m] for m in ev.get("members", []))
+        team = f"{who} and {members}" if members else who
+        a, b = ev["at"]
+        spot = _xy(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0))
+        if ev["kind"] == "place ladder":
+            wall = f" against {t.label(ev['section'])}" if "section" in ev else ""
+            yield f"  {team} place a ladder{wall} at {spot} (a movement formation)."
+            return
+        owner = ev.get("owner")
+        whose = ""
+        if isinstance(owner, int) and 0 <= owner < len(t.names) and \
+                owner != t.owner[ev["warrior"]]:
+            whose = f" {self.player(owner)}'s"  # thrown down: out of the game
+        yield (f"  {team} remove{whose or ' the'} ladder at {spot} (a movement "
+               f"formation){'; it is thrown down' if whose else ''}.")
+
     def action(self, ev: dict[str, Any]) -> Iterator[str]:
         t = self.t
         who = t.label(ev["warrior"])
@@ -600,8 +635,9 @@ class _Narrator:
         if ev.get("formation"):
             with_ = " in formation with " + ", ".join(t.marks[m] for m in ev["formation"])
         ability = f" using {ev['ability']}" if ev.get("ability") else ""
-        if ev.get("section"):
-            # Chariot rules, Actions: the section given the action.
+        if isinstance(ev.get("section"), str):
+            # Chariot rules, Actions: the section given the action (a ladder's "section"
+            # is the wall it stands against: Castle rules, Planking and Ladders).
             who = f"The {ev['section']} section of {who}"
         elif 0 <= ev["warrior"] < len(t.riding) and t.riding[ev["warrior"]] >= 0 \
                 and kind in ("ranged", "close"):
@@ -624,8 +660,13 @@ class _Narrator:
             yield (f"  {who} makes {shot}{ability}{with_} at "
                    f"{targets or 'everyone'}.")
         elif kind in ("close", "capture"):
+            # Castle rules, Close Combat: "the two figures fighting on the stairs or ladder
+            # between their two positions".
+            across = " across connected access points" if ev.get("across") else ""
             yield (f"  {who} {'attacks' if kind == 'close' else 'tries to capture'} "
-                   f"{t.label(ev['target'])}{ability}{with_} in close combat.")
+                   f"{t.label(ev['target'])}{ability}{with_} in close combat{across}.")
+        elif kind in ("place ladder", "remove ladder"):
+            yield from self.ladder(who, ev)
         elif kind == "move formation":
             members = ", ".join(t.marks[m] for m in ev.get("members", []))
             yield f"  {who} leads a movement formation ({members}), speed {ev.get('speed')}."

@@ -125,3 +125,36 @@ def section_text(piece: Piece, reach: str) -> Text:
         text.append(section_line(section))
         text.append("\n")
     return text
+
+
+def castle_text(board: Board, piece: Piece) -> Text:
+    """A castle section for the warrior panel (Castle rules): its fortification value
+    (the Speed slot), its ranged values and long range, breached or not, its portals."""
+    c = piece.stats
+    text = Text()
+    text.append(f"{piece.castle} · click {piece.click + 1}/{len(piece.dial)} · "
+                f"fortification {c.speed}\n")
+    text.append(f"att {c.attack} def {c.defense} dmg {c.damage}")
+    if piece.range and c.attack:
+        # Castle rules, Long Range Attacks: at a multiple-dial warrior or an opposing
+        # section, double the range and the printed ranged damage less 2.
+        text.append(f" rng {piece.range}\" · long {2 * piece.range}\" dmg "
+                    f"{max(0, c.damage - 2)}\n")
+    else:
+        # Castle rules, Actions: "any active castle section that has a range and attack
+        # value greater than 0" — a wall never fires.
+        text.append(" · never fires\n")
+    if c.abilities:
+        text.append("abilities: " + ", ".join(c.abilities) + "\n", style="italic")
+    section = next((s for s in board.castle if s.warrior == piece.id), None)
+    if section is not None:
+        # Castle rules, Portals: "A castle section that is showing the Demoralized
+        # special ability has been breached" — its portals open for good.
+        text.append(Text("breached", style="bold red") if section.breached
+                    else Text("not breached", style="green"))
+        if section.portals:
+            doors = ", ".join(f"{p.name} {'open' if p.open else 'closed'}"
+                              for p in section.portals)
+            text.append(f" · {doors}")
+        text.append("\n")
+    return text

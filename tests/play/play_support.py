@@ -143,3 +143,41 @@ def at(c: FigureCard, player: int, x: float, y: float, facing: float | None = No
     if facing is None:
         facing = NORTH if player == 0 else SOUTH
     return WarriorSpec(card=c, player=player, at=(x, y), facing=facing, **kw)  # type: ignore[arg-type]
+
+
+#: A siege (Castle rules) on a 48" table: Rich holds a keep (its side door on x = 26.5,
+#: y 4.5..5.5, shut at the start) with two guards on its top; Ian's footman stands at the
+#: side door facing it, another 9" north of the keep's centre point (within its range of
+#: 10", beyond the 4" no section fires within).
+SIEGE_LAYOUT = (
+    ("keep", 0, 24.0, 5.0, 0.0),       # 0 A: Castle Keep (fixtures:1), outer face north
+    ("guard", 0, 25.0, 5.0, math.pi),  # 1 B: on the keep's top
+    ("guard", 0, 23.0, 6.5, math.pi),  # 2 C: on the keep's top
+    ("foot", 1, 27.0, 5.0, math.pi),   # 3 a: at the side door, facing it
+    ("foot", 1, 24.0, 14.0, SOUTH),    # 4 b: in the keep's range
+)
+KEEP_SECTION, GUARDS, DOOR_FOOT, FAR_FOOT = 0, (1, 2), 3, 4
+
+
+def siege_scenario(catalogue: Catalogue, seed: int = 3) -> Scenario:
+    """The siege above: Rich (south, the castle player) moves first."""
+    from armybuilder.engine.adapter import castle_card
+
+    cards = {"keep": castle_card(catalogue.figure("fixtures:1")),
+             "guard": card("Guard", defense=16), "foot": card("Footman")}
+    warriors = tuple(WarriorSpec(cards[kind], player, (x, y), facing)
+                     for kind, player, x, y, facing in SIEGE_LAYOUT)
+    players = (ScenarioPlayer("Rich", "south", 400), ScenarioPlayer("Ian", "north", 400))
+    return Scenario(players=players, warriors=warriors, seed=seed, round_limit=3,
+                    first_player=0, table=48.0)
+
+
+def siege_game(db: Path, opponent: str = "human", seed: int = 3) -> int:
+    """Save the siege as a game to play (Rich, the castle player, is human): its id."""
+    catalogue = Catalogue.open(db)
+    try:
+        session = PlaySession.start(siege_scenario(catalogue, seed),
+                                    Seats(("human", opponent), seed))
+        return keep(catalogue, session, "none")
+    finally:
+        catalogue.close()

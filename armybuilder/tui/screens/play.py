@@ -33,11 +33,12 @@ from armybuilder.play.board import (
     Outlook,
     Piece,
     Played,
+    Refusal,
     Refused,
 )
 from armybuilder.text import shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS, Ghost, Overlay, legend
-from armybuilder.tui.play_words import outlook_text, roll_words, section_text
+from armybuilder.tui.play_words import castle_text, outlook_text, roll_words, section_text
 from armybuilder.tui.screens.play_steer import Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -88,6 +89,8 @@ class PlayScreen(Steering, Screen[None]):
         Binding("backspace", "unbend", "Remove waypoint", show=False),
         Binding("g", "move_ability", "Move ability", show=False),
         Binding("b", "stuck_facing", "Facing if stuck", show=False),
+        # Castle rules, Portals: in idle mode; auto-placing while steering (below).
+        Binding("o", "portals", "Portals"),
         Binding("o", "auto", "Auto-place", show=False),
         Binding("x", "cancel_ability", "Cancel ability", show=False),
         Binding("1", "toggle_section('front')", "Front section", show=False),
@@ -360,6 +363,8 @@ class PlayScreen(Steering, Screen[None]):
             f"{'×' + str(p.targets) if p.targets > 1 else ''}"
         if p.chariot:
             text.append(section_text(p, reach))
+        elif p.castle:
+            text.append(castle_text(board, p))  # Castle rules: a section's values
         else:
             text.append(f"click {p.click + 1}/{len(p.dial)}  spd {stats.speed} att "
                         f"{stats.attack} def {stats.defense} dmg {stats.damage}  {reach}"
@@ -412,11 +417,21 @@ class PlayScreen(Steering, Screen[None]):
                     words = "pass a section"
                 parts.append(f"[{KIND_KEYS[s.kind]}] {words}")
             text.append(", ".join(parts) + "\n")
+        grouped: dict[str, list[str]] = {}
         for s in refused:
             # The rule that refuses it, in the engine's words (the reason only restates
             # which figures).
             why = s.why.rule or s.why.reason if s.why is not None else "not now"
-            text.append(f"✖ {KIND_WORDS[s.kind]}: ", style="bold red")
+            grouped.setdefault(why, []).append(KIND_WORDS[s.kind])
+        for why, kinds in grouped.items():
+            if not p.castle:
+                for kind in kinds:
+                    text.append(f"✖ {kind}: ", style="bold red")
+                    text.append(f"{shown_lines(why)}\n", style="dim")
+                continue
+            # Castle rules, Actions: one rule refuses a section every kind but ranged
+            # combat and pass; said once.
+            text.append(f"✖ {', '.join(kinds)}: ", style="bold red")
             text.append(f"{shown_lines(why)}\n", style="dim")
         return text
 
@@ -429,6 +444,10 @@ class PlayScreen(Steering, Screen[None]):
         text.append(f"{side.name}'s turn. ", style="bold")
         text.append("tab next warrior · m r c f a p give an action · e end the turn · "
                     "F1 all keys", style="dim")
+        if self.session is not None and self.session.may_set_portals():
+            # Castle rules, Portals: before the turn's first action.
+            text.append("\no: open or close the castle's portals (before the first action)",
+                        style="bold")
         if self.last is not None:
             text.append("\n")
             text.append(self._played_text(self.last))
@@ -638,7 +657,10 @@ class PlayScreen(Steering, Screen[None]):
         found = self.session.options(wid, "pass")
         return found[0].action
 
-    def _list(self, kind: str, options: list[Option], title: str) -> None:
+    def _list(self, kind: str, options: list[Option], title: str,
+              refused: list[tuple[Option, Refusal]] | None = None) -> None:
+        """``options`` to choose from; ``refused``: shown after them, greyed, each with
+        the engine's reason (they cannot be chosen)."""
         self.choosing = kind
         self.choices = options
         self.outlooks = {}
@@ -647,6 +669,9 @@ class PlayScreen(Steering, Screen[None]):
         listing.clear_options()
         listing.add_options([Row(self._choice_text(i, o), id=str(i))
                              for i, o in enumerate(options)])
+        listing.add_options([Row(Text(f"✖ {o.words}: {shown_lines(str(why))}", style="dim"),
+                                 id=f"refused-{i}", disabled=True)
+                             for i, (o, why) in enumerate(refused or ())])
         listing.display = True
         listing.highlighted = 0 if options else None
         listing.focus()
@@ -655,7 +680,7 @@ class PlayScreen(Steering, Screen[None]):
                           "esc: back", style="bold"))
         self._show_warrior()
         self._mark()
-        if any(o.kind in ("ranged", "close") or (o.kind == "ability" and o.targets)
+        if any(o.kind in ("ranged", "close", "target") or (o.kind == "ability" and o.targets)
                for o in options):
             self._weigh(self._version, options)
 
@@ -666,7 +691,7 @@ class PlayScreen(Steering, Screen[None]):
             text.append("\n")
             text.append(outlook_text(self.session, outlook))
             text.rstrip()
-        elif option.kind in ("ranged", "close"):
+        elif option.kind in ("ranged", "close", "target"):
             text.append("\n   counting the odds…", style="dim")
         return text
 
@@ -678,8 +703,8 @@ class PlayScreen(Steering, Screen[None]):
         for i, option in enumerate(options):
             if worker.is_cancelled:
                 return
-            if option.kind == "place":
-                continue  # steered first: weighed at the second look
+            if option.kind in ("place", "portal"):
+                continue  # steered first: weighed at the second look; a portal rolls none
             try:
                 outlook = session.outlook(option)
             except Exception as exc:  # too many ways to turn out: say so, keep going
@@ -728,8 +753,13 @@ class PlayScreen(Steering, Screen[None]):
         if option.kind == "place":
             self._begin_place(option)  # steered like a move, checked by the engine
             return
-        if self.decision is not None and self.decision.kind in ("spin", "section"):
-            self._give(option)  # a free spin or a section chosen needs no second look
+        if self.decision is not None and self.decision.kind in ("spin", "section", "target"):
+            # A free spin, a section or a target chosen needs no second look (the
+            # target's odds are in the list).
+            self._give(option)
+            return
+        if option.kind == "portal":
+            self._give(option)  # Castle rules, Portals: no dice, nothing to weigh
             return
         self._confirm(option, self.outlooks.get(event.option_index))
 
@@ -953,6 +983,16 @@ class PlayScreen(Steering, Screen[None]):
         if decision.kind == "section":
             self._ask_section(decision)
             return
+        if decision.kind == "target":
+            # Castle rules, Close Combat: "If there is more than one opposing figure
+            # touching a connected access point, the defender may choose which figure
+            # will be the target of the attack."
+            self.selected = decision.warrior
+            self._list("target", list(decision.options),
+                       f"{label} attacks across connected access points (Castle rules, "
+                       f"Close Combat): {self.board.sides[decision.seat].name}, choose "
+                       "the figure it attacks.")
+            return
         if decision.kind == "facing":
             assert decision.warrior is not None
             self._begin_facing(decision.warrior)
@@ -993,6 +1033,26 @@ class PlayScreen(Steering, Screen[None]):
 
     def action_cancel_ability(self) -> None:
         self.action_begin("ability")
+
+    # --- castles ---------------------------------------------------------------------
+
+    def action_portals(self) -> None:
+        """Castle rules, Portals: the castle player opens or closes each portal "at the
+        beginning of [their] command phase"; the engine's reason when they may not."""
+        if self.session is None or self.mode != "idle":
+            return
+        found = self.session.portals()
+        if not found:
+            self.notify("No castle portals to open or close.", severity="warning")
+            return
+        allowed = [o for o, why in found if why is None]
+        refused = [(o, why) for o, why in found if why is not None]
+        if not allowed:
+            why = refused[0][1]
+            self.notify(f"Portals: {why}", severity="warning", timeout=8)
+            return
+        self._list("portal", allowed, "Open or close a portal (Castle rules, Portals: "
+                   "they stay so until your next turn):", refused)
 
     # --- the AI ----------------------------------------------------------------------
 
@@ -1110,6 +1170,11 @@ class PlayScreen(Steering, Screen[None]):
         self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "portals":
+            # Castle rules, Portals: offered only in a siege (False: not in the footer).
+            if self.session is None or not self.board.castle:
+                return False
+            return True if self.mode == "idle" else None
         idle_only = {"begin", "end_turn", "withdraw", "agree", "cancel_ability"}
         ghost_only = {"steer", "turn", "face_nearest", "unbend", "move_ability", "auto",
                       "stuck_facing", "toggle_section", "list_moves"}
