@@ -1,6 +1,6 @@
 """Machine instructions per AI game, counted by valgrind, printed.
 
-    .venv/bin/python benchmarks/instructions.py [games] [terrain] [chariots]
+    .venv/bin/python benchmarks/instructions.py [games] [terrain] [chariots|castles]
 
 Timings on a shared machine swing by a quarter from one minute to the next; the number
 of instructions a game takes does not. This plays the same heuristic-vs-heuristic games
@@ -10,7 +10,10 @@ difference per game: two versions of the code compared this way (each from its o
 checkout) differ only by what they do. Hash randomisation is fixed (PYTHONHASHSEED=0),
 so a run repeats to about 0.03%. Needs valgrind; prints why not when it is missing or
 when ../shared/data is absent. With ``chariots``, the games of ``benchmarks/chariots.py``
-where both armies have a fixture chariot (and its passenger). Asserts nothing.
+where both armies have a fixture chariot (and its passenger). With ``castles``, the sieges of
+``benchmarks/castles.py``: a Heavy fixture keep and three walls with warriors to 300 points
+against 300 points of warriors on its 48" table, the castle army's seat alternating with the
+seed. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve()
 
@@ -34,12 +39,18 @@ def play(games: int, preset: str, kind: str = "plain") -> None:
     from armybuilder.ai.players import make_player
     from armybuilder.sim.match import play_game
 
-    setups = bench.game_setup
+    setups: Callable[[list[Any], int, str], Any] = bench.game_setup
     if kind == "chariots":
         import chariots as chariot_bench
 
         chariot_bench._load()
         setups = lambda _, seed, preset: chariot_bench.both_with_chariots(seed, preset)  # noqa: E731
+    elif kind == "castles":
+        import castles as castle_bench
+
+        castle_bench._load()
+        setups = lambda _, seed, preset: castle_bench.siege_setup(  # noqa: E731
+            seed, preset, "heavy", seed % 2)
     for seed in range(games):
         players = [make_player("heuristic", seed * 2 + 1), make_player("heuristic", seed * 2 + 2)]
         play_game(setups(cards, seed, preset), players)
@@ -77,14 +88,16 @@ def main() -> int:
     preset = sys.argv[2] if len(sys.argv) > 2 else "none"
     kind = sys.argv[3] if len(sys.argv) > 3 else "plain"
     if not games_arg.isdigit() or int(games_arg) < 1 or preset not in PRESETS or \
-            kind not in ("plain", "chariots"):
+            kind not in ("plain", "chariots", "castles"):
         print(f"usage: benchmarks/instructions.py [games (a whole number, at least 1)] "
-              f"[terrain: {', '.join(PRESETS)}] [chariots]; got {' '.join(sys.argv[1:])!r}",
+              f"[terrain: {', '.join(PRESETS)}] [chariots|castles]; got "
+              f"{' '.join(sys.argv[1:])!r}",
               file=sys.stderr)
         return 2
     games = int(games_arg)
     per_game = (count(games, preset, kind) - count(0, preset, kind)) / games
-    what = " with a chariot on each side" if kind == "chariots" else ""
+    what = {"chariots": " with a chariot on each side",
+            "castles": " in sieges (a Heavy keep and three walls)"}.get(kind, "")
     print(f"heuristic vs heuristic{what}, terrain {preset!r}: {games} games, "
           f"{per_game / 1e6:.2f} million instructions per game")
     return 0

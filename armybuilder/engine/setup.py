@@ -727,6 +727,16 @@ def _scenario_castle(state: State, sc: Scenario) -> None:
                     p.open = True
     except ValueError as exc:
         raise SetupError(f"scenario, field castle: {exc}") from None
+    from armybuilder.engine import castle_combat
+    for wid in state.sections:
+        s = state.warriors[wid].castle
+        if s is not None and castle_combat.breached_showing(state.warriors[wid]):
+            # Castle rules, Portals: "A castle section that is showing the Demoralized
+            # special ability has been breached" — one set at such a click starts so, its
+            # portals open, breached by no one's figure.
+            s.breached = True
+            for p in s.portals:
+                p.open = True
     castle.refresh(state)
 
 
