@@ -4,7 +4,7 @@ names its rule."""
 
 from __future__ import annotations
 
-from test_rules_support import chariot, fig
+from test_rules_support import castle, chariot, fig
 
 from armybuilder.rules import Army, ArmyEntry
 from armybuilder.rules.campaign import check_campaign_army
@@ -60,6 +60,13 @@ def test_what_the_engine_cannot_fight_with() -> None:
     wagon = chariot(factions=("Atlantis Guild",))
     report = check_campaign_army(army(ArmyEntry(LORD), ArmyEntry(wagon)))
     assert "campaign-engine" in rules_of(report)
+
+
+def test_a_castle_section_cannot_march_with_an_army() -> None:
+    # Castle rules, General Rules: a section "can never move or be moved".
+    report = check_campaign_army(army(ArmyEntry(LORD), ArmyEntry(castle("wall", 4))))
+    found = [f for f in report.findings if f.rule == "campaign-engine"]
+    assert found and "castle section; it can never move" in found[0].message
 
 
 def test_the_rulebooks_own_errors_count_too() -> None:

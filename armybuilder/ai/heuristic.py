@@ -36,6 +36,7 @@ from armybuilder.engine import (
     RangedAttack,
     SectionChoice,
     SpinOffer,
+    TargetChoice,
     UseAbility,
     Warrior,
     action_violation,
@@ -118,6 +119,12 @@ class HeuristicPlayer:
         if game.phase == "terrain":
             return setting_scene.place_terrain(game, self.rng)
         if game.phase == "deploy":
+            if game.works:
+                # World Conquest, Upgrading Defenses: shooters set up on guard first.
+                from armybuilder.ai.fortifications import guard_deploy
+                guard = guard_deploy(game, game.deploying)
+                if guard is not None:
+                    return guard
             if self._deployment is None or self._deployment.player != game.deploying:
                 self._deployment = setting_scene.Deployment(game, game.deploying)
             return setting_scene.deploy(game, self._deployment)
@@ -156,6 +163,9 @@ class HeuristicPlayer:
             return chariots.face_after_wreck(game, item)
         if isinstance(item, FormationMoving):
             return self._formation_plan(game, item)
+        if isinstance(item, TargetChoice):
+            # Castle rules, Close Combat: the defender's choice (ai.sieges).
+            return sieges.choose_target(game, item)
         options = list(legal_actions(game))
         if isinstance(item, FollowUp):
             me = game.current
@@ -234,7 +244,7 @@ class HeuristicPlayer:
         # A passenger acts from his chariot's compartment (Chariot rules, Passengers).
         mine = [w for w in game.warriors
                 if w.owner == me and (w.on_table or w.riding != NOBODY)
-                and w.controller == NOBODY]
+                and w.controller == NOBODY and w.work is None]
         ready = [w for w in mine if w.acted_turn != turn]
         self._contacts = {}
         foes = [o for o in game.warriors
@@ -286,7 +296,9 @@ class HeuristicPlayer:
             not HEALERS.isdisjoint(w.abilities) and bool(game.contacts(w))
         ) or _near_wall_contact(game, w) or (
             # Castle rules, Attacking the Castle: a front arc touching a section.
-            bool(game.sections) and sieges.touches_section(game, w))
+            bool(game.sections) and sieges.touches_section(game, w)) or (
+            # World Conquest, Upgrading Defenses: a front arc touching a fortification.
+            bool(game.works) and _touches_work(game, w))
         if w.riding != NOBODY:
             # A passenger fights whoever touches his chariot (Chariot rules, Passenger
             # Combat Actions).
@@ -536,6 +548,11 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
     return any(o is not w and o.on_table
                and math.hypot(o.x - w.x, o.y - w.y) <= w.half_length + o.half_length + reach
                for o in game.warriors)
+
+
+def _touches_work(game: Game, w: Warrior) -> bool:
+    from armybuilder.engine.fortifications import close_targets
+    return bool(close_targets(game, w))
 
 
 def _heals_at_range(game: Game, w: Warrior) -> bool:

@@ -169,7 +169,11 @@ def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     w, weighing = cands.w, cands.weighing
     i = cands.order[k]
     mode, limit = weighing.move_of(i)
-    return try_move(state, w, Move(w.id, (weighing.ends[i],), weighing.facings[i], cands.stuck,
+    path: tuple[tuple[float, float], ...] = (weighing.ends[i],)
+    if state.sections:
+        # Castle rules, Access Points: up or down by a door or a ladder (ai.sieges).
+        path = sieges.path_to(w, weighing.ends[i])
+    return try_move(state, w, Move(w.id, path, weighing.facings[i], cands.stuck,
                                    ability=mode), limit)
 
 
@@ -252,6 +256,8 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 continue
             if o.castle is not None:
                 continue  # no base contact with a section: its places are above
+            if state.sections and sieges.split(state, w, o):
+                continue  # Castle rules: on and off a castle top (its access points above)
             approach = atan2(wy - oy, wx - ox)  # g.bearing((ox, oy), start)
             for end, facing in contact_spots(w, o, [approach + da for da in SIDES]):
                 if not terrain or clip_to_terrain(state, w, start, end) == end:

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from armybuilder.ai.tactics import damage_value
+from armybuilder.engine import CASTLE_MIN_RANGE as SECTION_MIN_RANGE
 from armybuilder.engine import NOBODY, State, Warrior, odds
 from armybuilder.engine import geometry as g
 
@@ -22,6 +23,9 @@ APPROACH = 0.35
 PRESSURE = 0.1
 #: How much of the enemy's threat to a place counts (it may not be carried out).
 THREAT_SHARE = 0.5
+#: A castle section's shot counts this many times a warrior's: it has nothing else to do
+#: with its action and never moves out of the way (Castle rules, Actions).
+GUN_SHARE = 2.0
 DEMORALIZED = "Demoralized"
 
 
@@ -106,6 +110,10 @@ def _read_dials(w: Warrior, o: Warrior, scared: bool) -> DialReading:
         # Castle rules: a section is read as the siege reads it (armybuilder.ai.sieges).
         from armybuilder.ai import sieges
         return sieges.dial_reading(w, o, scared)
+    if o.work is not None:
+        # World Conquest, Upgrading Defenses: a fortification (armybuilder.ai.fortifications).
+        from armybuilder.ai import fortifications
+        return fortifications.dial_reading(w, o, scared)
     stats, os = w.stats, o.stats
     calm = not demoralized(o)
     # The enemy's answer on his turn: a shot if in range, a blow if in contact.
@@ -172,10 +180,13 @@ class Reading:
                     dial.shot, blow, 0.3 * blow, max(rng, reach), dial.ours))
             dial, threat = pair
             if o.castle is not None and self.terrain is not None:
+                # Castle rules, Attacks: a section's shots are read with the guns (never
+                # within 4"); it is closed on only by the attackers the rules list.
                 from armybuilder.ai import sieges
+                self.guns.append((o, dial))
                 if not sieges.target_foe(w, o):
-                    self.guns.append((o, dial))
                     continue
+                dial = sieges.unarmed(dial)
             if self.terrain is None:
                 self.open.append((o.x, o.y, threat.far, threat))
             else:
@@ -255,9 +266,11 @@ class Reading:
             elif d <= reach and ours > chance:
                 chance = ours
         for o, r in self.guns:
-            # Castle rules, Attacks: a section's shot, from its centre point.
-            if r.enemy_range > 0 and hypot(o.x - ax, o.y - ay) <= r.enemy_range:
-                threat += r.shot_cover if in_cover else r.shot
+            # Castle rules, Attacks: a section's shot, from its centre point, never at a
+            # target 4" away or less.
+            if r.enemy_range > 0 and \
+                    SECTION_MIN_RANGE < hypot(o.x - ax, o.y - ay) <= r.enemy_range:
+                threat += GUN_SHARE * (r.shot_cover if in_cover else r.shot)
         if facing is None:
             # The bearing is taken once, of the nearest only: the same number as taking each.
             facing = default if near is None else math.atan2(near[1] - ay, near[0] - ax)

@@ -18,14 +18,17 @@ games play exactly as before.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from armybuilder.ai import positions, tactics
 from armybuilder.engine import (
     NOBODY,
+    ChooseTarget,
     Game,
     SetPortal,
     State,
+    TargetChoice,
     Warrior,
     castle_approach_spots,
     castle_attack_violation,
@@ -50,7 +53,7 @@ FORT_SHARE = 0.12
 HEIGHT_SHARE = 0.2
 #: What a besieger standing on the castle's walls is worth (Castle rules, Access Points:
 #: inside the defences, beside the castle's shooters).
-CLIMB = 0.6
+CLIMB = 0.0
 #: Of a next-turn attack on a section, the share a place touching it is worth (the same
 #: share positions.Reading gives a chance to strike).
 STRIKE_SHARE = 0.6
@@ -61,6 +64,8 @@ DEFENDER_APPROACH = 1.0
 #: What standing on one of our own sections is worth besides the fortification: out of
 #: reach of blows from the ground but across access points (Castle rules, Close Combat).
 SAFE = 0.0
+#: The gain of a place that no move reaches (a top without an access point on the way).
+UNREACHED = -1e6
 #: Places along a wall's walkway tried, besides its middle (inches from the middle).
 ALONG = (-2.0, 2.0)
 
@@ -116,6 +121,13 @@ def approach_share(state: State, w: Warrior, leading: bool) -> float:
     return 1.0
 
 
+def unarmed(dial: positions.DialReading) -> positions.DialReading:
+    """A section's reading without its shot, for the foes it is closed on: its shots are
+    read with the guns (positions.Reading), where the 4" it never fires within counts
+    (Castle rules, Attacks)."""
+    return dataclasses.replace(dial, enemy_range=0.0, shot=0.0, shot_cover=0.0)
+
+
 def target_foe(w: Warrior, o: Warrior) -> bool:
     """Is enemy ``o`` one ``w`` wants to close on? A section only for its listed
     attackers (Castle rules, Attacking the Castle); every other figure."""
@@ -144,6 +156,25 @@ def touches_section(game: Game, w: Warrior) -> bool:
 
 def _close_targets(game: Game, w: Warrior) -> list[Warrior]:
     return castle_close_targets(game, w)
+
+
+def choose_target(game: Game, item: TargetChoice) -> ChooseTarget:
+    """Castle rules, Close Combat: "the defender may choose which figure will be the
+    target of the attack": the figure that loses least, its chance of being hit times
+    what the blow's clicks cost it (the height advantage counted: Rulebook V, Elevated
+    Terrain), the first listed on a tie."""
+    a = game.warriors[item.warrior]
+    bonus = len(item.members) - 1  # Rulebook IV: +1 for each extra member
+    high = game.terrain.elevation((a.x, a.y))
+
+    def loss(i: int) -> float:
+        t = game.warriors[i]
+        up = 1 if high is None and game.terrain.elevation((t.x, t.y)) is not None else 0
+        hit = odds.hit_chance(t.stats.defense + up - a.stats.attack - bonus)
+        return hit * tactics.damage_value(t, a.stats.damage)
+
+    best = min(item.options, key=lambda i: (loss(i), item.options.index(i)))
+    return ChooseTarget(item.player, best)
 
 
 # --- portals ------------------------------------------------------------------------------
@@ -236,15 +267,118 @@ def places(state: State, w: Warrior, foes: list[Warrior], limit: float
     if not occupies(w):
         return out
     reach_ = limit + w.half_length
+    level = state.terrain.elevation((w.x, w.y))
+    walkway = state.terrain.groups.get(level, (level,)) if level is not None else ()
+    spots = [(o.x, o.y) for o in foes if o.castle is None]
     for i in state.sections:
         s = state.warriors[i]
         if not s.on_table or s.castle is None:
             continue
+        if level is not None and not walkway.count(s.castle.feature):
+            continue  # another walkway: reached only down and up again
         for p in top_spots(state, s):
-            if math.hypot(p[0] - w.x, p[1] - w.y) <= reach_:
-                out.append((p, None, positions.nearest_facing(
-                    [(o.x, o.y) for o in foes if o.castle is None], p, w.facing)))
+            if math.hypot(p[0] - w.x, p[1] - w.y) <= reach_ and level is not None:
+                out.append((p, None, positions.nearest_facing(spots, p, w.facing)))
+    # Castle rules, Access Points: up or down by a door or a ladder, the move ending there
+    # (Rulebook V, Abrupt Elevated Terrain).
+    for end, _path in access_moves(state, w, limit):
+        out.append((end, None, positions.nearest_facing(spots, end, w.facing)))
     return out
+
+
+#: The paths of the moves through access points offered by :func:`places`, by (warrior,
+#: where it stands, the end): a move's path has the access point on it
+#: (manoeuvres.attempt asks :func:`path_to`).
+_VIA: dict[tuple[int, float, float, tuple[float, float]], tuple[tuple[float, float], ...]] = {}
+
+
+def access_moves(state: State, w: Warrior, limit: float
+                 ) -> list[tuple[tuple[float, float], tuple[tuple[float, float], ...]]]:
+    """(end, path) of each move of ``w`` through an access point of a castle top (an open
+    door, a ladder: the stairs the engine keeps on each top) within ``limit``: from the
+    ground up onto the top, ending just inside, or from a top (or a top joined to it)
+    down onto the ground, ending just outside (Castle rules, Access Points; Rulebook V,
+    Abrupt Elevated Terrain: the move stops on going up or down). Unchecked."""
+    out: list[tuple[tuple[float, float], tuple[tuple[float, float], ...]]] = []
+    terrain = state.terrain
+    level = terrain.elevation((w.x, w.y))
+    walkway = terrain.groups.get(level, (level,)) if level is not None else ()
+    step = w.half_length
+    for i in state.sections:
+        section = state.warriors[i].castle
+        if section is None or section.feature < 0:
+            continue
+        for k in section.features:
+            if level is not None and k not in walkway:
+                continue
+            poly = terrain.features[k].polygon
+            for a, b in terrain.features[k].stairs:
+                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                length = math.hypot(dx, dy)
+                if length <= 0:
+                    continue
+                nx, ny = -dy / length, dx / length
+                if g.point_in_polygon((mx + 0.05 * nx, my + 0.05 * ny), poly):
+                    nx, ny = -nx, -ny  # (nx, ny) points out of the top
+                # The move stops as the base comes wholly on or off the top (Rulebook V,
+                # Terrain): its centre dot a base's half length past the edge.
+                inner = (mx - step * nx, my - step * ny)
+                outer = (mx + step * nx, my + step * ny)
+                path: tuple[tuple[float, float], ...] = (outer, inner) if level is None \
+                    else (*_along(terrain, (w.x, w.y), level, k), inner, outer)
+                end = path[-1]
+                length, at = 0.0, (w.x, w.y)
+                for p in path:
+                    length += math.hypot(p[0] - at[0], p[1] - at[1])
+                    at = p
+                if length > limit:
+                    continue
+                if len(_VIA) >= 4096:
+                    _VIA.clear()
+                _VIA[(w.id, w.x, w.y, end)] = path
+                out.append((end, path))
+    return out
+
+
+def _along(terrain: object, at: tuple[float, float], level: int, k: int
+           ) -> tuple[tuple[float, float], ...]:
+    """The way along the castle's tops from ``at`` (on top ``level``) onto joined top
+    ``k``: first to the nearest point of ``k``'s edge, a little inside it (a narrow walkway
+    is left by its end, not its side); nothing when ``at`` is on ``k`` already."""
+    if level == k:
+        return ()
+    poly = terrain.features[k].polygon  # type: ignore[attr-defined]
+    best: tuple[float, tuple[float, float]] | None = None
+    for a, b in g.polygon_edges(poly):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length2 = dx * dx + dy * dy
+        u = 0.0 if length2 <= 0 else max(0.0, min(1.0, ((at[0] - a[0]) * dx
+                                                        + (at[1] - a[1]) * dy) / length2))
+        q = (a[0] + u * dx, a[1] + u * dy)
+        d = math.hypot(q[0] - at[0], q[1] - at[1])
+        if best is None or d < best[0]:
+            best = (d, q)
+    assert best is not None
+    q = best[1]
+    cx = sum(p[0] for p in poly) / len(poly)
+    cy = sum(p[1] for p in poly) / len(poly)
+    d = math.hypot(cx - q[0], cy - q[1]) or 1.0
+    return ((q[0] + 0.6 * (cx - q[0]) / d, q[1] + 0.6 * (cy - q[1]) / d),)
+
+
+def split(state: State, w: Warrior, o: Warrior) -> bool:
+    """Do ``w`` and ``o`` stand on and off a castle top (or on two tops not joined)? No
+    base contact then (Rulebook V, Abrupt Elevated Terrain): ``o`` is reached by an
+    access point, not by a contact spot."""
+    terrain = state.terrain
+    return terrain.abrupt_split(terrain.elevation((w.x, w.y)), terrain.elevation((o.x, o.y)))
+
+
+def path_to(w: Warrior, end: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    """The path of ``w``'s move to ``end``: through the access point :func:`places`
+    offered it by, or straight there."""
+    return _VIA.get((w.id, w.x, w.y, end), (end,))
 
 
 def place_bonus(state: State, w: Warrior, at: tuple[float, float],
@@ -284,8 +418,20 @@ def adjust(state: State, w: Warrior, foes: list[Warrior],
     """Add :func:`place_bonus` to each place's gain (``ends[0]``: standing still)."""
     shooters = any(o.card.range > 0 and o.castle is None for o in foes)
     now = place_bonus(state, w, ends[0], shooters)
+    terrain = state.terrain
+    start = terrain.elevation(ends[0])
     for k in range(1, len(ends)):
-        gains[k] += place_bonus(state, w, ends[k], shooters) - now
+        at = ends[k]
+        if terrain.abrupt_split(start, terrain.elevation(at)) \
+                and (w.id, w.x, w.y, at) not in _VIA:
+            # Up or down only by an access point (Castle rules, Access Points): never
+            # reached straight, however good.
+            gains[k] = UNREACHED
+            continue
+        if terrain.position_violation(w.discs_at(at, w.facing)) is not None:
+            gains[k] = UNREACHED  # astride a top's edge
+            continue
+        gains[k] += place_bonus(state, w, at, shooters) - now
 
 
 # --- deployment -------------------------------------------------------------------------

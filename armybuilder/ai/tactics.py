@@ -63,6 +63,10 @@ def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
         return chariot_damage_value(w, clicks, section)
     if w.castle is not None:
         return section_damage_value(w, clicks)
+    if w.work is not None:
+        # World Conquest, Upgrading Defenses: what the fortification's loss is worth.
+        from armybuilder.ai import fortifications
+        return fortifications.damage_value(w, clicks)
     left = clicks_left(w)
     if clicks >= left:
         return float(w.card.points)

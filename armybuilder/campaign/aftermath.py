@@ -23,6 +23,7 @@ from armybuilder.campaign.actions import (
     Retreat,
 )
 from armybuilder.campaign.forces import ARMY
+from armybuilder.campaign.house_rules import LEVELS
 from armybuilder.campaign.state import Campaign, Decision
 
 BATTLE = "World Conquest, Troop Movements"
@@ -57,6 +58,12 @@ def _check_result(c: Campaign, r: dict[str, Any]) -> None:
         raise CampaignRuleError(BATTLE, f"{bad}: the winner fought in it")
     if not set(r.get("withdrew", [])) <= set(at.sides):
         raise CampaignRuleError(BATTLE, f"{bad}: who withdrew")
+    forts = r.get("fortifications", [])
+    if not isinstance(forts, list) or any(
+            not isinstance(f, dict) or f.get("kind") not in LEVELS
+            or f.get("holder") not in at.sides or not isinstance(f.get("destroyed"), bool)
+            for f in forts):
+        raise CampaignRuleError(BATTLE, f"{bad}: the fortifications on the battlefield")
     game = r.get("game")
     if game is not None and (not isinstance(game, int) or isinstance(game, bool) or game < 1):
         raise CampaignRuleError(BATTLE, f"{bad}: the game it was played as: {game!r}")
@@ -72,6 +79,10 @@ def apply_fight(c: Campaign, a: Fight) -> None:
     c.emit("battle fought", number=at.number, territory=territory, winner=r["winner"],
            withdrew=r["withdrew"], termination=r["termination"], rounds=r["rounds"],
            weather=r["weather"]["names"], unplayed=r["unplayed"],
+           # World Conquest, Upgrading Defenses: the territory's banner and structure on
+           # the battlefield (only then, so that other battles' logs read as before).
+           **({"fortifications": [f["kind"] for f in r["fortifications"]]}
+              if r.get("fortifications") else {}),
            # A battle a human played on the play screen: the saved game it was (only then,
            # so that the logs of auto-resolved battles read as before).
            **({"game": r["game"]} if r.get("game") is not None else {}))
@@ -100,6 +111,18 @@ def apply_fight(c: Campaign, a: Fight) -> None:
     for owner, band_id, general in sorted(disbanded):
         c.emit("disbanded", player=owner, band=band_id if band_id in c.bands else None,
                general=general, reason="General lost")
+    fell = False
+    for f in r.get("fortifications", []):
+        if not f["destroyed"] or h.owner != f["holder"]:
+            continue
+        # World Conquest, Upgrading Defenses: "If a hit is obtained, remove the banner";
+        # a structure dealt its clicks is destroyed (CAMPAIGN_NOTES.md): gone for good.
+        if f["kind"] == "banner":
+            h.banner, fell = False, True
+        elif h.structure == f["kind"]:
+            h.structure = None
+        c.emit("fortification destroyed", player=f["holder"], territory=territory,
+               kind=f["kind"], by=f.get("by"))
     winner = r["winner"]
     if winner is not None:
         c.players[winner].gold += c.rules.victory_gold  # battle rule 5
@@ -143,6 +166,12 @@ def apply_fight(c: Campaign, a: Fight) -> None:
         else:
             # Its captor's side has no one left on the field to hold it.
             release(c, wid)
+    if winner is not None and h.owner == winner and fell:
+        # Battle rule 8: the victor holds the territory "as long as they can buy and place
+        # a banner there (if they did not have one there already)": the holder's banner
+        # fell in the battle, so it buys a new one or the territory is neutral.
+        h.owner = None
+        c.emit("lost control", player=winner, territory=territory)
     if winner is not None and h.owner != winner:
         before = h.owner
         if before is not None:

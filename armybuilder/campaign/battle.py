@@ -14,9 +14,12 @@ order (clockwise from the first player), the sides seated round the table in tha
 A battle a human takes part in may be played on the play screen instead
 (campaign/played.py): the same plan and scene, the game's result taken the same way.
 
-Fortifications (banner, outpost, fort, castle) are not on the battlefield yet: they need
-the engine's castle rules (issue 17). A battle in a fortified territory says so in its
-result (``unplayed``) and never pretends to play them.
+The territory's banner and outpost, fort or castle stand on the battlefield when their
+holder fights there (World Conquest, Troop Movements, battle rule 1: "each player sets up
+terrain as normal AND any ... banners, outposts, forts, or castles they have in that
+territory"): the engine's fortifications (engine/fortifications.py), with the house
+rules' numbers, set up at the holder's edge before the terrain; the holder's AI puts its
+shooters on guard at set-up. The result says which were destroyed (``fortifications``).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from armybuilder.engine import (
     apply,
 )
 from armybuilder.engine.cards import ClickStats
+from armybuilder.engine.fortifications import SIDES, Fortification
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.match import play_game
 from armybuilder.sim.terrain_presets import terrain_for
@@ -117,7 +121,11 @@ class BattlePlan:
     weather: InForce
     seed: int
     rounds: int
-    unplayed: tuple[str, ...]  # fortifications standing here that the engine cannot play yet
+    #: The territory's banner and structure on the battlefield, ``player`` the holder's
+    #: side (World Conquest, Upgrading Defenses); none when its holder does not fight.
+    fortifications: tuple[Fortification, ...] = ()
+    #: Kept for the results of older campaigns' logs: now always empty.
+    unplayed: tuple[str, ...] = ()
 
     def engine_ids(self) -> dict[int, int]:
         """Campaign warrior id -> engine warrior id."""
@@ -154,11 +162,33 @@ def plan_battle(c: Campaign) -> BattlePlan:
     else:
         totals = tuple(_round_up(p) for p in points)
     h = c.holdings[at.territory]
-    unplayed = tuple(x for x in ("banner" if h.banner else None, h.structure) if x)
+    forts: tuple[Fortification, ...] = ()
+    if h.owner is not None and h.owner in at.sides:
+        # World Conquest, Troop Movements (battle rule 1): the holder sets up "any ...
+        # banners, outposts, forts, or castles they have in that territory".
+        side = at.sides.index(h.owner)
+        forts = tuple(engine_fortification(c.rules.fortification(kind), side)
+                      for kind in (h.structure, "banner" if h.banner else None) if kind)
     terrain = "none" if h.wasteland else c.rules.terrain
     return BattlePlan(at.number, at.territory, tuple(sides), tuple(cards), tuple(clicks),
                       totals, terrain, weather, derive(c.start.seed, "battle", at.number),
-                      c.rules.battle_rounds, unplayed)
+                      c.rules.battle_rounds, forts)
+
+
+def engine_fortification(f: Any, side: int) -> Fortification:
+    """A house rules' fortification (house_rules.Fortification) as the engine sets it up
+    for ``side``: World Conquest, Upgrading Defenses' numbers; the entrances in the middle
+    of the back side (toward the holder's edge), then the front, then the flanks
+    (CAMPAIGN_NOTES.md)."""
+    order = ("back", "front", "right", "left")
+    assert set(order) == set(SIDES)
+    banner = f.name == "banner"
+    return Fortification(
+        kind=f.name, player=side, size=f.size if not banner or f.size > 0 else 0.955,
+        defense=f.defense, clicks=max(1, f.clicks),
+        entrances=() if banner else tuple((s, f.entrance_width)
+                                          for s in order[:f.entrance_sides]),
+        guards=0 if banner else f.guards, ranged_defense=0 if banner else f.ranged_defense)
 
 
 # --- the players ------------------------------------------------------------------------
@@ -221,7 +251,7 @@ def set_the_scene(plan: BattlePlan) -> Scenario:
                     terrain=terrain_for(plan.terrain, k))
         for k, s in enumerate(plan.sides))
     setup = GameSetup(players=players, seed=derive(plan.seed, "scene"),
-                      round_limit=plan.rounds)
+                      round_limit=plan.rounds, fortifications=plan.fortifications)
     game = Game.new(setup)
     setters = [HeuristicPlayer(derive(plan.seed, "scene", k)) for k in range(len(players))]
     while game.phase != "play" and not game.over:
@@ -230,12 +260,15 @@ def set_the_scene(plan: BattlePlan) -> Scenario:
         WarriorSpec(card=plan.cards[i], player=w.owner,
                     at=(w.x, w.y) if w.on_table else None, facing=w.facing,
                     click=plan.clicks[i])
-        for i, w in enumerate(game.warriors))
+        for i, w in enumerate(game.warriors) if w.work is None)
+    # The fortifications where the scene set them (numbered after the warriors again).
+    forts = tuple(replace(w.work.fort, at=w.work.centre, rotation=w.work.rotation)
+                  for w in game.warriors if w.work is not None)
     return Scenario(
         players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total) for p in players),
         warriors=specs, terrain=tuple(game.terrain.features), seed=plan.seed,
         first_player=game.first_player, round_limit=plan.rounds,
-        weather=plan.weather.engine_weather)
+        weather=plan.weather.engine_weather, fortifications=forts)
 
 
 def _first(plan: BattlePlan, k: int) -> int:
@@ -306,6 +339,8 @@ def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[s
     eliminations: list[list[Any]] = []
     for entry in game.entries:
         for e in entry["events"]:
+            if e.get("warrior", 0) >= len(ids):
+                continue  # a fortification (below)
             if e["e"] == "removed":
                 removed.add(e["warrior"])
             elif e["e"] == "eliminated":
@@ -314,7 +349,15 @@ def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[s
                     and eliminations[-1][0] == ids[e["warrior"]]:
                 eliminations[-1][1] = plan.sides[e["player"]].player
     fates = []
+    forts = []
     for w in game.warriors:
+        if w.work is not None:
+            # World Conquest, Upgrading Defenses: destroyed (the banner: removed on a hit)
+            # or standing; a withdrawing holder's are taken off, not destroyed.
+            forts.append({"kind": w.work.fort.kind, "holder": plan.sides[w.owner].player,
+                          "destroyed": bool(w.eliminations),
+                          "by": _destroyer(plan, game, w.id)})
+            continue
         wid = ids[w.id]
         side = plan.sides[w.owner].player
         if w.on_table and w.controller != NOBODY:
@@ -337,7 +380,7 @@ def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[s
     # Rulebook VI, Ending the Game 1: captives and Demoralized figures keep no side in it.
     counting = {plan.sides[w.owner].player for w in game.warriors
                 if w.on_table and w.controller == NOBODY and "Demoralized" not in w.abilities
-                and not game.players[w.owner].withdrawn}
+                and not game.players[w.owner].withdrawn and w.work is None}
     winner: int | None
     if outcome.termination == Termination.ONE_SIDE_LEFT:
         winner = next(iter(counting)) if len(counting) == 1 else None
@@ -353,4 +396,17 @@ def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[s
         "termination": outcome.termination.value, "rounds": outcome.round,
         "weather": plan.weather.to_dict(), "unplayed": list(plan.unplayed),
         "seed": plan.seed,
+        **({"fortifications": forts} if forts else {}),
     }
+
+
+def _destroyer(plan: BattlePlan, game: Game, wid: int) -> int | None:
+    """The campaign player whose warrior dealt the fortification's last click, if any."""
+    last = None
+    for entry in game.entries:
+        for e in entry["events"]:
+            if e["e"] == "damage" and e["warrior"] == wid and e["clicks"] > 0 \
+                    and "source" in e:
+                last = game.warriors[e["source"]].owner
+    return None if last is None or not game.warriors[wid].eliminations \
+        else plan.sides[last].player

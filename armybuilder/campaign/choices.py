@@ -265,6 +265,8 @@ def battle_report(c: Campaign, events: list[dict[str, Any]]) -> list[str]:
             gold[e["player"]] = gold.get(e["player"], 0) + e["gold"]
         elif e["e"] == "to pool" and e.get("player") is not None:
             lost.setdefault(e["player"], []).append(c.card(e["warrior"]).name)
+        elif e["e"] == "fortification destroyed":
+            lost.setdefault(e["player"], []).append(f"the {e['kind']}")
     for wid in c.captives:
         owner = c.warriors[wid].owner
         if owner is not None:
@@ -275,6 +277,8 @@ def battle_report(c: Campaign, events: list[dict[str, Any]]) -> list[str]:
              + f" after {fought['rounds']} rounds ({fought['termination']})"]
     if fought["weather"]:
         lines.append(f"Weather: {', '.join(fought['weather'])}")
+    if fought.get("fortifications"):
+        lines.append(f"On the battlefield: {', '.join(fought['fortifications'])}")
     if fought["unplayed"]:
         lines.append(f"Not on the battlefield yet (castle rules to come): "
                      f"{', '.join(fought['unplayed'])}")

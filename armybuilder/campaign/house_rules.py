@@ -59,6 +59,11 @@ class Fortification:
     ranged_defense: int = 0  # added to an on-guard warrior's defense against ranged attacks
     defense: int = 0
     clicks: int = 0  # clicks of damage that destroy it (the banner: removed on a hit)
+    # The entrances as the battlefield plays them (engine/fortifications.py): each this
+    # wide, in the middle of this many sides (the back first, toward the holder's edge;
+    # then the front; CAMPAIGN_NOTES.md).
+    entrance_width: float = 0.0
+    entrance_sides: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +125,10 @@ def _seed_fortifications() -> tuple[Fortification, ...]:
     # World Conquest, Upgrading Defenses.
     return (
         Fortification("banner", 20, defense=12, clicks=1),
-        Fortification("outpost", 75, 2.0, "one side", 4, 1, 17, 6),
-        Fortification("fort", 150, 3.0, "one inch on one side", 6, 2, 19, 10),
-        Fortification("castle", 300, 4.0, "two inches on two sides", 6, 3, 20, 16),
+        # "A 2" x 2" square. One side is the entrance": the whole side.
+        Fortification("outpost", 75, 2.0, "one side", 4, 1, 17, 6, 2.0, 1),
+        Fortification("fort", 150, 3.0, "one inch on one side", 6, 2, 19, 10, 1.0, 1),
+        Fortification("castle", 300, 4.0, "two inches on two sides", 6, 3, 20, 16, 2.0, 2),
     )
 
 
@@ -288,14 +294,22 @@ def _fortifications(value: Any, base: HouseRules, where: str) -> tuple[Fortifica
             if k == "entrances":
                 if not isinstance(v, str):
                     raise HouseRuleError(f"{what}: text")
-            elif k == "size":
-                if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 36:
-                    raise HouseRuleError(f"{what}: inches from 0 to 36")
+            elif k in ("size", "entrance_width"):
+                if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 12:
+                    raise HouseRuleError(f"{what}: inches from 0 to 12")
                 change[k] = float(v)
+            elif k == "entrance_sides":
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+                    raise HouseRuleError(f"{what}: a number of sides from 0 to 4")
             elif k in ("gold", "guards", "ranged_defense", "defense", "clicks"):
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100_000:
                     raise HouseRuleError(f"{what}: a whole number")
             else:
                 raise HouseRuleError(f"{where}, fortifications.{f.name}: unknown key {k!r}")
-        out.append(replace(f, **change))
+        made = replace(f, **change)
+        if made.name != "banner" and (made.size <= 0 or made.entrance_width > made.size
+                                      or made.clicks < 1):
+            raise HouseRuleError(f"{where}, fortifications.{f.name}: a size above 0, an "
+                                 "entrance no wider than it and at least one click")
+        out.append(made)
     return tuple(out)

@@ -71,6 +71,8 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
                                      if e["weather"] else "")
                                   + (f"; not on the battlefield yet: {', '.join(e['unplayed'])}"
                                      if e["unplayed"] else "")
+                                  + (f"; on the battlefield: {', '.join(e['fortifications'])}"
+                                     if e.get("fortifications") else "")
                                   + (f"; played on the play screen as game {e['game']}"
                                      if e.get("game") is not None else "")),
         "gold": lambda: f"{who} gains {e['gold']} gold ({e['reason']}"
@@ -79,6 +81,11 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
         "damage": lambda: f"{name} takes {e['clicks']} click ({e['cause']})",
         "fortifications lost": lambda: f"{who} loses {', '.join(e['lost'])} in "
                                        f"{e['territory']} for good",
+        "fortification destroyed": lambda: f"{who}'s {e['kind']} in {e['territory']} is "
+                                           + ("taken down" if e["kind"] == "banner"
+                                              else "destroyed")
+                                           + (f" by {_who(c, e['by'])}"
+                                              if e.get("by") is not None else ""),
         "withdrew to": lambda: f"{who} withdraws from {e['territory']} to {e['to']}",
         "captive joins": lambda: f"{name} joins {who}'s band {e['band']} as a captive",
         "captive released": lambda: f"{name} is released to the pool",

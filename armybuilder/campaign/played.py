@@ -93,7 +93,8 @@ def open_game(c: Campaign) -> Opened:
 def _same_battle(plan: BattlePlan, game: Game) -> None:
     """The game is the battle planned: the same warriors, on the same sides."""
     ids = [(k, wid) for k, s in enumerate(plan.sides) for wid in s.warriors]
-    found = [(w.owner, w.card.key) for w in game.warriors]
+    # The territory's fortifications come after the warriors (battle.set_the_scene).
+    found = [(w.owner, w.card.key) for w in game.warriors if w.work is None]
     wanted = [(k, plan.cards[i].key) for i, (k, _) in enumerate(ids)]
     if found != wanted or [p.name for p in game.players] != [s.name for s in plan.sides]:
         raise PlayedError(f"the game is not battle {plan.number} in {plan.territory} as it "

@@ -145,10 +145,15 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
     for key in sorted(figures):
         cards[key] = cards_from_figure(figures[key])
     pool_keys, left_out = [], {"the engine cannot play it": 0, "no region on the map": 0,
-                               "a chariot's four dials": 0}
+                               "a chariot's four dials": 0, "a castle section never moves": 0}
     for key in keys:
         figure = pool_figures.get(key)
         if figure is None:
+            continue
+        if figure.kind == "castle":
+            # Castle rules, General Rules: "Can never move or be moved": a section cannot
+            # march with an army (CAMPAIGN_NOTES.md, The pool).
+            left_out["a castle section never moves"] += 1
             continue
         try:
             card = cards.get(key) or cards_from_figure(figure)

@@ -90,12 +90,12 @@ def _touches_segment(w: Warrior, seg: tuple[Point, Point], front: bool) -> bool:
     for k, (x, y, r) in enumerate(discs):
         if g.segment_point_distance(a, b, (x, y)) > r + g.CONTACT_TOLERANCE:
             continue
-        if not front or w.card.arc >= 360:
+        if not front or w.arc >= 360:
             return True
         q = _nearest(a, b, (x, y))
         d = math.hypot(q[0] - x, q[1] - y)
         rim = (x, y) if d <= 1e-12 else (x + (q[0] - x) * r / d, y + (q[1] - y) * r / d)
-        if k == 0 and g.rim_in_front_arc(discs, w.facing, w.card.arc, rim):
+        if k == 0 and g.rim_in_front_arc(discs, w.facing, w.arc, rim):
             return True
     return False
 
@@ -162,16 +162,10 @@ def reachable(state: State, a: Warrior) -> list[Warrior]:
 
 def gatehouse_under(state: State, w: Warrior) -> int | None:
     """The gatehouse (its warrior id) on whose top ``w`` stands, or None."""
-    if w.castle is not None or not w.on_table:
-        return None
-    level = state.terrain.elevation((w.x, w.y))
-    if level is None:
-        return None
-    for wid in state.sections:
-        s = state.warriors[wid].castle
-        if s is not None and s.piece == GATEHOUSE and s.feature >= 0 and level in s.features:
-            return wid
-    return None
+    from armybuilder.engine.castle_combat import standing_on
+    on = standing_on(state, w)
+    return on.id if on is not None and on.castle is not None \
+        and on.castle.piece == GATEHOUSE else None
 
 
 def same_gatehouse(state: State, a: Warrior, b: Warrior) -> bool:

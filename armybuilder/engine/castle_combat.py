@@ -8,8 +8,8 @@ others: its general rules (what cannot affect it), its actions (ranged only, pus
 without damage, the keep's extra action), its own ranged attacks (from its centre point,
 never blocked by bases, nothing within 4", long range), who may attack it and how (the
 attackers the rules list, close combat by a front arc touching it, never the section one
-stands on), the fortification modifier of warriors standing on a section, breaches,
-elimination and the victory points of breaches.
+stands on), the fortification modifier of warriors standing on a section, breaches
+and their victory points (damage and elimination go through State.damage).
 
 Every rule here is asked only when ``state.sections`` is non-empty: a game without a
 castle never reaches this code.
@@ -18,7 +18,7 @@ castle never reaches this code.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import DEMORALIZED
@@ -214,7 +214,12 @@ def front_touches(state: State, a: Warrior, t: Warrior) -> bool:
     section = t.castle
     if section is None or not a.on_table:
         return False
-    poly = section.footprint
+    return polygon_front_touches(a, section.footprint)
+
+
+def polygon_front_touches(a: Warrior, poly: g.Polygon) -> bool:
+    """Is part of ``a``'s front arc within the contact allowance of footprint ``poly``
+    (a castle section's; a World Conquest fortification's, engine/fortifications.py)?"""
     discs = a.discs
     for k, (x, y, r) in enumerate(discs):
         if g.boundary_distance((x, y), poly) > r + g.CONTACT_TOLERANCE:
@@ -222,8 +227,7 @@ def front_touches(state: State, a: Warrior, t: Warrior) -> bool:
         q = nearest_on_boundary((x, y), poly)
         d = math.hypot(q[0] - x, q[1] - y)
         rim = (x, y) if d <= 1e-12 else (x + (q[0] - x) * r / d, y + (q[1] - y) * r / d)
-        if a.card.arc >= 360 or (k == 0 and g.rim_in_front_arc(discs, a.facing, a.card.arc,
-                                                               rim)):
+        if a.arc >= 360 or (k == 0 and g.rim_in_front_arc(discs, a.facing, a.arc, rim)):
             return True
     return False
 
@@ -315,22 +319,8 @@ def outside_edges(section: Section) -> list[tuple[g.Point, g.Point]]:
     normal leans toward the piece's +y (imports/castle_pieces.csv: +y points out of the
     castle, toward the enemy)."""
     out = (-math.sin(section.rotation), math.cos(section.rotation))
-    poly = section.footprint
-    n = len(poly)
-    # The polygon's orientation decides which side of an edge is outward.
-    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
-               for i in range(n))
-    edges = []
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy)
-        if length <= 0.0:
-            continue
-        nx, ny = (dy / length, -dx / length) if area > 0 else (-dy / length, dx / length)
-        if nx * out[0] + ny * out[1] > 0.5:
-            edges.append((a, b))
-    return edges
+    return [(a, b) for a, b, (nx, ny) in g.outward_edges(section.footprint)
+            if nx * out[0] + ny * out[1] > 0.5]
 
 
 def crosses_outside(state: State, a: g.Point, b: g.Point) -> bool:
@@ -348,42 +338,6 @@ def crosses_outside(state: State, a: g.Point, b: g.Point) -> bool:
 # --- damage, breaches and elimination -------------------------------------------------
 
 
-def damage(state: State, w: Warrior, clicks: int, cause: str, by: int | None,
-           source: Warrior | None = None, *, ability: str | None = None,
-           kind: str | None = None, pierce: bool = False, plain: bool = False) -> int:
-    """:meth:`State.damage` for a castle section: no damage from pushing or critical
-    misses (Castle rules, General Rules); a breach when Demoralized comes up (Castle
-    rules, Portals); three broken towers eliminate it and leave rubble (Castle rules,
-    Eliminating Castle Sections)."""
-    if not w.on_table:
-        return 0
-    if cause in ("pushing", "critical miss"):
-        # Castle rules, General Rules: "Do not take damage from pushing or critical misses."
-        state.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
-        return 0
-    if clicks > 0 and not plain:
-        clicks = state.reduced(w, w.abilities, clicks, cause, source, ability, kind, pierce)
-    extra: dict[str, Any] = {} if ability is None else {"ability": ability}
-    if source is not None:
-        extra["source"] = source.id
-    if clicks <= 0:
-        state.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause, **extra)
-        return 0
-    w.click += clicks
-    dead = w.click >= len(w.card.clicks)
-    state.emit("damage", warrior=w.id, clicks=clicks,
-               click=w.click if not dead else len(w.card.clicks), cause=cause, **extra)
-    if dead:
-        # Castle rules: "A castle section is eliminated when 3 broken tower symbols appear
-        # in the stat slot."
-        w.click = len(w.card.clicks) - 1
-        eliminate(state, w, by)
-        return clicks
-    if breached_showing(w):
-        breach(state, w, by)
-    return clicks
-
-
 def breach(state: State, w: Warrior, by: int | None) -> None:
     """Castle rules, Portals: breached as soon as Demoralized shows; the player whose
     figure caused it scores half its points if it survives (Victory Points)."""
@@ -392,14 +346,6 @@ def breach(state: State, w: Warrior, by: int | None) -> None:
         return
     from armybuilder.engine import castle
     castle.breach(state, w, NOBODY if by is None else by)
-
-
-def eliminate(state: State, w: Warrior, by: int | None) -> None:
-    """Castle rules, Eliminating Castle Sections: removed from play (scored as a warrior,
-    Victory Points) and rubble of its shape left in its place."""
-    state.eliminate(w, by)
-    from armybuilder.engine import castle
-    castle.collapse(state, w)
 
 
 def breach_points(state: State) -> list[int]:
@@ -429,25 +375,20 @@ def approach_spots(state: State, w: Warrior, limit: float) -> list[tuple[g.Point
     """Places (and facings) within ``limit`` of ``w`` where its front arc would touch an
     opposing castle section from outside: three along each edge of its footprint, facing
     the edge (unchecked: the listing checks each move)."""
+    return polygon_approach_spots(w, [t.castle.footprint for t in sections(state)
+                                      if t.castle is not None and t.team != w.team], limit)
+
+
+def polygon_approach_spots(w: Warrior, polys: list[g.Polygon], limit: float
+                           ) -> list[tuple[g.Point, float]]:
+    """approach_spots for footprints ``polys`` (a World Conquest fortification's too)."""
     out: list[tuple[g.Point, float]] = []
     reach = w.half_length + APPROACH_GAP
-    for t in sections(state):
-        section = t.castle
-        if section is None or t.team == w.team:
-            continue
-        poly = section.footprint
+    for poly in polys:
         if g.boundary_distance((w.x, w.y), poly) > limit + reach + g.EPS:
             continue
-        n = len(poly)
-        area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
-                   for i in range(n))
-        for i in range(n):
-            a, b = poly[i], poly[(i + 1) % n]
+        for a, b, (nx, ny) in g.outward_edges(poly):
             dx, dy = b[0] - a[0], b[1] - a[1]
-            length = math.hypot(dx, dy)
-            if length <= 0.0:
-                continue
-            nx, ny = (dy / length, -dx / length) if area > 0 else (-dy / length, dx / length)
             for f in (0.25, 0.5, 0.75):
                 q = (a[0] + f * dx, a[1] + f * dy)
                 end = (q[0] + nx * reach, q[1] + ny * reach)

@@ -10,6 +10,7 @@ from armybuilder.engine import (
     chariots,
     combat,
     formations,
+    fortifications,
     turns,
 )
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
@@ -63,6 +64,8 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
     if state.sections and t.castle is not None:
         return _section_violation(state, a, t, capture, plan)
+    if state.works and t.work is not None:
+        return _work_violation(state, a, t, capture, plan)
     if t.chariot is not None and plan is not None and plan.mode is not None:
         why = chariots.unaffected(t, plan.mode)
         if why:
@@ -123,6 +126,21 @@ def _section_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     return None
 
 
+def _work_violation(state: State, a: Warrior, t: Warrior, capture: bool,
+                    plan: AttackPlan | None) -> str | None:
+    """close.target_violation for a World Conquest fortification (World Conquest,
+    Upgrading Defenses; engine/fortifications.py): attacked by a front arc touching it,
+    never captured."""
+    if capture:
+        return f"{fortifications.RULE}: a fortification cannot be captured"
+    why = fortifications.target_violation(state, a, t, "close", plan)
+    if why:
+        return why
+    if plan is not None:
+        return combat.targeting_violation(state, a, t, plan)
+    return None
+
+
 def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | None = None
                       ) -> str | None:
     """Rulebook III, Capturing: what forbids ``a``'s capture attempt on ``t`` beyond
@@ -134,6 +152,8 @@ def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | N
         return f"{chariots.GENERAL}: a chariot cannot capture or be captured"
     if a.castle is not None or t.castle is not None:
         return f"{castle_combat.GENERAL}: castle sections cannot capture or be captured"
+    if a.work is not None or t.work is not None:
+        return f"{fortifications.RULE}: a fortification cannot capture or be captured"
     if not state.touching(a, t):
         # Rulebook III, Capturing: a captive is kept in base contact at all times, so
         # no capture across a low wall (RULES_NOTES.md).

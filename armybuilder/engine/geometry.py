@@ -501,6 +501,24 @@ def edge_normals(poly: Polygon) -> list[EdgeNormal]:
     return out
 
 
+def outward_edges(poly: Polygon) -> list[tuple[Point, Point, Point]]:
+    """Each edge of ``poly`` (zero-length ones left out) with its unit normal pointing out
+    of the polygon, whichever way round its corners run."""
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
+               for i in range(n))
+    out: list[tuple[Point, Point, Point]] = []
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length <= 0.0:
+            continue
+        normal = (dy / length, -dx / length) if area > 0 else (-dy / length, dx / length)
+        out.append((a, b, normal))
+    return out
+
+
 # --- bases made of discs ----------------------------------------------------------------
 #
 # A base is one disc (infantry) or two overlapping discs along the facing (the cavalry

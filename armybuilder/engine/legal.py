@@ -30,6 +30,7 @@ from armybuilder.engine import (
     close,
     combat,
     formations,
+    fortifications,
     kinds,
     memory,
     movement,
@@ -259,6 +260,15 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         # attackers stand with their front arcs touching its footprint instead.
         opponents = [o for o in opponents if o.castle is None]
         for end, facing in castle_combat.approach_spots(state, w, limit):
+            if fresh(end, facing):
+                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                if found:
+                    yield found
+    if state.works:
+        # World Conquest, Upgrading Defenses: a fortification is in base contact with no
+        # one; its attackers touch its footprint with their front arcs.
+        opponents = [o for o in opponents if o.work is None]
+        for end, facing in fortifications.approach_spots(state, w, limit):
             if fresh(end, facing):
                 found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
                 if found:
@@ -505,6 +515,11 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 targets += [t for t in castle_access.reachable(state, w)
                             if t not in targets
                             and close.target_violation(state, w, t, False, plan) is None]
+            if state.works:
+                # World Conquest, Upgrading Defenses: the fortifications its front arc
+                # touches.
+                targets += [t for t in fortifications.close_targets(state, w)
+                            if close.target_violation(state, w, t, False, plan) is None]
         if plan.all_front:
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]

@@ -204,6 +204,12 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
                     "going up or down elevated terrain and at the far side of a low wall",
                     f"{w.label} must stop {stop:.3f}\" along this path")
+        if state.works and (rules is None or not rules.ignores_terrain):
+            # World Conquest, Upgrading Defenses: in and out through the entrance only.
+            from armybuilder.engine.fortifications import path_violation
+            why = path_violation(state, w, points)
+            if why:
+                raise IllegalAction(why, f"{w.label} cannot move along this path")
     end = path[-1] if path else start
     facing = sf if move.facing is None else g.normalize_angle(move.facing)
     end_discs = w.discs_at(end, facing)
@@ -378,6 +384,12 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
     if state.sections:
         from armybuilder.engine.castle_setup import occupy_violation
         why = occupy_violation(state, w, discs)
+        if why:
+            raise IllegalAction(why, f"{w.label} cannot stand there")
+    if state.works:
+        # World Conquest, Upgrading Defenses: walls, the banner, the guards' limit.
+        from armybuilder.engine.fortifications import position_violation
+        why = position_violation(state, w, discs)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armybuilder.engine import castle_combat, chariot_combat, combat, formations, turns, weather
+from armybuilder.engine import (
+    castle_combat,
+    chariot_combat,
+    combat,
+    formations,
+    fortifications,
+    turns,
+    weather,
+)
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import RangedAttack
@@ -52,6 +60,11 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
         # Castle rules, Attacking the Castle: only the listed attackers, never the section
         # one stands on; General Rules: the abilities that cannot affect it.
         why = castle_combat.target_violation(state, firer, t, "ranged", plan)
+        if why:
+            return why
+    if state.works and t.work is not None:
+        # World Conquest, Upgrading Defenses: who may attack a fortification, and how.
+        why = fortifications.target_violation(state, firer, t, "ranged", plan)
         if why:
             return why
     if plan is not None and plan.friendly:
@@ -111,7 +124,7 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     # A chariot's section and a passenger fire through arcs of their own, which
     # chariot_combat checks (``firer_view`` is theirs).
     if not everyone and firer_view is None and not g.fires_through_front_arc(
-            firer.discs, a, firer.facing, firer.card.arc, b):
+            firer.discs, a, firer.facing, firer.arc, b):
         return ("Rulebook III, Ranged Combat: the line of fire must pass through the firer's "
                 "front arc"), False, False
     if plan is not None and plan.unblockable:
@@ -130,7 +143,10 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     blocked: str | None = None
     lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
     lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    for o in () if castle else state.warriors:
+    # World Conquest, Upgrading Defenses: a line of fire to a fortification is drawn to its
+    # centre point over the figures round it, as to a castle section (RULES_NOTES.md).
+    over = castle or (bool(state.works) and t.work is not None)
+    for o in () if over else state.warriors:
         if not o.on_table or o is firer or o is t:
             continue
         # Quick test: a base whose every part lies beyond the line's bounding box cannot
@@ -152,7 +168,7 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
             break
     hindering = False
     if blocked is None and terrain:
-        discs, facing, arc = (firer.discs, firer.facing, firer.card.arc) if firer_view is None \
+        discs, facing, arc = (firer.discs, firer.facing, firer.arc) if firer_view is None \
             else firer_view
         if not discs:
             # Castle rules, Attacks: a castle section (no base) fires from its centre point.
@@ -195,6 +211,9 @@ def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan,
         if state.sections and t.castle is not None and castle_combat.target_violation(
                 state, firer, t, "ranged", plan):
             continue  # Castle rules, Attacking the Castle: only the listed attackers
+        if state.works and t.work is not None and fortifications.target_violation(
+                state, firer, t, "ranged", plan):
+            continue  # World Conquest, Upgrading Defenses: the banner, close combat only
         why, hindering, height = line_of_fire(state, firer, t, plan)
         if why is None:
             shots.append(Shot(t, hindering, height))
@@ -333,13 +352,17 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
         # Castle rules, Attacking Warriors on Castle Sections: the fortification modifier.
         fort = castle_combat.fortification_modifier(state, plan.attacker, s.target, terrain) \
             if state.sections else 0
+        # World Conquest, Upgrading Defenses: a warrior on guard, +1 to +3 against ranged
+        # attacks.
+        guard = fortifications.ranged_bonus(state, s.target) if state.works else 0
         strikes[s.target.id] = combat.Strike(
-            s.target, targeted=True, parts=1, defense_mod=terrain + fort,
+            s.target, targeted=True, parts=1, defense_mod=terrain + fort + guard,
             section=s.section, options=s.options,
             defense_why=combat.named((combat.HINDERING, int(s.hindering)),
                                      (combat.HEIGHT, int(s.height)),
-                                     (castle_combat.FORTIFICATION, fort))
-            if terrain or fort else ())
+                                     (castle_combat.FORTIFICATION, fort),
+                                     (fortifications.ON_GUARD, guard))
+            if terrain or fort or guard else ())
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
@@ -355,6 +378,13 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
                 if hit is None:
                     strikes[o.id] = chariot_combat.splash_strike(state, o, s.target) \
                         if o.chariot is not None else combat.Strike(o, targeted=False, parts=1)
+                    guard = fortifications.ranged_bonus(state, o) if state.works else 0
+                    if guard:
+                        # World Conquest, Upgrading Defenses: on guard against every
+                        # ranged attack, a splash too (no terrain modifier: FAQ).
+                        strikes[o.id].defense_mod += guard
+                        strikes[o.id].defense_why = combat.named(
+                            (fortifications.ON_GUARD, guard))
                 else:
                     hit.parts += 1
     return list(strikes.values())

@@ -12,12 +12,13 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.engine import castle_setup, turns, weather
+from armybuilder.engine import castle_setup, fortifications, turns, weather
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import Deploy, PlaceTerrain
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.state import (
     EDGES,
@@ -99,11 +100,17 @@ class GameSetup:
     seed: int = 0
     dice: tuple[int, ...] | None = None  # scripted dice instead of the seeded generator
     round_limit: int | None = None  # Rulebook VI, Ending the Game 2, as a number of rounds
+    #: World Conquest, Troop Movements (battle rule 1): the banners, outposts, forts and
+    #: castles the players set up with the terrain (engine/fortifications.py).
+    fortifications: tuple[Fortification, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "setup", "table": self.table, "round_limit": self.round_limit,
-                "dice": _dice(self.seed, self.dice).to_dict(),
-                "players": [p.to_dict() for p in self.players]}
+        out = {"kind": "setup", "table": self.table, "round_limit": self.round_limit,
+               "dice": _dice(self.seed, self.dice).to_dict(),
+               "players": [p.to_dict() for p in self.players]}
+        if self.fortifications:  # only with some: older logs read the same
+            out["fortifications"] = [f.to_dict() for f in self.fortifications]
+        return out
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,9 @@ class Scenario:
     weather: tuple[str, ...] = ()
     #: Castle rules: planking, ladders and open portals (the sections are WarriorSpecs).
     castle: CastleOptions | None = None
+    #: World Conquest, Troop Movements (battle rule 1): banners and structures standing
+    #: (engine/fortifications.py; numbered after the warriors, at full strength).
+    fortifications: tuple[Fortification, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"kind": "scenario", "table": self.table, "round_limit": self.round_limit,
@@ -190,6 +200,8 @@ class Scenario:
             out["weather"] = list(self.weather)
         if self.castle is not None:
             out["castle"] = self.castle.to_dict()
+        if self.fortifications:
+            out["fortifications"] = [f.to_dict() for f in self.fortifications]
         return out
 
 
@@ -209,7 +221,8 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
     script = tuple(dice["script"]) if "script" in dice else None
     if d["kind"] == "setup":
         return GameSetup(players=tuple(PlayerSetup.from_dict(p) for p in d["players"]),
-                         table=d["table"], seed=seed, dice=script, round_limit=d["round_limit"])
+                         table=d["table"], seed=seed, dice=script, round_limit=d["round_limit"],
+                         fortifications=_forts(d))
     if d["kind"] == "scenario":
         return Scenario(
             players=tuple(ScenarioPlayer(**p) for p in d["players"]),
@@ -218,8 +231,35 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
             table=d["table"], seed=seed, dice=script, first_player=d["first_player"],
             current=d["current"], round_limit=d["round_limit"],
             weather=tuple(d.get("weather", ())),
-            castle=CastleOptions.from_dict(d["castle"]) if "castle" in d else None)
+            castle=CastleOptions.from_dict(d["castle"]) if "castle" in d else None,
+            fortifications=_forts(d))
     raise SetupError(f"log header: unknown kind {d['kind']!r}")
+
+
+def _forts(d: dict[str, Any]) -> tuple[Fortification, ...]:
+    return tuple(Fortification.from_dict(f) for f in d.get("fortifications", ()))
+
+
+def _add_fortifications(warriors: list[Warrior], players: list[Player],
+                        forts: tuple[Fortification, ...]) -> int:
+    """World Conquest, Troop Movements (battle rule 1): the fortifications' warriors,
+    after every army's; returns the first one's number."""
+    first = len(warriors)
+    for k, f in enumerate(forts):
+        try:
+            fortifications.check(f, len(players), f"fortification {k}")
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+    warriors.extend(fortifications.warriors_for(forts, [p.team for p in players], first))
+    return first
+
+
+def _install_fortifications(state: State, forts: tuple[Fortification, ...],
+                            first: int) -> None:
+    try:
+        fortifications.install(state, forts, first)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
 
 
 # --- checks shared by both ways in ------------------------------------------------------
@@ -287,8 +327,11 @@ def build_from_setup(setup: GameSetup) -> State:
                                  "the army")
             _board_at_start(where, warriors[first + p], warriors[first + c])
     _check_teams(players)
+    works = _add_fortifications(warriors, players, setup.fortifications)
     state = State(setup.table, players, warriors, Terrain(), _dice(setup.seed, setup.dice),
                   setup.round_limit)
+    if setup.fortifications:
+        _install_fortifications(state, setup.fortifications, works)
     state.terrain_pile = [item for ps in players_in for item in ps.terrain]
     if any(castle_setup.is_section(c) for ps in players_in for c in ps.army):
         _place_castle(state, setup)
@@ -390,6 +433,10 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
             if g.polygons_overlap(f.polygon, g.rectangle(x0, y0, x1, y1)):
                 return ("Rulebook II, Setting the Scene: terrain may not be placed in any "
                         "player's starting area")
+        if state.works:
+            why = fortifications.terrain_violation(state, f.polygon)
+            if why:
+                return why
         if state.sections and castle_setup.terrain_in_enclosure(state, f.polygon):
             return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
                     "pieces into the area the castle encloses")
@@ -455,7 +502,10 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
         why = castle_setup.castle_deploy_violation(state, w, at, discs)
         if why:
             return why
-    elif not in_area(at, p.area):
+    elif not in_area(at, p.area) and not (
+            state.works and fortifications.deploy_inside(state, w, discs)):
+        # World Conquest, Upgrading Defenses: "During the setup for a battle, you may
+        # place warriors on guard in an outpost, fort or castle."
         return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
                 "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
     for x, y, r in discs:
@@ -465,6 +515,10 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
     for o in state.warriors:
         if o.on_table and g.discs_overlap(discs, o.discs):
             return "Rulebook III, Movement: bases may not overlap"
+    if state.works:
+        why = fortifications.position_violation(state, w, discs)
+        if why:
+            return why
     if state.terrain:
         return state.terrain.position_violation(discs)
     return None
@@ -666,8 +720,17 @@ def build_from_scenario(sc: Scenario) -> State:
         for b in on[i + 1:]:
             if g.discs_overlap(a.discs, b.discs):
                 raise SetupError(f"scenario warriors {a.id} and {b.id}: bases overlap")
+    works = _add_fortifications(warriors, players, sc.fortifications)
     state = State(sc.table, players, warriors, Terrain(tuple(sc.terrain)),
                   _dice(sc.seed, sc.dice), sc.round_limit)
+    if sc.fortifications:
+        _install_fortifications(state, sc.fortifications, works)
+        for w in on:
+            # World Conquest, Upgrading Defenses: on no wall, in no opponent's structure,
+            # a guard too many.
+            why = fortifications.position_violation(state, w, w.discs)
+            if why:
+                raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field at: {why}")
     try:
         state.weather = weather.check(tuple(sc.weather))
     except ValueError as exc:

@@ -20,6 +20,7 @@ from armybuilder.engine.abilities import (
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.fortifications import Work
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import DIAL, PLACING, Memory
 from armybuilder.engine.sections import Chariot, summary
@@ -51,6 +52,8 @@ class IllegalAction(ValueError):
         return type(self), (self.rule, self.reason)
 
 
+#: Castle rules, General Rules: causes of damage a castle section takes none from.
+UNHARMED_SECTION = frozenset({"pushing", "critical miss"})
 #: Damage that Toughness and Invulnerability reduce (Special Abilities Card): attacks and
 #: damaging special abilities, never pushing or a critical miss.
 REDUCIBLE = frozenset({"attack", "ability"})
@@ -61,10 +64,10 @@ _set_slot = object.__setattr__
 
 class Warrior:
     __slots__ = (
-        "abilities", "acted_turn", "cancelled", "captive", "card", "castle", "chariot", "click",
-        "controller", "deployed", "eliminations", "facing", "half_length", "id", "memory",
-        "on_table", "owner", "placed", "riding", "round", "shape", "showing", "stats",
-        "team", "token_turn", "tokens", "x", "y",
+        "abilities", "acted_turn", "arc", "cancelled", "captive", "card", "castle", "chariot",
+        "click", "controller", "deployed", "eliminations", "facing", "guarding", "half_length",
+        "id", "memory", "on_table", "owner", "placed", "riding", "round", "shape", "showing",
+        "stats", "team", "token_turn", "tokens", "work", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -82,6 +85,14 @@ class Warrior:
     #: A castle section's bookkeeping (Castle rules, Sections; engine/castle.py); None for
     #: every other figure.
     castle: Section | None
+    #: A World Conquest fortification's bookkeeping (engine/fortifications.py); None for
+    #: every other figure.
+    work: Work | None
+    #: The front arc in effect, in degrees: the card's, or 360 on guard in a World
+    #: Conquest structure (fortifications.refresh keeps it).
+    arc: int
+    #: The World Conquest structure this warrior stands on guard in, or NOBODY.
+    guarding: int
     #: The chariot this warrior rides in as its passenger (Chariot rules, Passengers), or
     #: NOBODY. A passenger is off the battlefield (``on_table`` False): it touches nothing,
     #: blocks no line of fire and is never targeted; it stands at its chariot's centre dot.
@@ -92,6 +103,9 @@ class Warrior:
         _set_slot(self, "chariot", Chariot(card) if card.sections else None)
         _set_slot(self, "riding", NOBODY)
         _set_slot(self, "castle", None)
+        _set_slot(self, "work", None)
+        _set_slot(self, "arc", card.arc)
+        _set_slot(self, "guarding", NOBODY)
         self.id = wid
         self.card = card
         self.owner = owner
@@ -274,6 +288,9 @@ class State:
         #: Castle rules, Playing Area and Set-Up: the grid cells (castle_setup.CELL) of
         #: the battlefield the castle encloses, where no terrain may be placed.
         self.castle_enclosed: frozenset[tuple[int, int]] = frozenset()
+        #: World Conquest fortifications among the warriors (engine/fortifications.py):
+        #: their rules are asked only when there is one. Setup sets them.
+        self.works: tuple[int, ...] = ()
         self.phase = "setup"  # setup (terrain, deployment), play, over
         self.turn = 0  # turns started so far, all players together
         self.round = 0
@@ -350,10 +367,10 @@ class State:
     def faces(self, a: Warrior, b: Warrior, facing: float | None = None) -> bool:
         """Is part of ``a``'s front arc where it meets ``b``'s base?"""
         if facing is not None:
-            return g.faces(a.discs_at((a.x, a.y), facing), facing, a.card.arc, b.discs)
+            return g.faces(a.discs_at((a.x, a.y), facing), facing, a.arc, b.discs)
         found = self.memory.kept_facing(a, b)
         if found is None:
-            found = self.memory.keep_facing(a, b, g.faces(a.discs, a.facing, a.card.arc,
+            found = self.memory.keep_facing(a, b, g.faces(a.discs, a.facing, a.arc,
                                                           b.discs))
         return found
 
@@ -361,7 +378,7 @@ class State:
         """Does ``a`` meet ``t``'s rear arc?"""
         found = self.memory.kept_rear(a, t)
         if found is None:
-            found = self.memory.keep_rear(a, t, g.meets_rear(t.discs, t.facing, t.card.arc,
+            found = self.memory.keep_rear(a, t, g.meets_rear(t.discs, t.facing, t.arc,
                                                              a.discs))
         return found
 
@@ -428,11 +445,11 @@ class State:
             from armybuilder.engine import chariots
             return chariots.damage(self, w, clicks, cause, by, source, ability=ability,
                                    kind=kind, pierce=pierce, plain=plain, section=section)
-        if w.castle is not None:
-            # Castle rules: a section's damage, breach and elimination (castle_combat).
-            from armybuilder.engine import castle_combat
-            return castle_combat.damage(self, w, clicks, cause, by, source, ability=ability,
-                                        kind=kind, pierce=pierce, plain=plain)
+        if w.castle is not None and cause in UNHARMED_SECTION:
+            # Castle rules, General Rules: sections "Do not take damage from pushing or
+            # critical misses."
+            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
+            return 0
         if not w.on_table and w.riding == NOBODY:
             return 0
         if w.controller != NOBODY:
@@ -451,8 +468,18 @@ class State:
         self.emit("damage", warrior=w.id, clicks=clicks,
                   click=w.click if not dead else len(w.card.clicks), cause=cause, **extra)
         if dead:
+            # Castle rules: a section too "is eliminated when 3 broken tower symbols appear
+            # in the stat slot", and leaves rubble (castle.collapse).
             w.click = len(w.card.clicks) - 1
             self.eliminate(w, by)
+            if w.castle is not None:
+                from armybuilder.engine import castle
+                castle.collapse(self, w)
+        elif w.castle is not None:
+            # Castle rules, Portals: breached as soon as Demoralized shows.
+            from armybuilder.engine import castle_combat
+            if castle_combat.breached_showing(w):
+                castle_combat.breach(self, w, by)
         else:
             self.dial_turned(w, cause)
         return clicks

@@ -24,6 +24,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
     if w.controller != NOBODY:
         return "Rulebook III, Capturing: a captive cannot be given an action"
+    if w.work is not None:
+        # World Conquest, Upgrading Defenses: a fortification is not a warrior.
+        return "World Conquest, Upgrading Defenses: a fortification is given no action"
     if w.acted_turn == state.turn and not follow_up:
         return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
                 "per turn")
@@ -122,8 +125,8 @@ def can_still_act(state: State, player: int) -> bool:
     turn = state.turn
     for w in state.warriors:  # a loop, not any(): asked after every action
         if w.owner == player and (w.on_table or w.riding != NOBODY) \
-                and w.controller == NOBODY and w.acted_turn != turn:
-            return True
+                and w.controller == NOBODY and w.acted_turn != turn and w.work is None:
+            return True  # a World Conquest fortification is given no action
     return False
 
 
@@ -132,9 +135,9 @@ def in_the_game(state: State, player: int) -> bool:
     held captive (Rulebook III, Turns and Actions: eliminated players are skipped)."""
     if state.players[player].withdrawn:
         return False
-    for w in state.warriors:  # noqa: SIM110  (a loop, not any(): asked at every turn)
-        if w.owner == player and w.on_table and w.controller == NOBODY:
-            return True
+    for w in state.warriors:  # a loop, not any(): asked at every turn
+        if w.owner == player and w.on_table and w.controller == NOBODY and w.work is None:
+            return True  # a World Conquest fortification takes no turn
     return False
 
 

@@ -50,8 +50,10 @@ class Outcome:
 
 
 def counts_for_ending(w: Any) -> bool:
-    # Rulebook VI, Ending the Game 1: captives and Demoralized figures do not count.
-    return w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities
+    # Rulebook VI, Ending the Game 1: captives and Demoralized figures do not count, nor
+    # does a World Conquest fortification (engine/fortifications.py).
+    return w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
+        and w.work is None
 
 
 def sides_left(state: State) -> set[int]:
@@ -64,6 +66,9 @@ def several_sides(state: State) -> bool:
     than the first one found. Asked after every action, so that one is looked for from the
     far end of the list (armies are listed one after another) and counts_for_ending is
     inlined."""
+    if state.works:
+        from armybuilder.engine.fortifications import several_sides as without_works
+        return without_works(state)
     players = state.players
     warriors = state.warriors
     for w in warriors:

@@ -36,19 +36,17 @@ def castle_records(game: Any) -> tuple[Stronghold, ...]:
             portals=tuple(Portal(p.name, _point(p.a), _point(p.b), bool(p.open))
                           for p in section.portals),
             breached=bool(section.breached), rubble=rubble))
+    for wid in getattr(game, "works", ()):
+        # World Conquest, Upgrading Defenses: a banner, outpost, fort or castle standing
+        # (drawn as a castle section is; its entrances as open portals). A destroyed one
+        # leaves nothing.
+        w = game.warriors[wid]
+        work = w.work
+        if work is None or not w.on_table:
+            continue
+        footprint = tuple(_point(p) for p in work.footprint)
+        out.append(Stronghold(
+            warrior=wid, piece=work.fort.kind, footprint=footprint, parts=(footprint,),
+            portals=tuple(Portal("entrance", _point(a), _point(b), True)
+                          for a, b in work.openings)))
     return tuple(out)
-
-
-def standing_on(game: Any, w: Any) -> int | None:
-    """The standing castle section whose top ``w`` is on (Castle rules, Elevation Levels:
-    a warrior on top of a section is on abrupt elevated terrain), or None."""
-    if not game.sections or w.castle is not None or not w.on_table:
-        return None
-    feature = game.terrain.elevation((w.x, w.y))
-    if feature is None:
-        return None
-    for wid in game.sections:
-        s = game.warriors[wid].castle
-        if s is not None and s.feature >= 0 and feature in s.features:
-            return wid
-    return None

@@ -94,6 +94,7 @@ from armybuilder.engine import (
     apply,
     castle_across,
     castle_reachable,
+    castle_standing_on,
     chariot_allowance,
     chariot_close_sections,
     chariot_ranged_sections,
@@ -135,7 +136,7 @@ from armybuilder.play.board import (
     TerrainPiece,
     result_words,
 )
-from armybuilder.play.castle_view import castle_records, standing_on
+from armybuilder.play.castle_view import castle_records
 from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
 
@@ -371,6 +372,14 @@ class PlaySession:
                      ending=ending, pile=pile, version=len(game.entries),
                      castle=castle_records(game))
 
+    def _on_castle(self, w: Any) -> int | None:
+        """The castle section whose top ``w`` stands on (Castle rules, Elevation Levels),
+        or None."""
+        if not self.game.sections:
+            return None
+        on = castle_standing_on(self.game, w)
+        return None if on is None else on.id
+
     def _piece(self, w: Any) -> Piece:
         card, game = w.card, self.game
         turn = game.turn
@@ -401,7 +410,8 @@ class PlaySession:
             id=w.id, seat=w.owner, letter=self.marks[w.id], name=shown(card.name),
             key=shown(card.key), points=card.points, rank=card.rank,
             factions=tuple(map(shown, card.factions)),
-            x=w.x, y=w.y, facing=w.facing, arc=card.arc, radius=w.half_length,
+            # The arc in effect: 360 on guard in a World Conquest structure.
+            x=w.x, y=w.y, facing=w.facing, arc=w.arc, radius=w.half_length,
             # The engine's own discs, here and around the centre dot facing east.
             base=tuple(w.discs), shape=tuple(w.discs_at((0.0, 0.0), 0.0)),
             range=card.range, targets=card.targets, dial=dial,
@@ -412,8 +422,9 @@ class PlaySession:
             holds=None if w.captive < 0 else w.captive,
             abilities=tuple(map(shown, w.abilities)), sections=sections,
             passenger=passenger, riding=None if w.riding == NOBODY else w.riding,
-            castle="" if w.castle is None else w.castle.piece,
-            on_castle=standing_on(game, w))
+            castle=w.castle.piece if w.castle is not None else (
+                w.work.fort.kind if w.work is not None else ""),
+            on_castle=self._on_castle(w))
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""

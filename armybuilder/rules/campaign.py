@@ -66,10 +66,16 @@ def check_campaign_army(army: Army, points: int = 300) -> CampaignArmy:
                            f"({names}); it needs exactly one, its General",
                            [e.key for e in uniques]))
     for e in live:
-        if e.figure.kind != "warrior" or e.figure.multi_dial or e.passenger:
+        if e.figure.kind == "castle":
+            # Castle rules, General Rules: a section "can never move or be moved", so it
+            # cannot march with an army from territory to territory (World Conquest,
+            # Troop Movements); a territory's defences are its fortifications.
+            raw.append(finding("campaign-engine", f"{label(e.figure)} is a castle section; "
+                               "it can never move (Castle rules, General Rules), so it "
+                               "cannot march with a campaign army", [e.key]))
+        elif e.figure.kind != "warrior" or e.figure.multi_dial or e.passenger:
             # World Conquest, Battles: "every warrior enters at its current click" -- the
-            # campaign carries one dial per warrior between battles, and the engine plays
-            # no castle section yet.
+            # campaign carries one dial per warrior between battles.
             raw.append(finding("campaign-engine", f"{label(e.figure)} is a {e.figure.kind}; "
                                "a campaign carries one dial per single-dial warrior from "
                                "battle to battle", [e.key]))

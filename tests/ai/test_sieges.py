@@ -216,3 +216,86 @@ def test_the_random_player_plays_a_siege_legally() -> None:
         while not game.over:
             apply(game, players[game.to_act].choose(game))
         assert game.round >= 1
+
+
+# --- access points, the keep's reach and the defender's choice ----------------------------------
+
+
+def test_the_defender_chooses_the_target_that_loses_least() -> None:
+    """Castle rules, Close Combat: "the defender may choose which figure will be the
+    target of the attack" (the TargetChoice decision): of two warriors on the keep's top,
+    the heuristic offers the one the blow is least likely to hit, whichever is listed
+    first."""
+    from armybuilder.engine import ChooseTarget, TargetChoice
+    tough = card("Tough", attack=9, defense=18, damage=2)
+    for order in ((1, 2), (2, 1)):
+        game = siege(spec(section("keep"), 0, *KEEP_AT),
+                     spec(GRUNT, 0, KEEP_AT[0] + 1.0, KEEP_AT[1]),
+                     spec(tough, 0, KEEP_AT[0] - 1.0, KEEP_AT[1]),
+                     spec(BRUTE, 1, SIDE_DOOR[0] + 0.6, SIDE_DOOR[1], math.pi), current=1)
+        game.pending.append(TargetChoice(warrior=3, options=order, player=0, plan=None,
+                                         members=(3,)))
+        assert HeuristicPlayer(1).choose(game) == ChooseTarget(0, 2)
+
+
+def test_a_warrior_on_the_walls_comes_down_by_the_keeps_door() -> None:
+    """Castle rules, Access Points: a wall has no access points, but its walkway joins the
+    keep's top, whose open doors are; a warrior on the wall gets moves down through a
+    door (one path: along the tops, through the door, ending on the ground: Rulebook V,
+    Abrupt Elevated Terrain), and the engine accepts them."""
+    from armybuilder.ai import manoeuvres
+    from armybuilder.engine import Move as MoveAction
+    from armybuilder.engine import move_allowance, try_move
+    wall_at = (KEEP_AT[0] - 5.5, KEEP_AT[1] + 1.875)
+    game = siege(spec(section("keep"), 0, *KEEP_AT), spec(section("wall"), 0, *wall_at),
+                 spec(ARCHER, 0, wall_at[0] + 1.5, wall_at[1]),
+                 spec(GRUNT, 1, 24.0, 40.0, SOUTH),
+                 castle=CastleOptions(open=((0, "side door"), (0, "inner door"))))
+    w = game.warriors[2]
+    assert castle_standing_on(game, w) is not None
+    limit = move_allowance(game, w, None)
+    downs = sieges.access_moves(game, w, limit)
+    legal = [end for end, path in downs
+             if try_move(game, w, MoveAction(w.id, path, None), limit) is not None]
+    assert legal and all(game.terrain.elevation(end) is None for end in legal)
+    # The weighing offers them, and checking one makes the whole path.
+    foes = [o for o in game.warriors if o.owner == 1]
+    view = manoeuvres.outlook(game, foes, 0, {})
+    weighed = manoeuvres._weigh(game, w, view, ((None, limit),), None)
+    k = weighed.ends.index(legal[0])
+    assert weighed.gains[k] > sieges.UNREACHED
+    assert len(sieges.path_to(w, legal[0])) >= 2
+
+
+def test_a_top_with_no_access_point_on_the_way_is_never_a_place() -> None:
+    """Rulebook V, Abrupt Elevated Terrain, and Castle rules, Access Points: with the
+    keep's doors shut a warrior on the ground cannot go up; the heuristic's best places
+    for it never lie on the keep's top, however good standing by its defenders would be."""
+    from armybuilder.ai import manoeuvres
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 0, KEEP_AT[0], KEEP_AT[1] + 1.5),
+                 spec(GRUNT, 1, KEEP_AT[0], KEEP_AT[1] + 5.0, SOUTH), current=1)
+    w = game.warriors[2]
+    foes = [o for o in game.warriors if o.owner == 0]
+    view = manoeuvres.outlook(game, foes, 1, {})
+    cands = manoeuvres.candidates(game, w, view, lambda: 0.0)
+    for k, i in enumerate(cands.order):
+        if cands.gains[k] > sieges.UNREACHED / 2:
+            assert game.terrain.elevation(cands.weighing.ends[i]) is None
+
+
+def test_the_keep_threatens_beyond_4_inches_and_not_within() -> None:
+    """Castle rules, Attacks: "A castle section may not make a ranged combat attack
+    against a target if the range to that target is 4 inches or less": beside the keep's
+    face a warrior is out of its fire; 6" from its centre point it is in it, and the
+    section's shot weighs more than a warrior's would (it is certain to come)."""
+    from armybuilder.ai import positions
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 0, KEEP_AT[0] - 16.0, KEEP_AT[1]),
+                 spec(GRUNT, 1, KEEP_AT[0] + 12.0, KEEP_AT[1] + 12.0, SOUTH), current=1)
+    w = game.warriors[2]
+    reading = positions.Reading(game, w, [game.warriors[0], game.warriors[1]])
+    beside = reading.value((KEEP_AT[0], KEEP_AT[1] + 3.1), SOUTH)
+    in_fire = reading.value((KEEP_AT[0], KEEP_AT[1] + 6.0), SOUTH)
+    out = reading.value((KEEP_AT[0], KEEP_AT[1] + 10.6), SOUTH)
+    assert beside > in_fire + 2.0 and out > in_fire + 2.0

@@ -79,13 +79,70 @@ def test_every_warrior_enters_at_its_current_click_under_the_territorys_weather(
     assert scene.terrain  # terrain set up as normal (house rule: the standard preset)
 
 
-def test_a_wasteland_has_no_terrain_and_fortifications_wait_for_the_engine() -> None:
+def test_a_wasteland_has_no_terrain_and_the_holders_fortifications_stand() -> None:
     c = at_battle()
     h = c.holdings["C1"]
     h.wasteland, h.owner, h.banner, h.structure = True, 1, True, "fort"
     plan = wc.plan_battle(c)
-    assert plan.terrain == "none" and not wc.set_the_scene(plan).terrain
-    assert plan.unplayed == ("banner", "fort")
+    scene = wc.set_the_scene(plan)
+    assert plan.terrain == "none" and not scene.terrain
+    assert plan.unplayed == ()
+    # World Conquest, Troop Movements (battle rule 1): the holder (side 1) sets up its fort
+    # and banner, with the house rules' numbers.
+    assert [(f.kind, f.player, f.defense, f.clicks, f.guards, f.ranged_defense)
+            for f in plan.fortifications] == [("fort", 1, 19, 10, 6, 2), ("banner", 1, 12, 1,
+                                                                          0, 0)]
+    assert plan.fortifications[0].entrances == (("back", 1.0),)
+    assert [f.kind for f in scene.fortifications] == ["fort", "banner"]
+    assert all(f.at is not None for f in scene.fortifications)
+
+
+def test_a_territory_held_by_no_side_here_sets_up_nothing() -> None:
+    c = at_battle()
+    h = c.holdings["C1"]
+    h.owner, h.banner, h.structure = None, False, "castle"
+    assert wc.plan_battle(c).fortifications == ()
+
+
+def test_a_battle_with_a_fort_played_through_the_engine() -> None:
+    """The holder's fort and banner on the battlefield, its shooters on guard at set-up;
+    the battle fought to its end by the engine's AI; the result names the fortifications;
+    fought again from the kept scenario it is the same, event for event."""
+    c = at_battle()
+    h = c.holdings["C1"]
+    h.owner, h.banner, h.structure = 1, True, "fort"
+    fought = wc.fight(c)
+    game = fought.game
+    assert game.over
+    works = [w for w in game.warriors if w.work is not None]
+    assert [w.work.fort.kind for w in works] == ["fort", "banner"]
+    assert all(w.owner == 1 for w in works)
+    start = game.entries[0]["events"]
+    shooters = [w for w in game.warriors if w.owner == 1 and w.work is None
+                and w.card.range > 0]
+    if shooters:
+        assert any(e["e"] == "on_guard" for e in start)
+    r = fought.result
+    assert [(f["kind"], f["holder"]) for f in r["fortifications"]] == [("fort", 1),
+                                                                      ("banner", 1)]
+    here = {i for p in (0, 1) for b in c.bands_in("C1", p) for i in b.warriors}
+    assert {f["warrior"] for f in r["fates"]} == here
+    apply(c, Fight(r))
+    told = [e for entry in c.log for e in entry["events"] if e["e"] == "battle fought"]
+    assert told[-1]["fortifications"] == ["fort", "banner"]
+    for f in r["fortifications"]:
+        if f["destroyed"]:
+            assert (h.structure if f["kind"] == "fort" else h.banner) in (None, False) \
+                or h.owner != 1
+    kept = json.loads(json.dumps(fought.scenario.to_dict()))
+    again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(fought.sides,
+                                                                RULES.withdraw_below))
+    assert again.log_json() == game.log_json()
+    # The same campaign position fights the same battle.
+    c2 = at_battle()
+    c2.holdings["C1"].owner, c2.holdings["C1"].banner = 1, True
+    c2.holdings["C1"].structure = "fort"
+    assert wc.fight(c2).game.log_json() == game.log_json()
 
 
 def test_a_battle_fought_by_the_engine_and_its_result_applied() -> None:

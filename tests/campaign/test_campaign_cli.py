@@ -251,11 +251,12 @@ def test_a_human_buys_and_fortifies(demo_db: Path, tmp_path: Path, capsys) -> No
 
 def test_the_pool_from_expansions_or_a_collection(demo_db: Path, capsys) -> None:
     code, out, err = run(capsys, "campaign", "new", "All", "--armies", "Raiders,Reavers")
-    # The demo's Apocalypse Herald has no region; the fixtures' castle sections are no
-    # warriors the engine can field; their two chariots have four dials the campaign does
-    # not carry between battles: all left out, and said.
+    # The demo's Apocalypse Herald has no region; the fixtures' castle sections never move
+    # (they cannot march with an army); their two chariots have four dials the campaign
+    # does not carry between battles: all left out, and said.
     assert code == 0 and "pool of 11 warriors (all)" in out
-    assert "no region on the map" in err and "the engine cannot play it" in err
+    assert "no region on the map" in err and "4 figures left out (a castle section never " \
+        "moves)" in err
     assert "2 figures left out (a chariot's four dials)" in err
     code, out, _ = run(capsys, "campaign", "new", "Demo", "--armies", "Raiders,Reavers",
                        "--pool", "demo")

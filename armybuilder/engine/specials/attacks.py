@@ -113,7 +113,8 @@ def _vampirism(state: Any, w: Any, ctx: AfterAttackContext) -> None:
         return
     for t, clicks in ctx.damaged:
         # Castle rules, General Rules: a castle section cannot be affected by Vampirism.
-        if clicks > 0 and w.on_table and t.castle is None:
+        # World Conquest, Upgrading Defenses: nor by damage to a fortification.
+        if clicks > 0 and w.on_table and t.castle is None and t.work is None:
             state.heal(w, 1, "Vampirism")
 
 

@@ -92,6 +92,8 @@ def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
         return "Chariot rules, General Rules: a chariot cannot be brought back by Necromancy"
     if e.castle is not None:
         return "Castle rules, General Rules: castle sections cannot be reanimated"
+    if e.work is not None:
+        return "World Conquest, Upgrading Defenses: a fortification is no warrior to reanimate"
     at = (float(action.at[0]), float(action.at[1]))
     facing = g.normalize_angle(float(action.facing if action.facing is not None else 0.0))
     if not g.discs_touch(e.discs_at(at, facing), w.discs):
@@ -104,7 +106,7 @@ def _necromancy_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     # this warrior where it may stand.
     for e in state.warriors:
         if e.owner != w.owner or e.on_table or not e.eliminations or e.chariot is not None \
-                or e.castle is not None:
+                or e.castle is not None or e.work is not None:
             continue  # Chariot rules and Castle rules, General Rules: never reanimated
         for a in places.DIRECTIONS:
             at, _ = places.contact_spot(e, w, a)
