@@ -91,6 +91,9 @@ class Piece:
     #: The castle section (its warrior id) this warrior stands on top of (Castle rules,
     #: Elevation Levels), None on the ground.
     on_castle: int | None = None
+    #: The World Conquest structure (its warrior id) this warrior stands on guard in
+    #: (World Conquest, Upgrading Defenses: wholly inside, through the entrance), or None.
+    on_guard: int | None = None
 
     @property
     def stats(self) -> Click:
@@ -142,6 +145,17 @@ class Portal:
 
 
 @dataclass(frozen=True, slots=True)
+class Ladder:
+    """Castle rules, Planking and Ladders: a ladder standing against a wall section, the
+    access point it makes (the segment of the wall's edge it leans on) and the seat of
+    the player it belongs to (-1: nobody's, a scenario's)."""
+
+    a: Point
+    b: Point
+    seat: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class Stronghold:
     """A castle section as the map draws it (Castle rules, Sections): the warrior it is,
     its piece, its footprint where it stands, its portals; breached (Castle rules,
@@ -157,14 +171,35 @@ class Stronghold:
     portals: tuple[Portal, ...] = ()
     breached: bool = False
     rubble: bool = False
+    #: Ladders standing against it (Castle rules, Planking and Ladders: access points).
+    ladders: tuple[Ladder, ...] = ()
+    #: Its planking's outlines (Castle rules, Planking and Ladders: "considered to be
+    #: part of the wall section it is touching"), also among ``parts``.
+    planking: tuple[tuple[Point, ...], ...] = ()
+    #: A World Conquest fortification (Upgrading Defenses) rather than a castle section:
+    #: ``piece`` is "banner", "outpost", "fort" or "castle"; a structure's ``walls`` are
+    #: its sides but the entrances (``portals``, always open).
+    work: bool = False
+    walls: tuple[tuple[Point, Point], ...] = ()
+
+    @property
+    def banner(self) -> bool:
+        return self.work and self.piece == "banner"
 
     @property
     def words(self) -> str:
         """The section in plain words: "keep, breached, portals: inner door open"."""
+        if self.work:
+            entrances = len(self.portals)
+            return self.piece + (f", {entrances} entrance{'s' if entrances != 1 else ''}"
+                                 if entrances else "")
         state = "rubble" if self.rubble else "breached" if self.breached else "standing"
         doors = ", ".join(f"{p.name} {'open' if p.open else 'closed'}" for p in self.portals)
+        ladders = len(self.ladders)
+        leaning = (f"; {ladders} ladder{'s' if ladders != 1 else ''}"
+                   if ladders and not self.rubble else "")
         return f"{self.piece}, {state}" + (f"; portals: {doors}" if doors and not self.rubble
-                                           else "")
+                                           else "") + leaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +259,12 @@ class Board:
     ending: Ending | None = None
     pile: tuple[TerrainPiece, ...] = ()
     version: int = 0  # the log entries behind this board
-    #: The castle's sections, standing or rubble (Castle rules); empty without a castle.
+    #: The castle's sections, standing or rubble (Castle rules), and the World Conquest
+    #: fortifications standing; empty without either.
     castle: tuple[Stronghold, ...] = ()
+    #: Why the turn has more actions than the player's own (``turn_actions`` counts
+    #: them): one entry an extra action, in words ("the keep A Castle Keep", "Command").
+    extra_actions: tuple[str, ...] = ()
 
     def piece(self, wid: int) -> Piece:
         return self.pieces[wid]

@@ -1,5 +1,6 @@
-"""A game's castle as the screens draw it: each section's parts, portals, breach and
-rubble (Castle rules), and which section a warrior stands on top of.
+"""A game's castle as the screens draw it: each section's parts, planking, portals,
+ladders, breach and rubble (Castle rules), and the World Conquest fortifications standing
+with their walls and entrances.
 
 Read from the engine's state into the plain records of :mod:`armybuilder.play.board`, so
 the map never touches the engine.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.play.board import Point, Portal, Stronghold
+from armybuilder.play.board import Ladder, Point, Portal, Stronghold
 
 
 def _point(p: Any) -> Point:
@@ -28,6 +29,16 @@ def castle_records(game: Any) -> tuple[Stronghold, ...]:
         # Castle rules, Eliminating Castle Sections: an eliminated section leaves rubble
         # of its own shape where it stood (its parts become hindering terrain).
         rubble = section.feature < 0
+        # Castle rules, Planking and Ladders: planking is part of the wall it touches (an
+        # elevated feature of its own, among the section's); ladders are access points
+        # against a wall, each its player's.
+        planking = tuple(tuple(_point(p) for p in features[i].polygon)
+                         for i in section.features
+                         if features[i].name == "castle planking")
+        owners = list(section.ladder_owners)
+        ladders = tuple(Ladder(_point(a), _point(b),
+                               int(owners[k]) if k < len(owners) else -1)
+                        for k, (a, b) in enumerate(section.ladders))
         out.append(Stronghold(
             warrior=wid, piece=section.piece,
             footprint=tuple(_point(p) for p in section.footprint),
@@ -35,11 +46,12 @@ def castle_records(game: Any) -> tuple[Stronghold, ...]:
                         for i in section.features),
             portals=tuple(Portal(p.name, _point(p.a), _point(p.b), bool(p.open))
                           for p in section.portals),
-            breached=bool(section.breached), rubble=rubble))
+            breached=bool(section.breached), rubble=rubble,
+            ladders=() if rubble else ladders, planking=planking))
     for wid in getattr(game, "works", ()):
-        # World Conquest, Upgrading Defenses: a banner, outpost, fort or castle standing
-        # (drawn as a castle section is; its entrances as open portals). A destroyed one
-        # leaves nothing.
+        # World Conquest, Upgrading Defenses: a banner, outpost, fort or castle standing:
+        # a structure's walls and its entrances (open portals to its holder's warriors);
+        # the banner a quarter. A destroyed one leaves nothing.
         w = game.warriors[wid]
         work = w.work
         if work is None or not w.on_table:
@@ -48,5 +60,6 @@ def castle_records(game: Any) -> tuple[Stronghold, ...]:
         out.append(Stronghold(
             warrior=wid, piece=work.fort.kind, footprint=footprint, parts=(footprint,),
             portals=tuple(Portal("entrance", _point(a), _point(b), True)
-                          for a, b in work.openings)))
+                          for a, b in work.openings),
+            work=True, walls=tuple((_point(a), _point(b)) for a, b in work.walls)))
     return tuple(out)

@@ -370,7 +370,8 @@ class PlaySession:
                      round_limit=game.round_limit, current=game.current, to_act=game.to_act,
                      actions_used=game.actions_used, turn_actions=game.turn_actions,
                      ending=ending, pile=pile, version=len(game.entries),
-                     castle=castle_records(game))
+                     castle=castle_records(game),
+                     extra_actions=self._narrator.extra_actions if phase == "play" else ())
 
     def _on_castle(self, w: Any) -> int | None:
         """The castle section whose top ``w`` stands on (Castle rules, Elevation Levels),
@@ -424,7 +425,9 @@ class PlaySession:
             passenger=passenger, riding=None if w.riding == NOBODY else w.riding,
             castle=w.castle.piece if w.castle is not None else (
                 w.work.fort.kind if w.work is not None else ""),
-            on_castle=self._on_castle(w))
+            on_castle=self._on_castle(w),
+            # World Conquest, Upgrading Defenses: on guard in a structure.
+            on_guard=None if w.guarding == NOBODY else w.guarding)
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""

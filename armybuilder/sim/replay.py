@@ -43,6 +43,12 @@ CASTLE_MARK = "█"
 RUBBLE_MARK = "%"
 CLOSED_PORTAL = "■"
 OPEN_PORTAL = "□"
+#: A ladder against a wall section (Castle rules, Planking and Ladders), on the edge it
+#: leans on.
+LADDER_MARK = "≡"
+#: World Conquest, Upgrading Defenses: the banner (a quarter); a structure's walls are
+#: drawn as a castle's (CASTLE_MARK), its entrances as open portals (OPEN_PORTAL).
+BANNER_MARK = "¶"
 #: Figure letters by seat: player 0 capitals, player 1 small letters, then digits, symbols.
 MARK_POOLS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "123456789",
               "&$@?%!<>")
@@ -165,6 +171,47 @@ class _Table:
         # its rubble), portals [name, a, b, open], breach and rubble, by warrior.
         self.castle: dict[int, dict[str, Any]] = {}
         self.castle_from(game)
+        # Castle rules, Planking and Ladders: the ladders standing, [wall, a, b, owner],
+        # as set up (a scenario's place none in the log) and then placed and removed.
+        self.ladders: list[list[Any]] = []
+        for w in game.warriors:
+            if w.castle is not None:
+                owners = list(w.castle.ladder_owners)
+                for k, (a, b) in enumerate(w.castle.ladders):
+                    self.add_ladder(w.id, a, b, owners[k] if k < len(owners) else -1)
+        # World Conquest, Upgrading Defenses: each fortification's kind, footprint, walls
+        # and entrances (they never move), and who stands on guard in which.
+        self.works: dict[int, dict[str, Any]] = {}
+        for w in game.warriors:
+            work = w.work
+            if work is not None:
+                self.works[w.id] = {
+                    "kind": work.fort.kind, "banner": work.banner,
+                    "footprint": [(p[0], p[1]) for p in work.footprint],
+                    "walls": [((a[0], a[1]), (b[0], b[1])) for a, b in work.walls],
+                    "openings": [((a[0], a[1]), (b[0], b[1])) for a, b in work.openings]}
+        self.guard: dict[int, int] = {}
+
+    def add_ladder(self, wall: int, a: Any, b: Any, owner: int) -> None:
+        """A ladder against ``wall`` (told once: a setup's ladder is in the start state
+        and in its event both)."""
+        seg = ((float(a[0]), float(a[1])), (float(b[0]), float(b[1])))
+        if self.ladder_at(seg) is None:
+            self.ladders.append([wall, seg[0], seg[1], owner])
+
+    def ladder_at(self, seg: Any) -> int | None:
+        """The standing ladder on the segment ``seg`` (its index), or None."""
+        mid = ((seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2)
+        for k, (_wall, a, b, _owner) in enumerate(self.ladders):
+            if math.hypot((a[0] + b[0]) / 2 - mid[0], (a[1] + b[1]) / 2 - mid[1]) < 0.25:
+                return k
+        return None
+
+    def keep_of(self, player: int) -> int | None:
+        """The player's keep still standing (Castle rules, Actions, Mage Knight), or
+        None."""
+        return next((wid for wid in self.standing() if self.owner[wid] == player
+                     and self.castle[wid]["piece"] == "keep"), None)
 
     def castle_from(self, state: Game) -> None:
         """The castle as it stands at the start (Castle rules, Portals: "All portals are
@@ -195,6 +242,8 @@ class _Table:
     def status(self, wid: int) -> str:
         if wid in self.castle:
             return self.castle_status(wid)
+        if wid in self.works:
+            return self.work_status(wid)
         if self.out[wid]:
             return "eliminated"
         if self.riding[wid] >= 0:
@@ -208,7 +257,22 @@ class _Table:
             return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
         top = self.standing_on(wid)
         on = f", on top of {self.marks[top]}" if top is not None else ""
+        if wid in self.guard:
+            on += f", on guard in {self.marks[self.guard[wid]]}"
         return f"click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}{on}"
+
+    def work_status(self, wid: int) -> str:
+        """World Conquest, Upgrading Defenses: a banner standing or knocked down; a
+        structure's click and entrances, or destroyed."""
+        w = self.works[wid]
+        if w["banner"]:
+            return "banner, knocked down" if self.out[wid] else "banner"
+        if self.out[wid]:
+            return f"{w['kind']}, destroyed"
+        guards = sum(1 for f in self.guard.values() if f == wid)
+        on_guard = f", {guards} on guard" if guards else ""
+        return (f"{w['kind']}, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
+                f"{on_guard}")
 
     def castle_status(self, wid: int) -> str:
         """A section: its piece, click, breach and portals, or its rubble (Castle rules)."""
@@ -221,7 +285,9 @@ class _Table:
         breached = ", breached" if c["breached"] else ""
         doors = ", ".join(f"{name} {'open' if is_open else 'closed'}"
                           for name, _a, _b, is_open in c["portals"])
-        return f"{c['piece']}, {click}{breached}" + (f"; {doors}" if doors else "")
+        ladders = sum(1 for ladder in self.ladders if ladder[0] == wid)
+        leaning = f"; {ladders} ladder{'s' if ladders != 1 else ''}" if ladders else ""
+        return f"{c['piece']}, {click}{breached}" + (f"; {doors}" if doors else "") + leaning
 
     def standing(self) -> list[int]:
         return [wid for wid, c in self.castle.items()
@@ -308,6 +374,28 @@ class _Table:
             for _name, a, b, is_open in self.castle[wid]["portals"]:
                 for row, col in self._segment(a, b):
                     cells[row][col] = OPEN_PORTAL if is_open else CLOSED_PORTAL
+        standing = set(self.standing())
+        for wall, a, b, _owner in self.ladders:
+            if wall in standing:
+                for row, col in self._segment(a, b):
+                    cells[row][col] = LADDER_MARK
+        for wid, w in self.works.items():
+            # World Conquest, Upgrading Defenses: a fortification standing: a structure's
+            # walls and entrances, the banner's quarter.
+            if self.out[wid] or self.pos[wid] is None:
+                continue
+            if w["banner"]:
+                for a, b in zip(w["footprint"], (*w["footprint"][1:], w["footprint"][0]),
+                                strict=True):
+                    for row, col in self._segment(a, b):
+                        cells[row][col] = BANNER_MARK
+                continue
+            for a, b in w["walls"]:
+                for row, col in self._segment(a, b):
+                    cells[row][col] = CASTLE_MARK
+            for a, b in w["openings"]:
+                for row, col in self._segment(a, b):
+                    cells[row][col] = OPEN_PORTAL
 
     def _segment(self, a: tuple[float, float], b: tuple[float, float]
                  ) -> list[tuple[int, int]]:
@@ -339,6 +427,11 @@ class _Narrator:
         self.maps = maps
         self.round = 0
         self.last_roll: list[int] = []
+        # The turn's own actions and the extra ones Command gave so far (the keep's is
+        # the rest: Castle rules, Actions, Mage Knight), and why the turn has more.
+        self.base_actions = 0
+        self.commands = 0
+        self.extra: tuple[str, ...] = ()
         self.pile = [shown(item["name"]) for p in data["start"].get("players", [])
                      for item in p.get("terrain", [])]
 
@@ -359,10 +452,19 @@ class _Narrator:
         if self.t.castle:
             # Castle rules: the castle player and the sections' marks on the map.
             castle = (f"{CASTLE_MARK} castle section, {CLOSED_PORTAL} closed portal, "
-                      f"{OPEN_PORTAL} open portal, {RUBBLE_MARK} rubble")
+                      f"{OPEN_PORTAL} open portal, {LADDER_MARK} ladder, {RUBBLE_MARK} "
+                      "rubble")
             terrain = f"{terrain}, {castle}" if terrain else castle
             owner = self.t.owner[next(iter(self.t.castle))]
             lines.append(f"A siege: {self.player(owner)} holds the castle.")
+        if self.t.works:
+            # World Conquest, Upgrading Defenses: the fortifications and their marks.
+            works = (f"{CASTLE_MARK} fortification wall, {OPEN_PORTAL} entrance, "
+                     f"{BANNER_MARK} banner")
+            terrain = f"{terrain}, {works}" if terrain else works
+            held = ", ".join(f"{self.player(self.t.owner[wid])}'s {w['kind']} "
+                             f"{self.t.marks[wid]}" for wid, w in self.t.works.items())
+            lines.append(f"Fortifications: {held}.")
         lines.append(f"Map: north at the top, one character {self.t.size / MAP_WIDTH:g}\" "
                      f"across and {self.t.size / MAP_HEIGHT:g}\" down; * two figures; "
                      f". open ground{', ' + terrain if terrain else ''}.")
@@ -410,10 +512,11 @@ class _Narrator:
                 self.round = ev["round"]
                 yield ""
                 yield f"=== Round {self.round} ==="
+            self.base_actions, self.commands, self.extra = ev["actions"], 0, ()
             yield (f"Turn {ev['turn']}: {self.player(ev['player'])}, {ev['actions']} "
                    f"action{'s' if ev['actions'] != 1 else ''}.")
         elif kind == "actions":
-            yield f"  {self.player(ev['player'])} now has {ev['actions']} actions this turn."
+            yield from self.more_actions(ev)
         elif kind == "action":
             yield from self.action(ev)
         elif kind == "moved":
@@ -469,6 +572,12 @@ class _Narrator:
                        f"{ev['skulls']} skull{'s' if ev['skulls'] != 1 else ''} in all.")
             elif ev["clicks"] <= 0:
                 yield f"  {t.label(wid)} takes no damage ({cause})."
+            elif wid in t.works and ev["click"] >= len(t.cards[wid].clicks):
+                # World Conquest, Upgrading Defenses: its last click (the banner: a hit)
+                # brings it down, told next.
+                t.click[wid] = min(ev["click"], len(t.cards[wid].clicks) - 1)
+                plural = "s" if ev["clicks"] != 1 else ""
+                yield f"  {t.label(wid)} takes {ev['clicks']} click{plural} ({cause})."
             else:
                 t.click[wid] = min(ev["click"], len(t.cards[wid].clicks) - 1)
                 plural = "s" if ev["clicks"] != 1 else ""
@@ -483,7 +592,9 @@ class _Narrator:
             t.pos[ev["warrior"]] = None
             t.out[ev["warrior"]] = True
             t.captive[ev["warrior"]] = False
-            if ev["warrior"] in t.castle:
+            if ev["warrior"] in t.works:
+                yield from self.work_falls(ev["warrior"])
+            elif ev["warrior"] in t.castle:
                 # Castle rules, Eliminating Castle Sections: rubble in its place.
                 t.castle[ev["warrior"]]["rubble"] = True
                 yield (f"  {t.label(ev['warrior'])} is eliminated and collapses into "
@@ -502,13 +613,18 @@ class _Narrator:
             sections = ", ".join(t.label(w) for w in ev["sections"])
             yield (f"{self.player(ev['player'])} is the castle player; the castle is placed "
                    f"first: {sections}.")
+        elif kind in ("on_guard", "off_guard"):
+            yield from self.guard_event(kind, ev)
         elif kind == "ladder":
             a, b = ev["at"]
+            t.add_ladder(ev["warrior"], a, b, ev.get("player", -1))
             yield (f"{self.player(ev['player'])} places a ladder against "
                    f"{t.label(ev['warrior'])} at {_xy(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))}.")
         elif kind == "removed":
             t.pos[ev["warrior"]] = None
             yield f"  {t.label(ev['warrior'])} leaves the battlefield."
+        elif kind == "score" and ev.get("warrior") in t.works and not ev["points"]:
+            return  # World Conquest, Upgrading Defenses: bought with gold, scores nothing
         elif kind == "score":
             yield (f"  {self.player(ev['player'])} scores {ev['points']} victory points "
                    f"({ev['reason']}).")
@@ -542,6 +658,8 @@ class _Narrator:
             # Given with EndTurn: a free move (Quickness) left untaken.
             yield f"  {self.player(ev['player'])} ends the turn."
         elif kind == "command":
+            if ev.get("extra_action", True):
+                self.commands += 1
             yield (f"  {t.label(ev['warrior'])} rolls {_dice(self.last_roll)} for Command: "
                    "one more action this turn.")
         elif kind == "cancelled":
@@ -606,6 +724,61 @@ class _Narrator:
             c["rubble"] = True
             yield f"  Rubble lies where {t.label(wid)} stood; the figures on it stay there."
 
+    def more_actions(self, ev: dict[str, Any]) -> Iterator[str]:
+        """The turn's actions after the start of the turn's abilities: Command's extra
+        action on a 6 (told by its roll) and the keep's (Castle rules, Actions, Mage
+        Knight: "a player receives 1 extra action per turn as long as his army contains a
+        keep section"), each named."""
+        player = ev["player"]
+        extra = ev["actions"] - self.base_actions
+        commands = min(self.commands, max(0, extra))
+        reasons = ["Command"] * commands
+        keep = self.t.keep_of(player)
+        rest = extra - commands
+        if rest > 0:
+            reasons += ["keep" if keep is not None else "other"] * rest
+        self.extra = tuple(reasons)
+        why = []
+        if commands:
+            why.append(f"+{commands} for Command")
+        if rest > 0 and keep is not None:
+            why.append(f"+{rest} for the keep {self.t.label(keep)}")
+        elif rest > 0:
+            why.append(f"+{rest} more")
+        told = f" ({', '.join(why)})" if why else ""
+        yield f"  {self.player(player)} now has {ev['actions']} actions this turn{told}."
+
+    def guard_event(self, kind: str, ev: dict[str, Any]) -> Iterator[str]:
+        """World Conquest, Upgrading Defenses: "If you move a warrior you control through
+        the entrance into the outpost, it is considered on guard" — and out again."""
+        t = self.t
+        wid = ev["warrior"]
+        if kind == "on_guard":
+            fort = ev["fortification"]
+            t.guard[wid] = fort
+            what = t.works[fort]["kind"] if fort in t.works else "fortification"
+            yield (f"  {t.label(wid)} goes on guard in the {what} {t.marks[fort]} (a "
+                   "360-degree front arc, more defense against ranged attacks).")
+            return
+        fort = t.guard.pop(wid, None)
+        if fort is None or t.out[wid] or t.pos[wid] is None:
+            return  # eliminated or captured: its fall is told already
+        what = t.works[fort]["kind"] if fort in t.works else "fortification"
+        gone = " (destroyed)" if t.out[fort] else ""
+        yield f"  {t.label(wid)} is no longer on guard in the {what} {t.marks[fort]}{gone}."
+
+    def work_falls(self, wid: int) -> Iterator[str]:
+        """World Conquest, Upgrading Defenses: the banner is removed on a hit; a structure
+        dealt its last click is destroyed (it leaves nothing)."""
+        t = self.t
+        w = t.works[wid]
+        if w["banner"]:
+            yield (f"  {t.label(wid)} is knocked down: {self.player(t.owner[wid])}'s banner "
+                   "is removed.")
+        else:
+            yield (f"  {t.label(wid)} is destroyed: {self.player(t.owner[wid])}'s "
+                   f"{w['kind']} is gone.")
+
     def ladder(self, who: str, ev: dict[str, Any]) -> Iterator[str]:
         """Castle rules, Planking and Ladders: "Ladders may be placed next to castle
         sections to create access points by giving a movement action to a formation.
@@ -616,9 +789,14 @@ class _Narrator:
         a, b = ev["at"]
         spot = _xy(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0))
         if ev["kind"] == "place ladder":
+            if "section" in ev:
+                t.add_ladder(ev["section"], a, b, t.owner[ev["warrior"]])
             wall = f" against {t.label(ev['section'])}" if "section" in ev else ""
             yield f"  {team} place a ladder{wall} at {spot} (a movement formation)."
             return
+        k = t.ladder_at((a, b))
+        if k is not None:
+            t.ladders.pop(k)
         owner = ev.get("owner")
         whose = ""
         if isinstance(owner, int) and 0 <= owner < len(t.names) and \
@@ -746,6 +924,12 @@ class Narrator:
     def __init__(self, start: dict[str, Any]) -> None:
         data = {"start": start, "entries": []}
         self._told = _Narrator(_start(data), data, maps="none")
+
+    @property
+    def extra_actions(self) -> tuple[str, ...]:
+        """Why the turn told last has more actions than its player's own, one entry an
+        extra action: "keep" (Castle rules, Actions, Mage Knight), "Command"."""
+        return self._told.extra
 
     @property
     def marks(self) -> tuple[str, ...]:

@@ -66,6 +66,14 @@ OPEN_PORTAL = "□"
 #: Beside the letter of a warrior on top of a castle section (Castle rules, Elevation
 #: Levels).
 ON_CASTLE_MARK = "^"
+#: A ladder standing against a wall section, along the edge it leans on, in its player's
+#: colour (Castle rules, Planking and Ladders: an access point).
+LADDER_MARK = "≡"
+#: World Conquest, Upgrading Defenses: the banner (a quarter), in its holder's colour; a
+#: structure's walls are drawn as a castle's, its entrances as open portals, and beside
+#: the letter of a warrior on guard in it this mark.
+BANNER_MARK = "¶"
+ON_GUARD_MARK = "⌂"
 
 GROUND = Style()
 OFF_TABLE = Style(bgcolor="black")
@@ -89,6 +97,12 @@ LIT_STYLE = Style(color="black", bgcolor="bright_cyan", bold=True)
 CASTLE_STYLE = Style(color="white")
 RUBBLE_STYLE = Style(color="bright_black", bold=True)
 PORTAL_STYLE = Style(color="bright_yellow", bgcolor="black", bold=True)
+
+
+def ladder_style(seat: int) -> Style:
+    """A ladder (or a banner) in its player's colour; nobody's in white."""
+    colour = SIDE_COLOURS[seat % len(SIDE_COLOURS)] if seat >= 0 else "white"
+    return Style(color=f"bright_{colour}", bgcolor="black", bold=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,9 +292,21 @@ def _fill(canvas: Canvas, view: View, polygon: Sequence[Point], char: str, style
 
 
 def draw_castle(canvas: Canvas, view: View, board: Board) -> None:
-    """Each castle section's footprint, rubble where one fell, and its portals open or
-    closed (Castle rules, Sections, Portals, Eliminating Castle Sections)."""
+    """Each castle section's footprint and planking, rubble where one fell, its portals
+    open or closed and the ladders against it (Castle rules, Sections, Portals, Planking
+    and Ladders, Eliminating Castle Sections); each World Conquest fortification's walls
+    and entrances, or its banner (Upgrading Defenses)."""
     for section in board.castle:
+        if section.work:
+            if section.banner:
+                seat = board.pieces[section.warrior].seat \
+                    if section.warrior < len(board.pieces) else -1
+                _fill(canvas, view, section.footprint, BANNER_MARK, ladder_style(seat))
+            else:
+                for a, b in section.walls:
+                    for col, row in _line(view, a, b):
+                        canvas.put(col, row, CASTLE_MARK, CASTLE_STYLE)
+            continue
         mark, style = (RUBBLE_MARK, RUBBLE_STYLE) if section.rubble else (CASTLE_MARK,
                                                                             CASTLE_STYLE)
         for part in section.parts or (section.footprint,):
@@ -292,6 +318,9 @@ def draw_castle(canvas: Canvas, view: View, board: Board) -> None:
             mark = OPEN_PORTAL if portal.open else CLOSED_PORTAL
             for col, row in _line(view, portal.a, portal.b):
                 canvas.put(col, row, mark, PORTAL_STYLE)
+        for ladder in section.ladders:
+            for col, row in _line(view, ladder.a, ladder.b):
+                canvas.put(col, row, LADDER_MARK, ladder_style(ladder.seat))
 
 
 def _ring(view: View, centre: Point, radius: float) -> list[tuple[int, int]]:
@@ -391,6 +420,8 @@ def _marks(piece: Piece, board: Board | None = None) -> str:
     out = ""
     if piece.on_castle is not None:
         out += ON_CASTLE_MARK
+    if piece.on_guard is not None:
+        out += ON_GUARD_MARK  # World Conquest, Upgrading Defenses: on guard in a structure
     if piece.passenger is not None and board is not None:
         out += PASSENGER_MARK + board.pieces[piece.passenger].letter
     if piece.captive_of is not None:
@@ -539,7 +570,9 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
     for piece in board.pieces:
         if piece.on_table:
             draw_rim(canvas, view, piece)
-    for piece in board.pieces:
+    # Castle sections and fortifications first: a warrior on top of one, or on guard in
+    # one, is drawn over its letter (fortifications are numbered after every army).
+    for piece in sorted(board.pieces, key=lambda p: not p.castle):
         if not piece.on_table:
             continue
         style = None
@@ -601,7 +634,8 @@ def legend(board: Board) -> list[tuple[str, Style]]:
         out.append(("passenger ", Style()))
         out.append((INACTIVE_MARK, INACTIVE_STYLE))
         out.append(("inactive section ", Style()))
-    if board.castle:
+    sections = [s for s in board.castle if not s.work]
+    if sections:
         out.append((CASTLE_MARK, CASTLE_STYLE))
         out.append(("castle ", Style()))
         out.append((CLOSED_PORTAL, PORTAL_STYLE))
@@ -610,9 +644,24 @@ def legend(board: Board) -> list[tuple[str, Style]]:
         out.append(("open portal ", Style()))
         out.append((ON_CASTLE_MARK, Style(bold=True)))
         out.append(("on top ", Style()))
-        if any(s.rubble for s in board.castle):
+        if any(s.ladders for s in sections):
+            out.append((LADDER_MARK, ladder_style(-1)))
+            out.append(("ladder ", Style()))
+        if any(s.rubble for s in sections):
             out.append((RUBBLE_MARK, RUBBLE_STYLE))
             out.append(("rubble ", Style()))
+    works = [s for s in board.castle if s.work]
+    if any(not s.banner for s in works):
+        # World Conquest, Upgrading Defenses: a structure's walls and entrances.
+        out.append((CASTLE_MARK, CASTLE_STYLE))
+        out.append(("fort wall ", Style()))
+        out.append((OPEN_PORTAL, PORTAL_STYLE))
+        out.append(("entrance ", Style()))
+        out.append((ON_GUARD_MARK, Style(bold=True)))
+        out.append(("on guard ", Style()))
+    if any(s.banner for s in works):
+        out.append((BANNER_MARK, ladder_style(-1)))
+        out.append(("banner ", Style()))
     out.append((MOVE_MARK, MOVE_STYLE))
     out.append(("move ", Style()))
     out.append((RANGE_MARK, RANGE_STYLE))

@@ -13,6 +13,22 @@ if TYPE_CHECKING:
     from armybuilder.play.session import PlaySession
 
 
+#: Why a turn has an extra action, as the status line says it.
+EXTRA_WORDS = {"keep": "for the keep", "Command": "Command"}
+
+
+def extra_words(extra: tuple[str, ...]) -> str:
+    """The turn's extra actions and why, after its count: " (+1 for the keep)" (Castle
+    rules, Actions, Mage Knight; Command on a 6); "" when there are none."""
+    if not extra:
+        return ""
+    counts: dict[str, int] = {}
+    for why in extra:
+        counts[why] = counts.get(why, 0) + 1
+    return " (" + ", ".join(f"+{n} {EXTRA_WORDS.get(why, why)}"
+                            for why, n in counts.items()) + ")"
+
+
 def pct(p: float) -> str:
     """A chance as a percentage: whole numbers, a decimal near the ends (a 2 or a 12 is
     2.8%), never rounding a possibility to 0% or 100%."""
@@ -156,5 +172,9 @@ def castle_text(board: Board, piece: Piece) -> Text:
             doors = ", ".join(f"{p.name} {'open' if p.open else 'closed'}"
                               for p in section.portals)
             text.append(f" · {doors}")
+        if section.ladders:
+            # Castle rules, Planking and Ladders: access points against the wall.
+            n = len(section.ladders)
+            text.append(f" · {n} ladder{'s' if n != 1 else ''}")
         text.append("\n")
     return text

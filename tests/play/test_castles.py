@@ -63,6 +63,21 @@ def test_the_castle_player_opens_a_portal_before_the_first_action(db_path: Path)
         raise AssertionError("a portal was set after an action")
 
 
+def test_the_keeps_extra_action_is_named(db_path: Path) -> None:
+    """Castle rules, Actions, Mage Knight: "a player receives 1 extra action per turn as
+    long as his army contains a keep section" — on the board and in the log, named."""
+    s = siege(db_path)
+    board = s.board
+    assert board.current == 0 and board.sides[0].actions == 4 and board.turn_actions == 5
+    assert board.extra_actions == ("keep",)
+    assert "  Rich now has 5 actions this turn (+1 for the keep A Castle Keep)." in s.lines
+    for option in s.end_turn():
+        s.play(option)
+    # Ian holds no keep: his turn has his own actions only.
+    assert s.board.current == 1 and s.board.extra_actions == ()
+    assert s.board.turn_actions == s.board.sides[1].actions
+
+
 def test_a_section_may_fire_and_pass_only_with_the_exact_odds(db_path: Path) -> None:
     s = siege(db_path)
     status = {k.kind: k for k in s.status(KEEP_SECTION)}
@@ -165,3 +180,8 @@ def test_a_movement_formation_places_a_ladder(db_path: Path) -> None:
     assert played.lines[0].startswith("  b Footman and a, c place a ladder against B Castle "
                                       "Wall at (")
     assert all(s.board.pieces[m].tokens == 1 for m in (4, 5, 6))  # a movement action each
+    # The board the map draws: the ladder against B's outer face, Ian's (seat 1).
+    (ladder,) = s.board.castle[1].ladders
+    assert ladder.seat == 1 and ladder.a[1] == ladder.b[1] == 2.625
+    assert s.board.castle[1].words.endswith("; 1 ladder")
+    assert not s.board.castle[0].ladders and not s.board.castle[2].ladders

@@ -39,6 +39,8 @@ async def test_a_siege_through_the_keyboard(tui_db: Path) -> None:
     async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
         assert screen.mode == "idle" and screen.board.to_act == 0
+        # Castle rules, Actions, Mage Knight: the keep's extra action, named by the count.
+        assert "0/5 actions (+1 for the keep)" in shown(pilot, "#play-status", 200)
         await select(pilot, screen, KEEP_SECTION)
         # The panel fits its height at its width (44 columns inside the padding).
         assert len(shown(pilot, "#play-warrior", 44).rstrip().splitlines()) <= 11

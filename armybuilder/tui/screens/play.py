@@ -38,7 +38,13 @@ from armybuilder.play.board import (
 )
 from armybuilder.text import shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS, Ghost, Overlay, legend
-from armybuilder.tui.play_words import castle_text, outlook_text, roll_words, section_text
+from armybuilder.tui.play_words import (
+    castle_text,
+    extra_words,
+    outlook_text,
+    roll_words,
+    section_text,
+)
 from armybuilder.tui.screens.play_steer import Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -327,7 +333,7 @@ class PlayScreen(Steering, Screen[None]):
             text.append(f"Round {board.round}{limit} · turn {board.turn} · ", style="bold")
             text.append(f"{side.name}", style=f"bold {SIDE_COLOURS[side.seat]}")
             text.append(f" ({side.commander}): {board.actions_used}/{board.turn_actions} "
-                        "actions\n")
+                        f"actions{extra_words(board.extra_actions)}\n")
         text.append("VP ")
         for side in board.sides:
             text.append(f"{side.name} ", style=f"bold {SIDE_COLOURS[side.seat]}")
