@@ -9,7 +9,9 @@ and warriors drawn from the real feed to 300 points. The castle stands where the
 default plan puts it (castle_default_plan) on a 48" table (Castle rules, Playing Area and
 Set-Up: 18" deep at most, 30" from the opponent's starting area, which a 36" table cannot
 hold); each side has its ladder, one per three walls (Castle rules, Planking and Ladders):
-the besieger's against a wall's outer face, the castle player's against its inner face.
+the castle player's stands against a wall's inner face from the start, the besieger
+carries its own ("One ladder (or ladder token) may be carried by a formation without
+penalty") and places it in play with a movement formation (the engine's ``Ladder``).
 Prints:
 
 - the castle army's win rate against 300 points of warriors, heuristic against heuristic,
@@ -17,8 +19,8 @@ Prints:
 - the heuristic player's win rate against the random player in sieges, as the defender
   and as the besieger;
 - what the heuristic did in its sieges (portals opened and shut, section shots and long
-  shots, attacks on sections, breaches, sections eliminated, warriors on the castle's
-  tops), and the median CPU time of a siege game.
+  shots, attacks on sections, breaches, sections eliminated, ladders placed and thrown
+  down, warriors on the castle's tops), and the median CPU time of a siege game.
 
 ``benchmarks/instructions.py GAMES TERRAIN castles`` counts the instructions of the
 heuristic-against-heuristic sieges. Asserts nothing.
@@ -157,7 +159,9 @@ def siege_setup(seed: int, preset: str, weight: str, castle_seat: int) -> GameSe
         sides.append(PlayerSetup(
             "castle" if defending else "besieger", armies[k], BUILD_TOTAL, edges[k],
             terrain=terrain_for(preset, k),
-            ladders=ladders(castle, edges[castle_seat], outside=not defending)))
+            # The besieger's ladder is carried, not placed at set-up.
+            ladders=ladders(castle, edges[castle_seat], outside=False) if defending
+            else ()))
     return GameSetup(players=(sides[0], sides[1]), seed=seed, round_limit=ROUND_LIMIT,
                      table=TABLE)
 
@@ -184,6 +188,8 @@ def _doings(game: Game, seat: int, prefix: str = "") -> Counter:
         kind = action.get("type")
         if kind == "set_portal" and action.get("player") == seat:
             seen["portals opened" if action.get("open") else "portals shut"] += 1
+        if kind == "ladder" and warriors[action["warrior"]].owner == seat:
+            seen["ladders thrown down" if action.get("remove") else "ladders placed"] += 1
         who = action.get("warrior")
         if who is not None and warriors[who].owner == seat and kind in ("ranged", "close"):
             if who in sections:

@@ -270,6 +270,11 @@ class HeuristicPlayer:
                     best, best_value = action, value
         if best is not None and best_value > ATTACK_FLOOR:
             return best
+        if game.sections:
+            # Castle rules, Planking and Ladders: a ladder placed or thrown down (ai.sieges).
+            ladder = sieges.ladder_choice(game, me, ready)
+            if ladder is not None:
+                return ladder
         move = self._best_move(game, ready, foes)
         if move is not None:
             return move

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import NamedTuple
 
-from armybuilder.ai import positions, sieges, tactics
+from armybuilder.ai import fortifications, positions, sieges, tactics
 from armybuilder.engine import (
     CONTACT_GAP,
     NOBODY,
@@ -173,6 +173,9 @@ def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     if state.sections:
         # Castle rules, Access Points: up or down by a door or a ladder (ai.sieges).
         path = sieges.path_to(w, weighing.ends[i])
+    if state.works:
+        # World Conquest, Upgrading Defenses: in and out through an entrance.
+        path = fortifications.path_to(w, weighing.ends[i])
     return try_move(state, w, Move(w.id, path, weighing.facings[i], cands.stuck,
                                    ability=mode), limit)
 
@@ -214,6 +217,9 @@ def _weigh(state: State, w: Warrior, view: Outlook,
     if state.sections:
         # Castle rules: the walls manned, climbed or struck (armybuilder.ai.sieges).
         sieges.adjust(state, w, foes, ends, gains)
+    if state.works:
+        # World Conquest, Upgrading Defenses: on guard, or striking a fortification.
+        fortifications.adjust(state, w, foes, ends, gains)
     facings = [facing for _, facing in values]
     i = 1
     for mode, _, size in spans:
@@ -247,6 +253,9 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
             # Castle rules, General Rules: a section is in base contact with no one; the
             # places touching it, and on the castle's tops, are the siege's own.
             out += sieges.places(state, w, foes, limit)
+        if state.works:
+            # World Conquest, Upgrading Defenses: touching a fortification, on guard.
+            out += fortifications.places(state, w, foes, limit)
         for o in foes:
             ox, oy = o.x, o.y
             dist = hypot(ox - wx, oy - wy)

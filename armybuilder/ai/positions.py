@@ -53,7 +53,11 @@ def standings(state: State) -> list[int]:
 
 
 def ahead(state: State, player: int) -> bool:
-    """Is ``player``'s side strictly ahead of every opposing player?"""
+    """Is ``player``'s side strictly ahead of every opposing player? Never with a World
+    Conquest fortification on the battlefield: that battle is fought to the death, the
+    round limit only a stop against a stalemate (ai.fortifications)."""
+    if state.works:
+        return False
     points = standings(state)
     team = state.players[player].team
     mine = points[player]

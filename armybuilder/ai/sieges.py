@@ -4,11 +4,15 @@ The castle player mans its walls and towers (its warriors begin on the sections'
 step onto them where a place there pays: the fortification value is added to their
 defense against ranged attacks, with the height advantage), opens a portal to let its
 warriors through and shuts it when an enemy comes near, and shoots with its sections
-(long range at multiple-dial warriors and sections). The besieger aims only at what the
+(long range at multiple-dial warriors and sections). When the enemy will not come it
+sallies out (Rulebook VI, Victory!: a standoff scores nothing): its warriors close in
+harder, those on the walls by the way down through a door or ladder, and a formation of
+its warriors throws down an enemy ladder it touches. The besieger aims only at what the
 rules let it attack: a section is a target only for the attackers the rules list (the
 engine's ``castle_attack_violation``), who walk up to it, front arc touching, and hit it
 where a breach pays most (a section with portals first); the others go for the castle's
-warriors, or climb onto the walls by ladders and open portals. The engine's listing
+warriors, or climb onto the walls by ladders and open portals; a formation touching a
+wall whose walkway holds defenders places the ladder the besieger carries. The engine's listing
 checks every action, so no illegal section attack is ever tried: the reading here only
 says what each is worth.
 
@@ -20,12 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 
 from armybuilder.ai import positions, tactics
 from armybuilder.engine import (
     NOBODY,
     ChooseTarget,
     Game,
+    Ladder,
     SetPortal,
     State,
     TargetChoice,
@@ -35,6 +41,7 @@ from armybuilder.engine import (
     castle_breached,
     castle_close_targets,
     castle_fortification,
+    castle_ladder_violation,
     castle_multiple_dial,
     castle_standing_on,
     odds,
@@ -64,6 +71,15 @@ DEFENDER_APPROACH = 1.0
 #: What standing on one of our own sections is worth besides the fortification: out of
 #: reach of blows from the ground but across access points (Castle rules, Close Combat).
 SAFE = 0.0
+#: The castle player's warriors sally out when the enemy will not come (Rulebook VI,
+#: Victory!: a standoff scores nothing, so a side not ahead must go and fight): from
+#: round SALLY_ROUND, while its side is not ahead and no opposing warrior stands within
+#: SALLY_NEAR inches of a standing section of ours, they close on the enemy at
+#: SALLY_APPROACH times the usual pull, and a warrior on the castle's tops counts the way
+#: down by an access point (its walkway to the nearest, then on to the enemy).
+SALLY_ROUND = 4
+SALLY_NEAR = 12.0
+SALLY_APPROACH = 2.5
 #: The gain of a place that no move reaches (a top without an access point on the way).
 UNREACHED = -1e6
 #: Places along a wall's walkway tried, besides its middle (inches from the middle).
@@ -115,10 +131,34 @@ def approach_share(state: State, w: Warrior, leading: bool) -> float:
     is ahead, the castle player's warriors hold the castle (its sections score as
     survivors, Castle rules, Victory Points, and the besieger must come into the
     sections' fire to score), so they close in slowly; otherwise in full."""
-    if leading and state.players[w.owner].team == \
-            state.players[state.castle_player].team:
+    if state.players[w.owner].team != state.players[state.castle_player].team:
+        return 1.0
+    if leading:
         return DEFENDER_APPROACH
-    return 1.0
+    return SALLY_APPROACH if sallying(state, w.owner) else 1.0
+
+
+def sallying(state: State, player: int) -> bool:
+    """Does ``player``, the castle player's side, sally out (see SALLY_APPROACH): from
+    round SALLY_ROUND, not ahead, and no opposing warrior within SALLY_NEAR of a standing
+    section of its side?"""
+    if state.round < SALLY_ROUND or not state.sections:
+        return False
+    team = state.players[player].team
+    if team != state.players[state.castle_player].team:
+        return False
+    ours = [state.warriors[i] for i in state.sections]
+    ours = [s for s in ours if s.on_table and s.castle is not None and s.team == team]
+    for o in state.warriors:
+        if not o.on_table or o.castle is not None or o.team == team \
+                or o.controller != NOBODY:
+            continue
+        for s in ours:
+            section = s.castle
+            assert section is not None
+            if g.boundary_distance((o.x, o.y), section.footprint) <= SALLY_NEAR:
+                return False
+    return not positions.ahead(state, player)
 
 
 def unarmed(dial: positions.DialReading) -> positions.DialReading:
@@ -214,6 +254,117 @@ def portal_choice(game: Game, me: int) -> SetPortal | None:
             action = SetPortal(me, wid, p.name, want)
             if game.is_legal(action):
                 return action
+    return None
+
+
+# --- ladders ---------------------------------------------------------------------------------
+
+#: Of the castle's pieces, the one ladders stand against (Castle rules, Planking and
+#: Ladders: "Ladders are used to create additional access points to castle wall sections").
+WALL = "wall"
+
+
+def ladder_choice(game: Game, me: int, ready: list[Warrior]) -> Ladder | None:
+    """Castle rules, Planking and Ladders, by a movement formation of ``me``'s warriors
+    that are ready and unpushed (Rulebook IV): the castle player throws down an enemy
+    ladder a member touches ("when no enemy is on the access point": the engine checks);
+    the besieger places its carried ladder against a wall a member touches where climbing
+    pays (:func:`climb_pays`). None when neither may or pays."""
+    free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
+            and w.chariot is None and w.castle is None and w.controller == NOBODY
+            and not positions.demoralized(w)]
+    if len(free) < 3:
+        return None
+    team = game.players[me].team
+    castle_side = team == game.players[game.castle_player].team
+    for w in free:
+        for wid in game.sections:
+            t = game.warriors[wid]
+            section = t.castle
+            if section is None or not t.on_table or section.feature < 0:
+                continue
+            if castle_side:
+                for (a, b), owner in zip(section.ladders, section.ladder_owners,
+                                         strict=True):
+                    if owner < 0 or game.players[owner].team == team:
+                        continue
+                    if g.segment_point_distance(a, b, (w.x, w.y)) > \
+                            w.half_length + g.CONTACT_TOLERANCE:
+                        continue
+                    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                    found = _formation_for(game, w, free, mid, True)
+                    if found is not None:
+                        return found
+            elif section.piece == WALL and game.opposing(w, t) and occupies(w) \
+                    and g.boundary_distance((w.x, w.y), section.footprint) <= \
+                    w.half_length + g.CONTACT_TOLERANCE and climb_pays(game, w, t):
+                at = _nearest_on_edge((w.x, w.y), section.footprint)
+                found = _formation_for(game, w, free, at, False)
+                if found is not None:
+                    return found
+    return None
+
+
+def climb_pays(state: State, w: Warrior, wall: Warrior) -> bool:
+    """Castle rules, Access Points and Walls ("no access points, though some may be added
+    through the use of ladders"): does a ladder against ``wall`` pay ``w``'s side? When
+    enemy warriors stand on the walkway it joins (keep, towers and walls touching), out of
+    reach from the ground but within it from a ladder's top, and no ladder of ours stands
+    against that walkway already (the castle player's doors and ladders open inside its
+    walls, not to us)."""
+    section = wall.castle
+    assert section is not None
+    terrain = state.terrain
+    walkway = terrain.groups.get(section.feature, (section.feature,))
+    team = state.players[w.owner].team
+    for i in state.sections:
+        other = state.warriors[i].castle
+        if other is not None and other.feature in walkway and any(
+                owner >= 0 and state.players[owner].team == team
+                for owner in other.ladder_owners):
+            return False
+    for o in state.warriors:
+        if o.on_table and o.castle is None and o.controller == NOBODY \
+                and state.opposing(w, o) and terrain.elevation((o.x, o.y)) in walkway:
+            return True
+    return False
+
+
+def _nearest_on_edge(p: tuple[float, float], poly: tuple[tuple[float, float], ...]
+                     ) -> tuple[float, float]:
+    """The point of ``poly``'s edge nearest ``p``."""
+    best: tuple[float, tuple[float, float]] | None = None
+    for a, b in g.polygon_edges(poly):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length2 = dx * dx + dy * dy
+        u = 0.0 if length2 <= 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx
+                                                        + (p[1] - a[1]) * dy) / length2))
+        q = (a[0] + u * dx, a[1] + u * dy)
+        d = math.hypot(q[0] - p[0], q[1] - p[1])
+        if best is None or d < best[0]:
+            best = (d, q)
+    assert best is not None
+    return best[1]
+
+
+def _formation_for(game: Game, w: Warrior, free: list[Warrior], at: tuple[float, float],
+                   remove: bool) -> Ladder | None:
+    """A legal ladder action at ``at`` by a movement formation led by ``w``: three, four
+    or five of ``free`` joined to it by touching bases, the fewest first (the others stay
+    fresh for next turn: Rulebook III, Pushing), grown from ``w`` by the nearest to it."""
+    taken = [w]
+    group = [o for o in free if o is not w]
+    while len(taken) < 5:
+        joining = sorted((o for o in group if any(game.touching(o, t) for t in taken)),
+                         key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
+        if not joining:
+            return None
+        taken.append(joining[0])
+        group.remove(joining[0])
+        if len(taken) >= 3:
+            members = tuple(o.id for o in taken[1:])
+            if castle_ladder_violation(game, w.id, members, at, remove) is None:
+                return Ladder(w.id, members, at, remove)
     return None
 
 
@@ -420,6 +571,9 @@ def adjust(state: State, w: Warrior, foes: list[Warrior],
     now = place_bonus(state, w, ends[0], shooters)
     terrain = state.terrain
     start = terrain.elevation(ends[0])
+    way_down = _way_down(state, w, foes)
+    if way_down is not None:
+        now -= way_down(ends[0])
     for k in range(1, len(ends)):
         at = ends[k]
         if terrain.abrupt_split(start, terrain.elevation(at)) \
@@ -432,6 +586,50 @@ def adjust(state: State, w: Warrior, foes: list[Warrior],
             gains[k] = UNREACHED  # astride a top's edge
             continue
         gains[k] += place_bonus(state, w, at, shooters) - now
+        if way_down is not None:
+            gains[k] -= way_down(at)
+
+
+def _way_down(state: State, w: Warrior, foes: list[Warrior]
+              ) -> Callable[[tuple[float, float]], float] | None:
+    """While the castle player's side sallies out (:func:`sallying`), what standing at a
+    place on the castle's tops costs ``w`` beyond the straight way to the enemy that the
+    reading counts: the walkway to the nearest access point (an open door, a ladder) and
+    on from there (Castle rules, Access Points: a wall has none of its own), at the
+    sally's pull per inch; nothing on the ground. None when not sallying or ``w`` may not
+    stand on a top."""
+    if not occupies(w):
+        return None
+    spots = [(o.x, o.y) for o in foes if o.castle is None]
+    if not spots or not sallying(state, w.owner):
+        return None
+    terrain = state.terrain
+    # positions.Reading's pull while not ahead, that the detour is weighed as the way is
+    pull = positions.APPROACH * (1.0 + positions.PRESSURE * state.round) * SALLY_APPROACH
+    hypot = math.hypot
+
+    def nearest(p: tuple[float, float]) -> float:
+        return min(hypot(x - p[0], y - p[1]) for x, y in spots)
+
+    exits: dict[int, list[tuple[tuple[float, float], float]]] = {}
+
+    def cost(at: tuple[float, float]) -> float:
+        level = terrain.elevation(at)
+        if level is None:
+            return 0.0
+        found = exits.get(level)
+        if found is None:
+            found = exits[level] = []
+            for k in terrain.groups.get(level, (level,)):
+                for a, b in terrain.features[k].stairs:
+                    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                    found.append((mid, nearest(mid)))
+        if not found:
+            return 0.0  # no way down: standing anywhere here is the same
+        via = min(hypot(m[0] - at[0], m[1] - at[1]) + on for m, on in found)
+        return pull * max(0.0, via - nearest(at))
+
+    return cost
 
 
 # --- deployment -------------------------------------------------------------------------

@@ -299,3 +299,126 @@ def test_the_keep_threatens_beyond_4_inches_and_not_within() -> None:
     in_fire = reading.value((KEEP_AT[0], KEEP_AT[1] + 6.0), SOUTH)
     out = reading.value((KEEP_AT[0], KEEP_AT[1] + 10.6), SOUTH)
     assert beside > in_fire + 2.0 and out > in_fire + 2.0
+
+
+# --- ladders in play ------------------------------------------------------------------------
+
+#: Three walls end to end at y = 6 (one ladder per three walls: Castle rules, Planking and
+#: Ladders), outer faces north; the middle one at (24, 6).
+WALLS = ((18.0, 6.0), (24.0, 6.0), (30.0, 6.0))
+
+
+def _walls() -> tuple[WarriorSpec, ...]:
+    return tuple(spec(section("wall"), 0, *at) for at in WALLS)
+
+
+def _ladders(game: Game) -> list[tuple[int, int]]:
+    """(wall, owner) of each standing ladder."""
+    out = []
+    for i in game.sections:
+        s = game.warriors[i].castle
+        assert s is not None
+        out += [(i, owner) for owner in s.ladder_owners]
+    return out
+
+
+def test_the_besieger_places_its_ladder_where_the_walls_hold_defenders() -> None:
+    """Castle rules, Planking and Ladders: "Ladders may be placed next to castle sections
+    to create access points by giving a movement action to a formation": three grunts
+    touching the wall under an archer on its walkway (out of their reach: a wall has no
+    access points) give the movement action to a formation and place the ladder they
+    carry; then a grunt may climb it (a move up through the new access point)."""
+    from armybuilder.engine import Ladder, move_allowance
+    game = siege(*_walls(), spec(ARCHER, 0, 24.0, 6.0, NORTH),
+                 *(spec(GRUNT, 1, x, OUTSIDE, SOUTH) for x in (23.0, 24.0, 25.0)),
+                 current=1)
+    assert castle_standing_on(game, game.warriors[3]) is not None
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, Ladder) and not action.remove, action
+    apply(game, action)
+    assert _ladders(game) == [(1, 1)]
+    grunt = game.warriors[action.warrior]
+    ups = sieges.access_moves(game, grunt, move_allowance(game, grunt, None))
+    assert any(game.terrain.elevation(end) is not None for end, _ in ups)
+
+
+def test_no_ladder_where_climbing_does_not_pay() -> None:
+    """With nobody of the enemy's on the walls there is nothing up there to fight: the
+    same grunts keep their ladder (and their actions) for later."""
+    from armybuilder.engine import Ladder
+    game = siege(*_walls(), spec(ARCHER, 0, 24.0, -10.0 + 14.0 - 2.5, NORTH),
+                 *(spec(GRUNT, 1, x, OUTSIDE, SOUTH) for x in (23.0, 24.0, 25.0)),
+                 current=1)
+    assert castle_standing_on(game, game.warriors[3]) is None
+    player = HeuristicPlayer(1)
+    while game.current == 1 and not game.over:
+        action = player.choose(game)
+        assert not isinstance(action, Ladder), action
+        apply(game, action)
+
+
+def test_the_castle_player_throws_down_an_enemy_ladder() -> None:
+    """Castle rules, Planking and Ladders: "Ladders may be removed by giving a movement
+    action to a formation when no enemy is on the access point": three defenders on the
+    walkway touching the besieger's ladder, no besieger at its foot, throw it down (out
+    of the game, still the besieger's one ladder); with a besieger at its foot they may
+    not, and the heuristic does not try."""
+    from armybuilder.engine import Ladder
+    from armybuilder.engine.castle import refresh
+    from armybuilder.engine.castle_setup import place_ladder
+
+    def game_with_ladder(foot: bool) -> Game:
+        far = (40.0, 40.0) if not foot else (24.0, OUTSIDE)
+        game = siege(*_walls(), *(spec(GRUNT, 0, x, 6.1, NORTH) for x in (23.0, 24.0, 25.0)),
+                     spec(GRUNT, 1, *far, SOUTH))
+        s = game.warriors[1].castle
+        assert s is not None
+        place_ladder(game, s, (24.0, 6.7), owner=1)
+        refresh(game)
+        return game
+
+    game = game_with_ladder(foot=False)
+    action = HeuristicPlayer(1).choose(game)
+    assert isinstance(action, Ladder) and action.remove, action
+    apply(game, action)
+    assert _ladders(game) == []
+    s = game.warriors[1].castle
+    assert s is not None and s.ladders_down == [1]
+
+    game = game_with_ladder(foot=True)
+    player = HeuristicPlayer(1)
+    while game.current == 0 and not game.over:
+        action = player.choose(game)
+        assert not (isinstance(action, Ladder) and action.remove), action
+        apply(game, action)
+
+
+# --- sallying out ----------------------------------------------------------------------------
+
+
+def test_the_defender_sallies_out_by_the_keeps_door_when_the_enemy_will_not_come() -> None:
+    """Rulebook VI, Victory!: a standoff scores nothing, so from round 4, with no enemy
+    near the castle and its side not ahead, the castle player goes out to fight: an archer
+    at the far end of the walls (which have no access points) walks the walkway to the
+    keep's open door rather than pace the wall, where the enemy is nearest in a straight
+    line."""
+    from armybuilder.ai import manoeuvres
+    from armybuilder.engine import move_allowance
+    wall_at = (KEEP_AT[0] - 5.5, KEEP_AT[1] + 1.875)
+    start = (wall_at[0] - 2.5, wall_at[1])
+    game = siege(spec(section("keep"), 0, *KEEP_AT), spec(section("wall"), 0, *wall_at),
+                 spec(ARCHER, 0, *start),
+                 spec(GRUNT, 1, 4.0, 40.0, SOUTH), spec(GRUNT, 1, 5.0, 40.0, SOUTH),
+                 castle=CastleOptions(open=((0, "side door"), (0, "inner door"))))
+    game.round = 5
+    game.players[1].score = 500  # the castle player behind: it must go and score
+    assert sieges.sallying(game, 0)
+    w = game.warriors[2]
+    foes = [o for o in game.warriors if o.owner == 1]
+    view = manoeuvres.outlook(game, foes, 0, {})
+    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
+    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
+    end = weighed.ends[best]
+    door = (KEEP_AT[0] + 2.5, KEEP_AT[1])
+    assert game.terrain.elevation(end) is None or \
+        math.dist(end, door) < math.dist(start, door) - 2.0, end
