@@ -12,8 +12,13 @@ terrain, the deployment), seated round the table in the battle's order.
     ...                                         # played on the play screen, saved
     result = played_result(c, log, game_id)     # the finished game's result: Fight(result)
 
-The human sides are seated "human", the others are played by the play screen's AI, the
-engine's heuristic player (the one the campaign's commander plays with). The result is
+The human sides are seated "human", the others are played by the campaign's commanders
+as in an auto-resolved battle (battle.Commander: the engine's heuristic player, who
+withdraws when losing badly, house rule ``withdraw_below``), given to the play screen as
+its seats' AI players (``Seats.players``): a withdrawal is shown and logged as a human's,
+and the survivors go where the campaign sends an AI player's withdrawing warriors. The
+saved game keeps the seats as "heuristic"; whoever opens it again asks ``seats_for`` for
+the commanders (the battle's sides and house rule, kept with the battle's link). The result is
 read from the finished game exactly as an auto-resolved one (``battle.result_of``), with
 the number of the game it was played as: the campaign's log keeps both, and the game's
 own log is kept with the saved games, so the campaign replays without the game and the
@@ -22,7 +27,9 @@ game can be told again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from armybuilder.campaign.battle import (
@@ -38,10 +45,11 @@ from armybuilder.campaign.battle import (
     sides_of,
 )
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine import Game, Scenario, apply
+from armybuilder.engine import Action, Game, Scenario, apply
 from armybuilder.play.session import PlaySession, Seats
 
-#: Who plays an AI player's side on the play screen: the engine's heuristic player.
+#: How an AI player's side is seated in the saved game: the engine's heuristic player,
+#: the one the campaign's commander plays with (``ai_players``: the commanders).
 PLAYED_AI = "heuristic"
 
 
@@ -61,6 +69,46 @@ def seats_of(c: Campaign, plan: BattlePlan) -> tuple[str, ...]:
     """Who commands each side of the game: the humans, and the AI for the others."""
     return tuple("human" if c.players[s.player].seat == "human" else PLAYED_AI
                  for s in plan.sides)
+
+
+class PlayedCommander(Commander):
+    """A side's commander on the play screen. The play screen makes its AI player afresh
+    for every choice, seeded from the game's seed and the actions so far, so that a
+    resumed game chooses as one never interrupted: the commander knows the start of its
+    turn from the game itself (no action given yet), not from having looked before, and
+    looks at withdrawing there, as in an auto-resolved battle."""
+
+    def choose(self, game: Game) -> Action:
+        if game.actions_used:
+            self._looked = game.turn
+        return super().choose(game)
+
+
+def ai_players(sides: list[dict[str, Any]], below: float
+               ) -> Callable[[int, int], PlayedCommander]:
+    """The play screen's AI players of a battle (``Seats.players``): ``sides`` as kept
+    with it (battle.sides_of), ``below`` the house rule ``withdraw_below``."""
+    def make(seat: int, seed: int) -> PlayedCommander:
+        return PlayedCommander(seat, seed, bool(sides[seat]["may_withdraw"]), below)
+
+    return make
+
+
+def seats_for(link: dict[str, Any], seats: Seats, log: str) -> Seats:
+    """The seats of a saved game given the campaign's commanders, if the game is the
+    battle ``link`` (the players kept with the battle's row, its ``scenario``) keeps:
+    the same seats and the same start. Otherwise the seats as they were."""
+    players = link.get("players", {})
+    try:
+        start = json.loads(log)["start"]
+    except (ValueError, KeyError, TypeError):
+        return seats
+    if players.get("seats") != list(seats.commanders) or \
+            len(players.get("sides", ())) != len(seats.commanders) or \
+            link.get("scenario") != start:
+        return seats
+    return replace(seats, players=ai_players(players["sides"],
+                                             float(players["withdraw_below"])))
 
 
 @dataclass(frozen=True)
@@ -86,8 +134,10 @@ def open_game(c: Campaign) -> Opened:
     # World Conquest, Troop Movements: "take your armies over to a game board": the same
     # plan and scene as an auto-resolved battle's, the humans at their own sides.
     scenario = set_the_scene(plan)
-    seats = Seats(seats_of(c, plan), derive(plan.seed, "play"))
-    return Opened(PlaySession.start(scenario, seats), plan, scenario, sides_of(plan))
+    sides = sides_of(plan)
+    seats = Seats(seats_of(c, plan), derive(plan.seed, "play"),
+                  ai_players(sides, c.rules.withdraw_below))
+    return Opened(PlaySession.start(scenario, seats), plan, scenario, sides)
 
 
 def _same_battle(plan: BattlePlan, game: Game) -> None:

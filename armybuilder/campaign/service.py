@@ -315,7 +315,7 @@ class Runner:
         c = self.campaign
         if not saved.over:
             game, result = played.finish(c, games.log(saved.id), saved.id)
-            session = PlaySession(game, Seats(saved.commanders, saved.seed))
+            session = PlaySession(game, Seats(saved.commanders, saved.seed))  # to save
             games.save(saved.id, session.progress())
         else:
             result = played.played_result(c, games.log(saved.id), saved.id)
@@ -356,6 +356,14 @@ class Runner:
 
     def waiting_for(self) -> str:
         return describe(self.campaign)
+
+
+def played_seats(catalogue: Catalogue, game_id: int, seats: Seats, log: str) -> Seats:
+    """The seats of saved game ``game_id`` to play it with: a World Conquest battle's
+    with the campaign's commanders on its AI sides (played.seats_for), any other game's
+    as saved."""
+    link = Campaigns(catalogue).battle_of_game(game_id)
+    return seats if link is None else played.seats_for(link, seats, log)
 
 
 def map_from_file(path: Path) -> world_map.WorldMap:

@@ -52,7 +52,7 @@ import pickle
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from armybuilder.engine import (
@@ -141,6 +141,8 @@ from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
 
 COMMANDERS = ("human", "heuristic", "random")
+#: Makes the AI player of a seat for one choice: ``(seat, seed) -> player`` (Seats).
+AIPlayers = Callable[[int, int], Any]
 #: The kinds of action a warrior may be given, in the order the screen offers them.
 KINDS = ("move", "ranged", "close", "formation", "ability", "pass")
 #: A move this long is longer than any battlefield: the engine refuses it, naming the
@@ -255,10 +257,19 @@ def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
 
 @dataclass(frozen=True, slots=True)
 class Seats:
-    """Who commands each seat, and the seed the AI's choices derive from."""
+    """Who commands each seat, and the seed the AI's choices derive from.
+
+    ``players``, if given, makes the AI player of a seat not "human" for each of its
+    choices: ``players(seat, seed)``, the seed derived as :meth:`PlaySession.ai_choice`
+    says, an object whose ``choose(game)`` gives the action (as the engine's AI players
+    do). The caller provides it (a World Conquest battle's commanders, who may withdraw:
+    campaign/played.py), so that the play layer knows nothing of who they are; it is not
+    saved, and a resumed game is given it again by its caller. None: the engine's AI
+    player named by ``commanders``."""
 
     commanders: tuple[str, ...]
     seed: int
+    players: AIPlayers | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for c in self.commanders:
@@ -1468,7 +1479,8 @@ class PlaySession:
     def ai_choice(self, commander: str | None = None) -> Option:
         """The AI's choice for the player to act, made on a copy of the game. Its seed
         comes from the game's and the number of actions so far, so a resumed game makes
-        the same choices as one never interrupted."""
+        the same choices as one never interrupted. An AI seat's player is the seats' own
+        (``Seats.players``) unless ``commander`` names the engine's AI player to ask."""
         # The players load with the AI's first choice, made in a worker after the
         # battlefield is on the screen, not with the game (issue 18: a quick start).
         from armybuilder.ai import make_player
@@ -1479,8 +1491,12 @@ class PlaySession:
             if kind == "human":
                 kind = "heuristic"
             probe = self._copy()
-            player = make_player(kind, derive(self.seats.seed, "ai", seat,
-                                              len(self.game.entries)))
+            seed = derive(self.seats.seed, "ai", seat, len(self.game.entries))
+            if commander is None and self.seats.players is not None and \
+                    self.commander(seat) != "human":
+                player = self.seats.players(seat, seed)
+            else:
+                player = make_player(kind, seed)
         return self.option(player.choose(probe))
 
     # --- the record --------------------------------------------------------------------

@@ -308,6 +308,7 @@ class FakeApp:
 
     def __call__(self, db_path: Path | None = None, play: int | None = None,
                  choose_game: bool = False) -> int:
+        from armybuilder.campaign.service import played_seats
         from armybuilder.play.games import Games
         from armybuilder.play.session import PlaySession, Seats
 
@@ -315,7 +316,11 @@ class FakeApp:
         catalogue = Catalogue.open(db_path)
         games = Games(catalogue)
         saved = games.get(play)
-        session = PlaySession.resume(games.log(play), Seats(saved.commanders, saved.seed))
+        log = games.log(play)
+        # As the play screen opens it: the AI sides are the campaign's commanders.
+        seats = played_seats(catalogue, play, Seats(saved.commanders, saved.seed), log)
+        assert seats.players is not None
+        session = PlaySession.resume(log, seats)
         given = 0
         while not session.over and (self.actions is None or given < self.actions):
             session.play(session.ai_choice())  # the human's side too: the AI's choice
@@ -406,3 +411,43 @@ def test_a_game_played_to_its_end_in_the_app_is_taken_by_campaign_run(
     FakeApp()(demo_db, play=game_id)  # played to its end on the play screen
     code, out, _ = run(capsys, "campaign", "run", "Field", "--tail", "40")
     assert code == 0 and f"played on the play screen as game {game_id}" in out
+
+
+def test_a_played_battles_ai_sides_are_the_campaigns_commanders(demo_db: Path) -> None:
+    """The play screen opens a saved game by its number: a campaign battle's gets the
+    campaign's commanders for its AI sides (they may withdraw), rebuilt the same from
+    the battle's link on every opening; any other game is played as saved."""
+    from armybuilder.campaign import played
+    from armybuilder.campaign.service import Runner, played_seats
+    from armybuilder.play.games import Games
+    from armybuilder.play.session import PlaySession, Seats
+
+    human_battle(demo_db)
+    catalogue = Catalogue.open(demo_db)
+    try:
+        runner = Runner.open(catalogue, "Field")
+        game_id = runner.play_battle()
+        games = Games(catalogue)
+        saved = games.get(game_id)
+        log = games.log(game_id)
+        seats = played_seats(catalogue, game_id, Seats(saved.commanders, saved.seed), log)
+        assert seats.players is not None and seats == Seats(saved.commanders, saved.seed)
+        ai = saved.commanders.index(played.PLAYED_AI)
+        commander = seats.players(ai, 5)
+        assert isinstance(commander, played.PlayedCommander) and commander.may_withdraw
+        assert commander.below == runner.campaign.rules.withdraw_below
+        session = PlaySession.resume(log, seats)
+        for _ in range(8):
+            session.play(session.ai_choice())
+        games.save(game_id, session.progress())
+        # Opened again half-way: the same commanders, the same choice.
+        log = games.log(game_id)
+        again = PlaySession.resume(log, played_seats(catalogue, game_id, seats, log))
+        assert again.ai_choice() == session.ai_choice()
+        # A game that is no campaign's battle keeps its seats as saved.
+        other = games.create(("A", "B"), ("human", "heuristic"), 3, "none",
+                             session.progress())
+        plain = Seats(("human", "heuristic"), 3)
+        assert played_seats(catalogue, other, plain, log).players is None
+    finally:
+        catalogue.close()

@@ -11,23 +11,24 @@ import math
 from dataclasses import replace
 
 import pytest
-from campaign_helpers import band_of, fresh, to_moves
+from campaign_helpers import band_of, fresh, to_moves, with_rules
 
 from armybuilder.campaign import battle as wc
 from armybuilder.campaign import played
-from armybuilder.campaign.actions import ChooseHQ, Fight, Move, Pass
+from armybuilder.campaign.actions import ChooseHQ, Fight, Move, Pass, Retreat
+from armybuilder.campaign.ai import CampaignAI
 from armybuilder.campaign.choices import FIGHT, PLAY, choices
 from armybuilder.campaign.game import apply, replay
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine import Game, SetupError, action_from_json
+from armybuilder.engine import Game, SetupError, Withdraw, action_from_json
 from armybuilder.engine import apply as engine_apply
-from armybuilder.play.session import PlaySession
+from armybuilder.play.session import PlaySession, Seats
 
 
-def at_battle(seats: tuple[str, ...] = ("human", "ai")) -> Campaign:
+def at_battle(seats: tuple[str, ...] = ("human", "ai"), **kw: object) -> Campaign:
     """Two players with neighbouring Head Quarters (C1, D1 on the hand-drawn map); the
     first player's army moves into the other's: battle 1, every step in the log."""
-    c = fresh(2, seats=seats)
+    c = fresh(2, seats=seats, **kw)
     while c.decision().kind == "hq":
         p = c.decision().player
         apply(c, ChooseHQ(p, ("C1", "D1")[p]))
@@ -185,3 +186,90 @@ def test_a_withdrawal_forfeits_the_captives_as_an_auto_resolved_battle_does() ->
     assert fate["fate"] == "captured" and fate["captor"] == ids[captor]
     apply(c, Fight(result))
     assert c.captives[ids[mine]] == ids[captor]
+
+
+# --- the AI sides on the play screen: the campaign's commanders ---------------------------
+
+
+def losing_early() -> Campaign:
+    """Battle 1 with the house rule ``withdraw_below`` so high that the AI's commander
+    withdraws as soon as it may (from the second round)."""
+    return at_battle(rules=with_rules(withdraw_below=0.9))
+
+
+def played_out(session: PlaySession) -> list[str]:
+    """Every side played by the AI's choice (the human's too) to the end: the words of
+    each action given."""
+    words = []
+    while not session.over:
+        option = session.ai_choice()
+        session.play(option)
+        words.append(option.words)
+    return words
+
+
+def test_the_ai_side_withdraws_on_the_play_screen_as_its_commander_would() -> None:
+    c = losing_early()
+    opened = played.open_game(c)
+    session = opened.session
+    ai = session.seats.commanders.index(played.PLAYED_AI)
+    me = opened.plan.sides[ai].player
+    words = played_out(session)
+    # Shown and logged as a human's withdrawal (the play screen's W).
+    name = session.board.sides[ai].name
+    assert words[-1] == f"{name} withdraws"
+    assert session.board.sides[ai].withdrawn
+    assert f"{name} withdraws." in session.lines
+    log = json.loads(session.log_json())["entries"]
+    assert log[-1]["action"] == {"type": "withdraw", "player": ai}
+    # The same decision as the side's commander in an auto-resolved battle: at the start
+    # of its turn in the second round, losing by the house rule.
+    before = Game.from_scenario(opened.scenario)
+    for entry in log[1:-1]:
+        engine_apply(before, action_from_json(entry["action"]))
+    assert before.round >= 2 and before.current == ai and before.actions_used == 0
+    side = opened.sides[ai]
+    auto = wc.Commander(ai, side["seed"], side["may_withdraw"], c.rules.withdraw_below)
+    assert auto.choose(before) == Withdraw(ai)
+    # The engine's AI player alone (the seats as saved, no commanders) fights on.
+    plain = PlaySession(before, Seats(session.seats.commanders, session.seats.seed))
+    assert plain.ai_choice().action != Withdraw(ai)
+    # The result: the survivors withdrew; the campaign's AI says where to, as after an
+    # auto-resolved battle (World Conquest, battle rule 2).
+    result = played.played_result(c, session.log_json(), 4)
+    assert result["withdrew"] == [me] and result["winner"] == 1 - me
+    apply(c, Fight(result))
+    d = c.decision()
+    assert d.kind == "retreat" and d.player == me
+    retreat = CampaignAI().choose(c)
+    assert isinstance(retreat, Retreat)
+    apply(c, retreat)
+    assert c.decision().kind != "retreat"
+
+
+def test_a_played_battle_resumed_anywhere_is_the_same_game() -> None:
+    c = losing_early()
+    opened = played.open_game(c)
+    whole = opened.session
+    played_out(whole)
+    entries = json.loads(whole.log_json())["entries"]
+    # What the campaign keeps with the battle's link (service.Runner.play_battle).
+    link = {"scenario": opened.scenario.to_dict(),
+            "players": {"sides": opened.sides, "withdraw_below": c.rules.withdraw_below,
+                        "seats": list(whole.seats.commanders), "game": 1}}
+    saved = Seats(whole.seats.commanders, whole.seats.seed)
+    for k in range(1, len(entries)):
+        data = json.loads(whole.log_json())
+        data["entries"] = entries[:k]
+        log = json.dumps(data)
+        seats = played.seats_for(link, saved, log)
+        assert seats.players is not None
+        again = PlaySession.resume(log, seats)
+        played_out(again)
+        assert again.log_json() == whole.log_json(), k
+    # Another game's seats (another start, or other seats) are left as saved.
+    other = json.loads(whole.log_json())
+    other["start"]["round_limit"] += 1
+    assert played.seats_for(link, saved, json.dumps(other)).players is None
+    assert played.seats_for(link, Seats(("heuristic", "human"), 1),
+                            whole.log_json()).players is None

@@ -219,8 +219,14 @@ class PlayScreen(Steering, Screen[None]):
         try:
             games = Games(services.catalogue)
             saved = games.get(self.game_id)
-            session = PlaySession.resume(games.log(self.game_id),
-                                         Seats(saved.commanders, saved.seed))
+            log = games.log(self.game_id)
+            # A World Conquest battle's AI sides are the campaign's commanders, who may
+            # withdraw (campaign/played.py); any other game's as saved.
+            from armybuilder.campaign.service import played_seats
+
+            seats = played_seats(services.catalogue, self.game_id,
+                                 Seats(saved.commanders, saved.seed), log)
+            session = PlaySession.resume(log, seats)
         except Exception as exc:  # a log the engine no longer replays, a missing game
             self.post_message(self.Loaded(None, None, str(exc)))
             return
