@@ -492,6 +492,21 @@ def access_moves(state: State, w: Warrior, limit: float
     return out
 
 
+def _off_top(poly: tuple[tuple[float, float], ...], a: tuple[float, float],
+             b: tuple[float, float], step: float) -> tuple[float, float]:
+    """The place ``step`` inches out of top ``poly`` square from the middle of its
+    access point ``a``-``b`` (the middle itself for an access point of no length)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= 0:
+        return (mx, my)
+    nx, ny = -dy / length, dx / length
+    if g.point_in_polygon((mx + 0.05 * nx, my + 0.05 * ny), poly):
+        nx, ny = -nx, -ny  # (nx, ny) points out of the top
+    return (mx + step * nx, my + step * ny)
+
+
 def _along(terrain: object, at: tuple[float, float], level: int, k: int
            ) -> tuple[tuple[float, float], ...]:
     """The way along the castle's tops from ``at`` (on top ``level``) onto joined top
@@ -593,13 +608,13 @@ def adjust(state: State, w: Warrior, foes: list[Warrior],
 def _way_down(state: State, w: Warrior, foes: list[Warrior]
               ) -> Callable[[tuple[float, float]], float] | None:
     """While the castle player's side sallies out (:func:`sallying`), what standing at a
-    place on the castle's tops costs ``w`` beyond the straight way to the enemy that the
-    reading counts: the walkway to the nearest access point (an open door, a ladder) and
-    on from there (Castle rules, Access Points: a wall has none of its own), at the
-    sally's pull per inch; nothing on the ground. None when not sallying or ``w`` may not
-    stand on a top."""
-    if not occupies(w):
-        return None
+    place costs ``w`` beyond the straight way to the enemy that the reading counts: on the
+    castle's tops, the walkway to the nearest access point (an open door, a ladder), the
+    step down and on from the ground beyond it (Castle rules, Access Points: a wall has
+    none of its own); on the ground, the way round the castle's sections (a warrior let
+    down inside the walls walks out round their ends: Castle rules, General Rules, "Can
+    never move or be moved": nothing passes through a section); at the sally's pull per
+    inch. None when not sallying."""
     spots = [(o.x, o.y) for o in foes if o.castle is None]
     if not spots or not sallying(state, w.owner):
         return None
@@ -607,29 +622,105 @@ def _way_down(state: State, w: Warrior, foes: list[Warrior]
     # positions.Reading's pull while not ahead, that the detour is weighed as the way is
     pull = positions.APPROACH * (1.0 + positions.PRESSURE * state.round) * SALLY_APPROACH
     hypot = math.hypot
+    ground = _ground_way(state, w, spots)
 
     def nearest(p: tuple[float, float]) -> float:
         return min(hypot(x - p[0], y - p[1]) for x, y in spots)
 
     exits: dict[int, list[tuple[tuple[float, float], float]]] = {}
+    step = w.half_length
+    climbs = occupies(w)
 
     def cost(at: tuple[float, float]) -> float:
         level = terrain.elevation(at)
-        if level is None:
-            return 0.0
+        if level is None or not climbs:
+            return pull * max(0.0, ground(at) - nearest(at))
         found = exits.get(level)
         if found is None:
             found = exits[level] = []
             for k in terrain.groups.get(level, (level,)):
+                poly = terrain.features[k].polygon
                 for a, b in terrain.features[k].stairs:
                     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                    found.append((mid, nearest(mid)))
+                    # On from the ground just off the top (where access_moves ends the
+                    # way down), not from the access point's middle: a ladder against a
+                    # wall's inner face lets its warriors down inside the castle, farther
+                    # from the enemy than the wall's top, and the step down is a move.
+                    out = _off_top(poly, a, b, step)
+                    found.append((mid, step + ground(out)))
         if not found:
             return 0.0  # no way down: standing anywhere here is the same
         via = min(hypot(m[0] - at[0], m[1] - at[1]) + on for m, on in found)
         return pull * max(0.0, via - nearest(at))
 
     return cost
+
+
+def _ground_way(state: State, w: Warrior, spots: list[tuple[float, float]]
+                ) -> Callable[[tuple[float, float]], float]:
+    """The length of ``w``'s way on the ground from a place to the nearest of ``spots``,
+    round the footprints of the standing castle sections: straight when nothing stands
+    in between, else by their corners (set out by ``w``'s base from them)."""
+    polys = [s.castle.footprint for s in (state.warriors[i] for i in state.sections)
+             if s.on_table and s.castle is not None]
+    hypot = math.hypot
+    size = state.table
+    r = w.half_length + 0.05
+
+    def clear(a: tuple[float, float], b: tuple[float, float]) -> bool:
+        return not any(g.segment_enters_polygon(a, b, poly) for poly in polys)
+
+    corners: list[tuple[float, float]] = []
+    for poly in polys:
+        n = len(poly)
+        for k in range(n):
+            p, q, o = poly[k - 1], poly[k], poly[(k + 1) % n]
+            ox = oy = 0.0
+            for a, b in ((p, q), (q, o)):
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                length = hypot(dx, dy) or 1.0
+                nx, ny = dy / length, -dx / length
+                if g.point_in_polygon((q[0] + 0.05 * nx + 0.025 * dx / length,
+                                       q[1] + 0.05 * ny + 0.025 * dy / length), poly):
+                    nx, ny = -nx, -ny  # (nx, ny) points out of the footprint
+                ox, oy = ox + nx, oy + ny
+            c = (q[0] + r * ox, q[1] + r * oy)
+            if 0.0 <= c[0] <= size and 0.0 <= c[1] <= size \
+                    and not any(g.point_in_polygon(c, other) for other in polys):
+                corners.append(c)
+    # The way from each corner to the nearest spot (Dijkstra over the corners).
+    far = math.inf
+    rest = [min((hypot(x - c[0], y - c[1]) for x, y in spots if clear(c, (x, y))),
+                default=far) for c in corners]
+    done = [False] * len(corners)
+    for _ in corners:
+        k = min((j for j in range(len(corners)) if not done[j]), key=rest.__getitem__)
+        done[k] = True
+        if rest[k] == far:
+            break
+        for j in range(len(corners)):
+            if not done[j]:
+                d = rest[k] + hypot(corners[j][0] - corners[k][0],
+                                    corners[j][1] - corners[k][1])
+                if d < rest[j] and clear(corners[k], corners[j]):
+                    rest[j] = d
+    found: dict[tuple[float, float], float] = {}
+
+    def way(p: tuple[float, float]) -> float:
+        known = found.get(p)
+        if known is not None:
+            return known
+        d, near = min((hypot(x - p[0], y - p[1]), (x, y)) for x, y in spots)
+        if not clear(p, near):
+            d = min((hypot(c[0] - p[0], c[1] - p[1]) + rest[k]
+                     for k, c in enumerate(corners) if rest[k] < far and clear(p, c)),
+                    default=d)
+            d = min([d, *(hypot(x - p[0], y - p[1]) for x, y in spots
+                          if clear(p, (x, y)))])
+        found[p] = d
+        return d
+
+    return way
 
 
 # --- deployment -------------------------------------------------------------------------

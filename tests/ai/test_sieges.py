@@ -422,3 +422,55 @@ def test_the_defender_sallies_out_by_the_keeps_door_when_the_enemy_will_not_come
     door = (KEEP_AT[0] + 2.5, KEEP_AT[1])
     assert game.terrain.elevation(end) is None or \
         math.dist(end, door) < math.dist(start, door) - 2.0, end
+
+
+def test_a_sallying_archer_at_the_top_of_a_ladder_inside_the_walls_climbs_down() -> None:
+    """Castle rules, Planking and Ladders: the castle player's ladder stands against a
+    wall's inner face, so the way down lands its warriors inside the castle, a little
+    farther from the enemy than the wall's top. Sallying out (Rulebook VI, Victory!), an
+    archer standing on the wall above the ladder climbs down rather than stay on the wall
+    (which has no other access point) for the straight line to the enemy and the
+    fortification against the enemy's archer: seed 40 of benchmarks/castles.py, where
+    four shooters paced the walls for 25 rounds."""
+    from armybuilder.ai import manoeuvres
+    from armybuilder.engine import move_allowance
+    inner_face = WALL_AT[1] - 0.625
+    game = siege(spec(section("wall"), 0, *WALL_AT), spec(ARCHER, 0, *WALL_AT),
+                 spec(ARCHER, 1, 24.0, 40.0, SOUTH), spec(GRUNT, 1, 25.0, 40.0, SOUTH),
+                 castle=CastleOptions(ladders=((0, (WALL_AT[0], inner_face - 0.2)),)))
+    game.round = 5
+    game.players[1].score = 500  # the castle player behind: it must go and score
+    assert sieges.sallying(game, 0)
+    w = game.warriors[1]
+    assert game.terrain.elevation((w.x, w.y)) is not None  # on the wall's top
+    foes = [o for o in game.warriors if o.owner == 1]
+    view = manoeuvres.outlook(game, foes, 0, {})
+    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
+    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
+    end = weighed.ends[best]
+    assert weighed.gains[best] > 0.0, weighed.gains[best]
+    assert game.terrain.elevation(end) is None and end[1] < inner_face, end
+
+
+def test_a_sallying_archer_inside_the_walls_walks_out_round_their_end() -> None:
+    """Castle rules, General Rules: a section can never be moved through, so a warrior
+    let down inside the walls (by the castle player's ladder on their inner face) walks
+    out round their ends to sally (Rulebook VI, Victory!), though the enemy is nearest
+    straight through the walls: seeds 60 and 76 of benchmarks/castles.py, where a
+    warrior paced the inside of the walls to the round limit."""
+    from armybuilder.ai import manoeuvres
+    from armybuilder.engine import move_allowance
+    start = (WALLS[1][0], WALLS[1][1] - 1.5)  # behind the middle wall, on the ground
+    game = siege(*_walls(), spec(ARCHER, 0, *start, NORTH),
+                 spec(ARCHER, 1, 24.0, 40.0, SOUTH), spec(GRUNT, 1, 25.0, 40.0, SOUTH))
+    game.round = 5
+    game.players[1].score = 500  # the castle player behind: it must go and score
+    assert sieges.sallying(game, 0)
+    w = game.warriors[3]
+    foes = [o for o in game.warriors if o.owner == 1]
+    view = manoeuvres.outlook(game, foes, 0, {})
+    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
+    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
+    end = weighed.ends[best]
+    assert weighed.gains[best] > 0.0, weighed.gains[best]
+    assert game.terrain.elevation(end) is None and abs(end[0] - start[0]) >= 6.0, end
