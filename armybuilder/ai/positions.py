@@ -223,7 +223,11 @@ class Reading:
                 return -APPROACH * 2 * math.hypot(at[0] - self.home[0],
                                                   at[1] - self.home[1]), facing
             if not self.foes:
-                return 0.0, facing
+                # Castle rules, Attacks: with no enemy left to close on, the sections it
+                # may not attack still shoot (a warrior that does not mind them walks
+                # into their fire for nothing).
+                return (-THREAT_SHARE * self._gun_threat(at, facing) if self.guns
+                        else 0.0), facing
         state, w = self.state, self.w
         apart, near = math.inf, None
         eps = g.EPS
@@ -284,6 +288,18 @@ class Reading:
         gap = max(0.0, nearest - self.ideal - w.half_length - 0.5)
         cover = 0.3 if in_cover else 0.0
         return 0.6 * chance - THREAT_SHARE * threat - self.approach * gap + cover, facing
+
+    def _gun_threat(self, at: tuple[float, float], facing: float) -> float:
+        """The sections' shots at ``at`` (the guns' part of :meth:`facing_value`)."""
+        terrain = self.terrain
+        discs = self.w.discs_at(at, facing) if terrain is not None else ()
+        in_cover = terrain is not None and bool(terrain.in_hindering(discs))
+        threat = 0.0
+        for o, r in self.guns:
+            if r.enemy_range > 0 and \
+                    SECTION_MIN_RANGE < math.hypot(o.x - at[0], o.y - at[1]) <= r.enemy_range:
+                threat += GUN_SHARE * (r.shot_cover if in_cover else r.shot)
+        return threat
 
     def facing_values(self, places: list[tuple[tuple[float, float], float | None, float]]
                       ) -> list[tuple[float, float]]:

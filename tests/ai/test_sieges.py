@@ -301,6 +301,24 @@ def test_the_keep_threatens_beyond_4_inches_and_not_within() -> None:
     assert beside > in_fire + 2.0 and out > in_fire + 2.0
 
 
+def test_with_only_sections_left_a_warrior_that_may_not_attack_them_keeps_out_of_fire(
+        ) -> None:
+    """Castle rules, Attacks and Attacking the Castle: once the castle's warriors are gone
+    a damage-2 fighter has nothing to close on (a section is no target for it), but the
+    keep still shoots beyond 4": its reading still counts that fire, so it stands beside
+    the keep's face or out of range rather than in the fire (it read every place as
+    worth nothing, and wandered into the keep's shots while ahead on points)."""
+    from armybuilder.ai import positions
+    game = siege(spec(section("keep"), 0, *KEEP_AT),
+                 spec(GRUNT, 1, KEEP_AT[0] + 12.0, KEEP_AT[1] + 12.0, SOUTH), current=1)
+    w = game.warriors[1]
+    reading = positions.Reading(game, w, [game.warriors[0]])
+    beside = reading.value((KEEP_AT[0], KEEP_AT[1] + 3.1), SOUTH)
+    in_fire = reading.value((KEEP_AT[0], KEEP_AT[1] + 6.0), SOUTH)
+    out = reading.value((KEEP_AT[0], KEEP_AT[1] + 10.6), SOUTH)
+    assert beside > in_fire + 2.0 and out > in_fire + 2.0
+
+
 # --- ladders in play ------------------------------------------------------------------------
 
 #: Three walls end to end at y = 6 (one ladder per three walls: Castle rules, Planking and
