@@ -127,10 +127,16 @@ def test_a_castle_holds_several_walls_and_towers_of_the_project_fixtures():
                                       known_abilities=rule_tables.load_abilities())
     errata.apply_errata(data, errata.load_errata())
     by_section = {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
-    assert by_section["wall"].unique  # as the fixture records it
+    assert not by_section["wall"].unique  # the fixtures record sections as not unique
     report = validate(siege(ArmyEntry(by_section["keep"], 1, castle="light"),
                             ArmyEntry(by_section["round tower"], 2, castle="light"),
                             ArmyEntry(by_section["wall"], 6, castle="light"), total=400))
+    assert "unique" not in [f.rule for f in report.findings]
+    # A catalogue that records a section as unique (a player's own spreadsheet) is not
+    # held to the one-of-each rule either.
+    marked = {k: dataclasses.replace(f, unique=True) for k, f in by_section.items()}
+    report = validate(siege(ArmyEntry(marked["keep"], 1, castle="light"),
+                            ArmyEntry(marked["wall"], 6, castle="light"), total=400))
     assert "unique" not in [f.rule for f in report.findings]
     # An ordinary unique figure is still held to it.
     twice = validate(siege(ArmyEntry(by_section["keep"], 1, castle="light"),

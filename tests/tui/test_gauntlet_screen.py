@@ -167,7 +167,7 @@ async def test_a_big_gauntlet_plays_in_worker_processes(tui_db: Path,
         assert screen.report.played == 6
 
 
-async def test_an_army_the_engine_cannot_play_is_left_out(tui_db: Path) -> None:
+async def test_a_castle_army_is_left_out_of_a_gauntlet(tui_db: Path) -> None:
     three_armies(tui_db)
     catalogue = Catalogue.open(tui_db)
     try:
@@ -183,7 +183,10 @@ async def test_an_army_the_engine_cannot_play_is_left_out(tui_db: Path) -> None:
         await settle(pilot)
         assert screen.report is not None and screen.report.armies == ("Bob", "Ian", "Rich")
         status = shown(pilot, "#gauntlet-status", 300)
-        assert "▲ left out: army 'Siege': the engine cannot play Castle Keep" in status
+        # Castle rules, Playing Area and Set-Up: one castle player a game, chosen for it;
+        # sieges are played two armies at a time.
+        assert "▲ left out: army 'Siege'" in status and "Castle Keep (fixtures:1)" in status
+        assert "armybuilder battle A B --castle a|b" in status
 
 
 def test_heat_colours_run_red_grey_green() -> None:
