@@ -26,6 +26,12 @@ COMMANDS = {
 }
 
 
+#: Said when every run compiles the package again: part of each time, which an installed
+#: copy (its bytecode compiled when installed) does not spend.
+BYTECODE_NOTE = ("(PYTHONDONTWRITEBYTECODE is set: unless their bytecode was compiled "
+                 "beforehand, every run compiles armybuilder's modules again)")
+
+
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -45,12 +51,15 @@ def main() -> None:
                      ["army", "add", "Rich", "demo:3", "--count", "3"]):
             subprocess.run([sys.executable, "-m", "armybuilder", *argv], env=env, check=True,
                            stdout=subprocess.DEVNULL)
-        print(f"{'command':<16} {'wall (median)':>14} {'cpu (median)':>13}   ({runs} runs)")
+        print(f"{'command':<16} {'wall (median)':>14} {'cpu (median)':>13}   ({runs} runs; "
+              f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)")
         for label, argv in COMMANDS.items():
             times = [timed(argv, env) for _ in range(runs)]
             wall = statistics.median(t[0] for t in times)
             cpu = statistics.median(t[1] for t in times)
             print(f"{label:<16} {wall:>12.3f} s {cpu:>11.3f} s")
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            print(BYTECODE_NOTE)
 
 
 if __name__ == "__main__":

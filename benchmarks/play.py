@@ -22,6 +22,7 @@ import asyncio
 import fcntl
 import os
 import pty
+import re
 import select
 import statistics
 import struct
@@ -36,6 +37,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 RUNS = 5
 KEYS = ["up", "up", "left", "left", "down", "right", "up", "right", "down", "down"] * 3
+#: The play screen's status line once the game is on it: setting the scene, or a round.
+GAME_STATUS = re.compile(rb"Setting the scene|Round \d")
 
 
 def _ms(values: list[float]) -> str:
@@ -89,7 +92,9 @@ def start_in_a_terminal(db: Path, seed: int) -> tuple[float, float]:
                     seen += os.read(master, 65536)
                 except OSError:
                     break
-                if b"facing" in seen and (b"Place" in seen or b"Round" in seen):
+                # The map's key ("facing") is drawn with the board, beside the game's
+                # status: the battlefield is on the screen, whoever acts first.
+                if b"facing" in seen and GAME_STATUS.search(seen):
                     took = time.perf_counter() - start
                     break
     finally:
@@ -199,7 +204,12 @@ def ghost_keys(db: Path, size: tuple[int, int]) -> tuple[list[float], list[float
 
 def main() -> None:
     print(f"benchmarks/play.py, {time.strftime('%Y-%m-%d %H:%M')}, Python "
-          f"{sys.version.split()[0]}, {os.cpu_count()} CPUs (shared)")
+          f"{sys.version.split()[0]}, {os.cpu_count()} CPUs (shared, load average "
+          f"{os.getloadavg()[0]:.2f})")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        # Part of each start, which an installed copy (its bytecode compiled) does not spend.
+        print("(PYTHONDONTWRITEBYTECODE is set: unless their bytecode was compiled "
+              "beforehand, every start compiles armybuilder's modules again)")
     with tempfile.TemporaryDirectory() as folder:
         db = make_database(Path(folder))
         terminal = [start_in_a_terminal(db, seed) for seed in range(RUNS)]

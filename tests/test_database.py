@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,10 @@ import armybuilder.campaign.tables
 import armybuilder.catalogue.tables
 import armybuilder.play.tables
 import armybuilder.sim.kept_tables  # noqa: F401
+from armybuilder.catalogue import connection, queries, reading
+from armybuilder.catalogue.connection import Connections, DatabaseBusy, open_current
 from armybuilder.catalogue.database import DatabaseError, migrations, open_engine, schema_version
+from armybuilder.catalogue.service import Catalogue
 
 
 def test_new_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
@@ -87,16 +91,118 @@ def test_an_older_database_is_migrated_keeping_its_data(tmp_path: Path,
 
 
 def test_every_write_takes_the_lock_up_front() -> None:
-    """Writes go through database.writing (BEGIN IMMEDIATE, which waits out the busy
-    timeout); a plain ``engine.begin()`` would start a deferred transaction that fails at
-    once with "database is locked" when another program writes (tests/tui/
+    """Writes go through database.writing, or Connections.writing on a plain connection
+    (BEGIN IMMEDIATE, which waits out the busy timeout); a plain ``engine.begin()`` or a
+    BEGIN of one's own would start a deferred transaction that fails at once with
+    "database is locked" when another program writes (tests/tui/
     test_concurrent_writes.py)."""
     import re
 
     package = Path(__file__).resolve().parents[1] / "armybuilder"
     found = [f"{p.relative_to(package)}:{n}" for p in package.rglob("*.py")
-             if p.name != "database.py"
+             if p.name not in ("database.py", "connection.py")
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
-             if re.search(r"\bengine\.begin\(\)|\bSession\(", line)]
+             if re.search(r"\bengine\.begin\(\)|\bSession\(|execute\(\s*[\"']BEGIN", line)]
     assert found == [], "write through armybuilder.catalogue.database.writing: " + \
         ", ".join(found)
+
+
+# --- plain sqlite3 connections (catalogue/connection.py) ---------------------------------
+
+
+def test_a_database_at_the_latest_schema_opens_without_sqlalchemy(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    assert open_current(path) is None and not path.exists()  # never creates a file
+    open_engine(path).dispose()
+    conn = open_current(path)
+    assert conn is not None
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == connection.BUSY_TIMEOUT_MS
+    conn.close()
+
+
+@pytest.mark.parametrize("version", [1, 999])
+def test_an_older_or_newer_schema_is_left_to_open_engine(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "a.sqlite"
+    open_engine(path).dispose()
+    raw = sqlite3.connect(path)
+    raw.execute(f"PRAGMA user_version = {version}")
+    raw.close()
+    assert open_current(path) is None
+
+
+def test_a_file_that_is_no_database_is_left_to_open_engine(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite"
+    path.write_bytes(b"this is not sqlite" * 100)
+    assert open_current(path) is None
+    with pytest.raises(DatabaseError, match="not an armybuilder database"):
+        Catalogue.open(path)
+
+
+def test_a_read_sees_one_state_of_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    open_engine(path).dispose()
+    connections = Connections(path)
+    with connections.reading() as db:
+        before = db.execute("SELECT count(*) FROM expansion").fetchone()[0]
+        with connections.writing() as other:  # another connection writes meanwhile
+            other.execute("INSERT INTO expansion(slug, name) VALUES ('x', 'X')")
+        assert db.execute("SELECT count(*) FROM expansion").fetchone()[0] == before
+    with connections.reading() as db:
+        assert db.execute("SELECT count(*) FROM expansion").fetchone()[0] == before + 1
+    connections.close()
+
+
+def test_a_plain_write_is_all_or_nothing_and_waits_for_the_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.sqlite"
+    open_engine(path).dispose()
+    connections = Connections(path)
+    with pytest.raises(sqlite3.IntegrityError), connections.writing() as db:
+        db.execute("INSERT INTO expansion(slug, name) VALUES ('x', 'X')")
+        db.execute("INSERT INTO expansion(slug, name) VALUES ('x', 'again')")
+    with connections.reading() as db:
+        assert db.execute("SELECT count(*) FROM expansion").fetchone()[0] == 0
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    fresh = Connections(path)  # its connections take the short timeout
+    started = time.monotonic()
+    with pytest.raises(DatabaseBusy, match=r"is busy.*nothing was changed"), \
+            fresh.writing() as db:
+        db.execute("INSERT INTO expansion(slug, name) VALUES ('y', 'Y')")
+    assert time.monotonic() - started >= 0.2
+    holder.execute("ROLLBACK")
+    with fresh.writing() as db:  # the connection is usable again
+        db.execute("INSERT INTO expansion(slug, name) VALUES ('y', 'Y')")
+    holder.close()
+    fresh.close()
+    connections.close()
+
+
+def test_the_loaders_read_the_same_through_sqlalchemy(tmp_path: Path) -> None:
+    """One loader for both: a write's SQLAlchemy connection is read through its own
+    sqlite3 connection, in its transaction."""
+    catalogue = Catalogue.open(tmp_path / "a.sqlite")
+    try:
+        with catalogue.reading() as db:
+            plain = (reading.load_catalogue(db), queries.resolve(db, "demo pikeman tough"),
+                     queries.search(db, queries.SearchFilter(text="demo")))
+        with catalogue.writing() as conn:
+            conn.exec_driver_sql("UPDATE figure SET name = 'Renamed' WHERE key = 'demo:7'")
+            through = (reading.load_catalogue(conn),
+                       queries.resolve(conn, "demo pikeman tough"),
+                       queries.search(conn, queries.SearchFilter(text="demo")))
+            assert through[0].figures["demo:7"].name == "Renamed"  # its own transaction
+            conn.exec_driver_sql("UPDATE figure SET name = 'Demo Warlord' WHERE key = "
+                                 "'demo:7'")
+            through = (reading.load_catalogue(conn),
+                       queries.resolve(conn, "demo pikeman tough"),
+                       queries.search(conn, queries.SearchFilter(text="demo")))
+        assert through == plain
+        with catalogue.engine.connect() as conn:  # outside a write as well
+            assert reading.load_figures(conn, ["demo:7"]) == {"demo:7": plain[0].figures[
+                "demo:7"]}
+    finally:
+        catalogue.close()

@@ -2,27 +2,30 @@
 
 Entries point at figure keys. After a catalogue re-import an entry whose figure is gone,
 or whose points changed, is flagged with what changed; nothing is changed silently.
+
+Reading an army is plain SQL (``Catalogue.reading()``, no SQLAlchemy loaded); changing
+one goes through SQLAlchemy (``armies.store`` inside ``Catalogue.writing()``), whose reads
+in the same transaction use the same functions here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any
-
-from sqlalchemy import Connection, delete, func, insert, select, update
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT, MAX_NAME
-from armybuilder.catalogue.database import writing
+from armybuilder.catalogue.connection import dbapi
+from armybuilder.catalogue.errors import CatalogueError
+from armybuilder.catalogue.reading import load_figures
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.catalogue.store import CatalogueError, load_figures
-from armybuilder.catalogue.tables import ArmyEntryRow, ArmyRow
 from armybuilder.figures import Figure
 from armybuilder.text import control_in, shown
 
-T_ARMY = ArmyRow.__table__  # type: ignore[attr-defined]
-T_ENTRY = ArmyEntryRow.__table__  # type: ignore[attr-defined]
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from armybuilder.catalogue.connection import Reader
 
 CASTLE_MODES = ("heavy", "light")
 
@@ -70,10 +73,6 @@ class SavedArmy:
         }
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def check_build_total(total: int) -> None:
     # Rulebook II, Building Your Army: build totals are always in multiples of 100.
     if not isinstance(total, int) or isinstance(total, bool) or total <= 0 or total % 100:
@@ -110,41 +109,47 @@ class Armies:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self.engine = catalogue.engine
+
+    @property
+    def engine(self) -> Engine:
+        return self.catalogue.engine
 
     # --- reading -------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        with self.engine.connect() as conn:
-            return list(conn.execute(select(T_ARMY.c.name).order_by(T_ARMY.c.name)).scalars())
+        with self.catalogue.reading() as db:
+            return [name for name, in db.execute("SELECT name FROM army ORDER BY name")]
 
     def list(self) -> list[SavedArmy]:
-        with self.engine.connect() as conn:
-            ids = list(conn.execute(select(T_ARMY.c.id).order_by(T_ARMY.c.name)).scalars())
-            return [self._load(conn, i) for i in ids]
+        with self.catalogue.reading() as db:
+            ids = [i for i, in db.execute("SELECT id FROM army ORDER BY name").fetchall()]
+            return [self._load(db, i) for i in ids]
 
     def get(self, name: str) -> SavedArmy:
-        with self.engine.connect() as conn:
-            return self._load(conn, self._id(conn, name))
+        with self.catalogue.reading() as db:
+            return self._load(db, self._id(db, name))
 
-    def _id(self, conn: Connection, name: str) -> int:
-        found = conn.execute(select(T_ARMY.c.id).where(T_ARMY.c.name == name.strip())).scalar()
+    def _id(self, conn: Reader, name: str) -> int:
+        db = dbapi(conn)
+        found = db.execute("SELECT id FROM army WHERE name = ?", (name.strip(),)).fetchone()
         if found is None:
-            known = ", ".join(conn.execute(select(T_ARMY.c.name).order_by(T_ARMY.c.name))
-                              .scalars()) or "none saved yet"
+            known = ", ".join(n for n, in db.execute("SELECT name FROM army ORDER BY name")) \
+                or "none saved yet"
             raise ArmyError(f"no army named {name!r} (armies: {known})")
-        return int(found)
+        return int(found[0])
 
-    def _load(self, conn: Connection, army_id: int) -> SavedArmy:
-        r = conn.execute(select(T_ARMY).where(T_ARMY.c.id == army_id)).one()
-        entries = [SavedEntry(figure_key=e.figure_key, count=e.count, castle=e.castle,
-                              passenger=e.passenger, seen_name=e.seen_name,
-                              seen_points=e.seen_points)
-                   for e in conn.execute(select(T_ENTRY).where(T_ENTRY.c.army_id == army_id)
-                                         .order_by(T_ENTRY.c.position))]
-        return SavedArmy(id=r.id, name=r.name, build_total=r.build_total, profile=r.profile,
-                         castle_player=bool(r.castle_player), notes=r.notes, entries=entries,
-                         created=r.created, updated=r.updated)
+    def _load(self, conn: Reader, army_id: int) -> SavedArmy:
+        db = dbapi(conn)
+        (name, build_total, profile, castle_player, notes, created,
+         updated) = db.execute("SELECT name, build_total, profile, castle_player, notes, "
+                               "created, updated FROM army WHERE id = ?",
+                               (army_id,)).fetchone()
+        entries = [SavedEntry(*row) for row in db.execute(
+            "SELECT figure_key, count, castle, passenger, seen_name, seen_points FROM "
+            "army_entry WHERE army_id = ? ORDER BY position", (army_id,))]
+        return SavedArmy(id=army_id, name=name, build_total=build_total, profile=profile,
+                         castle_player=bool(castle_player), notes=notes, entries=entries,
+                         created=created, updated=updated)
 
     def figures(self, army: SavedArmy) -> dict[str, Figure]:
         keys = {e.figure_key for e in army.entries} | {e.passenger for e in army.entries
@@ -171,27 +176,27 @@ class Armies:
 
     def new(self, name: str, build_total: int, profile: str, notes: str = "",
             castle_player: bool = False) -> SavedArmy:
+        from armybuilder.armies import store
+
         name = army_name(name)
         check_build_total(build_total)
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             self._free(conn, name)
-            now = _now()
-            conn.execute(insert(T_ARMY), [{"name": name, "build_total": build_total,
-                                           "profile": profile, "castle_player": castle_player,
-                                           "notes": notes, "created": now, "updated": now}])
+            now = store.now()
+            store.insert_army(conn, name=name, build_total=build_total, profile=profile,
+                              castle_player=castle_player, notes=notes, created=now,
+                              updated=now)
         return self.get(name)
 
-    def _free(self, conn: Connection, name: str) -> None:
-        clash = conn.execute(select(T_ARMY.c.name).where(T_ARMY.c.name == name)).scalar()
+    def _free(self, conn: Reader, name: str) -> None:
+        clash = dbapi(conn).execute("SELECT name FROM army WHERE name = ?", (name,)).fetchone()
         if clash is not None:
-            raise ArmyError(f"an army named {clash!r} already exists")
-
-    def _touch(self, conn: Connection, army_id: int, **values: Any) -> None:
-        conn.execute(update(T_ARMY).where(T_ARMY.c.id == army_id).values(updated=_now(),
-                                                                          **values))
+            raise ArmyError(f"an army named {clash[0]!r} already exists")
 
     def set(self, name: str, *, build_total: int | None = None, profile: str | None = None,
             notes: str | None = None, castle_player: bool | None = None) -> SavedArmy:
+        from armybuilder.armies import store
+
         values: dict[str, Any] = {}
         if build_total is not None:
             check_build_total(build_total)
@@ -202,17 +207,19 @@ class Armies:
             values["notes"] = notes
         if castle_player is not None:
             values["castle_player"] = castle_player
-        with writing(self.engine) as conn:
-            self._touch(conn, self._id(conn, name), **values)
+        with self.catalogue.writing() as conn:
+            store.touch(conn, self._id(conn, name), **values)
         return self.get(name)
 
     def rename(self, old: str, new: str) -> SavedArmy:
+        from armybuilder.armies import store
+
         new = army_name(new)
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             army_id = self._id(conn, old)
             if new.lower() != old.strip().lower():
                 self._free(conn, new)
-            self._touch(conn, army_id, name=new)
+            store.touch(conn, army_id, name=new)
         return self.get(new)
 
     def copy(self, source: str, new: str) -> SavedArmy:
@@ -222,37 +229,33 @@ class Armies:
                                    entries=list(army.entries)))
 
     def delete(self, name: str) -> None:
-        with writing(self.engine) as conn:
-            conn.execute(delete(T_ARMY).where(T_ARMY.c.id == self._id(conn, name)))
+        from armybuilder.armies import store
+
+        with self.catalogue.writing() as conn:
+            store.delete_army(conn, self._id(conn, name))
 
     def save(self, army: SavedArmy, replace: bool = False) -> SavedArmy:
         """Store a whole army (an import, a copy) in one transaction."""
+        from armybuilder.armies import store
+
         name = army_name(army.name)
         check_build_total(army.build_total)
         for e in army.entries:
             check_count(e.count, f"{e.figure_key}: the count")
-        with writing(self.engine) as conn:
-            existing = conn.execute(select(T_ARMY.c.id).where(T_ARMY.c.name == name)).scalar()
+        with self.catalogue.writing() as conn:
+            existing = dbapi(conn).execute("SELECT id FROM army WHERE name = ?",
+                                           (name,)).fetchone()
             if existing is not None:
                 if not replace:
                     raise ArmyError(f"an army named {name!r} already exists")
-                conn.execute(delete(T_ARMY).where(T_ARMY.c.id == existing))
-            now = _now()
-            army_id = conn.execute(insert(T_ARMY).values(
-                name=name, build_total=army.build_total, profile=army.profile,
+                store.delete_army(conn, existing[0])
+            now = store.now()
+            army_id = store.insert_army(
+                conn, name=name, build_total=army.build_total, profile=army.profile,
                 castle_player=army.castle_player, notes=army.notes,
-                created=army.created or now, updated=now)).inserted_primary_key[0]
-            self._write_entries(conn, army_id, army.entries)
+                created=army.created or now, updated=now)
+            store.write_entries(conn, army_id, army.entries)
         return self.get(name)
-
-    def _write_entries(self, conn: Connection, army_id: int, entries: list[SavedEntry]) -> None:
-        conn.execute(delete(T_ENTRY).where(T_ENTRY.c.army_id == army_id))
-        if entries:
-            conn.execute(insert(T_ENTRY), [
-                {"army_id": army_id, "position": i, "figure_key": e.figure_key,
-                 "count": e.count, "castle": e.castle, "passenger": e.passenger,
-                 "seen_name": e.seen_name, "seen_points": e.seen_points}
-                for i, e in enumerate(entries)])
 
     def entry(self, figure: Figure, count: int = 1, castle: str | None = None,
               passenger: str | None = None, what: str = "--count") -> SavedEntry:
@@ -283,13 +286,15 @@ class Armies:
     def add(self, name: str, figure_ref: str, count: int = 1, castle: str | None = None,
             passenger: str | None = None) -> SavedArmy:
         """Add ``count`` of a figure; the same figure (and castle option) adds up."""
+        from armybuilder.armies import store
+
         check_count(count)
         try:
             figure = self.catalogue.figure(figure_ref)
         except CatalogueError as exc:
             raise ArmyError(str(exc)) from exc
         new = self.entry(figure, count, castle, passenger)
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             army_id = self._id(conn, name)
             army = self._load(conn, army_id)
             for e in army.entries:
@@ -302,28 +307,32 @@ class Armies:
                     break
             else:
                 army.entries.append(new)
-            self._write_entries(conn, army_id, army.entries)
-            self._touch(conn, army_id)
+            store.write_entries(conn, army_id, army.entries)
+            store.touch(conn, army_id)
         return self.get(name)
 
     def edit_entries(self, name: str,
                      change: Callable[[list[SavedEntry]], list[SavedEntry]]) -> SavedArmy:
         """Change the army's entries as ``change`` says, reading them and writing them back
         in one write transaction, so that no other program's change in between is lost."""
-        with writing(self.engine) as conn:
+        from armybuilder.armies import store
+
+        with self.catalogue.writing() as conn:
             army_id = self._id(conn, name)
             entries = change(self._load(conn, army_id).entries)
             for e in entries:
                 check_count(e.count, f"{e.figure_key}: the count")
-            self._write_entries(conn, army_id, entries)
-            self._touch(conn, army_id)
+            store.write_entries(conn, army_id, entries)
+            store.touch(conn, army_id)
         return self.get(name)
 
     def remove(self, name: str, figure_ref: str, count: int | None = None) -> SavedArmy:
         """Take ``count`` (default: all) of a figure out of the army."""
+        from armybuilder.armies import store
+
         if count is not None:
             check_count(count)
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             army_id = self._id(conn, name)
             army = self._load(conn, army_id)
             key = self._key_in_army(conn, army, figure_ref)
@@ -337,11 +346,11 @@ class Armies:
                     e.count -= count
                     count = 0
                 kept.append(e)
-            self._write_entries(conn, army_id, kept)
-            self._touch(conn, army_id)
+            store.write_entries(conn, army_id, kept)
+            store.touch(conn, army_id)
         return self.get(name)
 
-    def _key_in_army(self, conn: Connection, army: SavedArmy, ref: str) -> str:
+    def _key_in_army(self, conn: Reader, army: SavedArmy, ref: str) -> str:
         keys = {e.figure_key for e in army.entries}
         if ref.strip().lower() in keys:
             return ref.strip().lower()
@@ -361,21 +370,23 @@ class Armies:
     def accept_changes(self, name: str) -> SavedArmy:
         """Take the catalogue's current names and points for every entry (after a re-import);
         entries whose figure is gone stay flagged."""
+        from armybuilder.armies import store
+
         army = self.get(name)
         figures = self.figures(army)
         for e in army.entries:
             figure = figures.get(e.figure_key)
             if figure is not None:
                 e.seen_name, e.seen_points = figure.name, figure.points
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             army_id = self._id(conn, name)
-            self._write_entries(conn, army_id, army.entries)
-            self._touch(conn, army_id)
+            store.write_entries(conn, army_id, army.entries)
+            store.touch(conn, army_id)
         return self.get(name)
 
     def count(self) -> int:
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(T_ARMY)).scalar() or 0)
+        with self.catalogue.reading() as db:
+            return int(db.execute("SELECT count(*) FROM army").fetchone()[0])
 
 
 __all__ = ["Armies", "ArmyError", "EntryFlag", "SavedArmy", "SavedEntry", "load_figures"]

@@ -15,7 +15,7 @@ from armybuilder.armies.service import (
     army_name,
     check_build_total,
 )
-from armybuilder.catalogue.store import CatalogueError
+from armybuilder.catalogue.errors import CatalogueError
 from armybuilder.rules import get_profile
 from armybuilder.text import shown
 

@@ -1,4 +1,8 @@
-"""The SQLite database: engine, connection settings and migrations."""
+"""The SQLite database through SQLAlchemy: engine, write transactions and migrations.
+
+The settings every connection gets, the errors and the migrations list are in
+``connection.py``, shared with the plain sqlite3 connections that read without SQLAlchemy.
+"""
 
 from __future__ import annotations
 
@@ -11,32 +15,21 @@ from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
-from armybuilder.paths import migrations_dir
+from armybuilder.catalogue import connection
+from armybuilder.catalogue.connection import (  # noqa: F401 (their home before connection.py)
+    BUSY_TIMEOUT_MS,
+    DatabaseBusy,
+    DatabaseError,
+    is_busy,
+    migrations,
+)
 
-#: How long a write waits for another program's write to finish before giving up.
-BUSY_TIMEOUT_MS = 5000
 #: The execution option that marks a connection's transaction as a write (see ``writing``).
 _WRITE = "armybuilder_write"
 
 
-class DatabaseError(RuntimeError):
-    """The database file cannot be opened or migrated."""
-
-
-class DatabaseBusy(DatabaseError):
-    """Another program held the database's write lock for longer than the busy timeout."""
-
-
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-    # Foreign keys are off by default in SQLite and are per connection; WAL lets the
-    # app read while an import writes. The busy timeout comes first: switching to WAL
-    # may itself have to wait for another connection.
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.close()
+    connection.configure(dbapi_connection)
 
 
 def _sqlite_driver_transactions(engine: Engine) -> None:
@@ -57,25 +50,16 @@ def _sqlite_driver_transactions(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def is_busy(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite giving up on a lock another connection holds."""
-    orig = getattr(exc, "orig", exc)
-    return isinstance(orig, sqlite3.OperationalError) and any(
-        word in str(orig).lower() for word in ("database is locked", "database is busy"))
-
-
 def busy_error(engine: Engine) -> DatabaseBusy:
-    seconds = BUSY_TIMEOUT_MS / 1000
-    return DatabaseBusy(
-        f"the database {engine.url.database} is busy: another program has been writing to "
-        f"it for more than {seconds:g} s; nothing was changed, try again")
+    return connection.busy_error(engine.url.database or "")
 
 
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """One write transaction: it waits (up to the busy timeout) for the write lock before
-    it reads anything, commits at the end, rolls back on any error. Every write to the
-    database goes through here; reads use ``engine.connect()``."""
+    it reads anything, commits at the end, rolls back on any error. Every write through
+    SQLAlchemy goes through here (plain sqlite3 writes: ``Connections.writing``, the same
+    transaction); reads use ``Catalogue.reading()``, or ``engine.connect()``."""
     try:
         with engine.connect() as conn:
             conn.execution_options(**{_WRITE: True})
@@ -85,11 +69,6 @@ def writing(engine: Engine) -> Iterator[Connection]:
         if is_busy(exc):
             raise busy_error(engine) from exc
         raise
-
-
-def migrations() -> list[tuple[int, Path]]:
-    files = sorted(migrations_dir().glob("[0-9][0-9][0-9][0-9]_*.sql"))
-    return [(int(p.name[:4]), p) for p in files]
 
 
 def open_engine(path: Path) -> Engine:

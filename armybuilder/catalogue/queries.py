@@ -1,26 +1,23 @@
-"""Finding figures: the search filters the CLI and the app offer, and naming one figure."""
+"""Finding figures: the search filters the CLI and the app offer, and naming one figure.
+
+Plain SQL on a DB-API connection (``Catalogue.reading()``, or a SQLAlchemy connection's
+own, see ``connection.dbapi``): a search or a name never loads SQLAlchemy.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, and_, exists, func, or_, select
-
-from armybuilder.catalogue.store import (
-    T_EXPANSION,
-    T_FIGURE,
-    T_FIGURE_ABILITY,
-    T_FIGURE_FACTION,
-    CatalogueError,
-)
-from armybuilder.catalogue.tables import CollectionEntryRow
+from armybuilder.catalogue.connection import dbapi
+from armybuilder.catalogue.errors import CatalogueError
 from armybuilder.figures import RANK_STARS, FigureSummary
 from armybuilder.suggest import UnknownName, choose, did_you_mean, suggestions
 from armybuilder.text import shown
 
-T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
+if TYPE_CHECKING:
+    from armybuilder.catalogue.connection import Reader
 
 
 @dataclass(slots=True)
@@ -51,8 +48,15 @@ class SearchFilter:
 
 
 
-
-_ORDER = (T_FIGURE.c.name, T_FIGURE.c.rank_stars, T_FIGURE.c.expansion, T_FIGURE.c.number)
+_ORDER = "ORDER BY figure.name, figure.rank_stars, figure.expansion, figure.number"
+_SUMMARY = ("SELECT figure.key, figure.name, figure.expansion, figure.number, figure.rank, "
+            "figure.points, figure.factions_text, figure.range, figure.targets, figure.arc, "
+            "figure.base, figure.start_speed, figure.start_attack, figure.start_defense, "
+            "figure.start_damage FROM figure")
+#: The escape character of a figure name's LIKE pattern (a search's text uses "/"): each
+#: as SQLAlchemy wrote them (``ilike(escape=...)``, ``contains(autoescape=True)``), so
+#: the same names match.
+_BACKSLASH = "\\"
 #: The longest text a search or a figure reference may be: names are at most 200
 #: characters, and SQLite refuses LIKE patterns over 50,000.
 MAX_TEXT = 200
@@ -64,98 +68,107 @@ def _bounded(text: str, what: str) -> str:
     return text
 
 
-def search(conn: Connection, f: SearchFilter) -> list[FigureSummary]:
-    c = T_FIGURE.c
-    where: list[Any] = []
+def search(conn: Reader, f: SearchFilter) -> list[FigureSummary]:
+    db = dbapi(conn)
+    where: list[str] = []
+    params: list[Any] = []
+
+    def add(condition: str, *values: Any) -> None:
+        where.append(condition)
+        params.extend(values)
+
     for value, what in ((f.text, "the search text"), (f.faction, "--faction"),
                         (f.expansion, "--expansion"), (f.ability, "--ability"),
                         (f.start_ability, "--start-ability")):
         _bounded(value, what)
     if f.text:
-        where.append(func.lower(c.name).contains(f.text.lower(), autoescape=True))
+        add("lower(figure.name) LIKE '%' || ? || '%' ESCAPE '/'",
+            _escape_like(f.text.lower(), "/"))
     if f.faction:
-        where.append(exists().where(and_(T_FIGURE_FACTION.c.figure_key == c.key,
-                                         func.lower(T_FIGURE_FACTION.c.faction)
-                                         == f.faction.lower())))
+        add("EXISTS (SELECT 1 FROM figure_faction WHERE figure_faction.figure_key = "
+            "figure.key AND lower(figure_faction.faction) = ?)", f.faction.lower())
     if f.expansion:
         try:
-            slug = expansion_slug_for(conn, f.expansion)
+            slug = expansion_slug_for(db, f.expansion)
         except UnknownName:
             slug = f.expansion  # finds nothing; check_filter is where the user hears why
-        where.append(c.expansion == slug)
+        add("figure.expansion = ?", slug)
     if f.rank:
-        where.append(c.rank == f.rank.lower())
+        add("figure.rank = ?", f.rank.lower())
     if f.unique is not None:
-        where.append(c.is_unique == f.unique)
-    for column, low, high in ((c.points, f.min_points, f.max_points),
-                              (c.range, f.min_range, f.max_range)):
+        add("figure.is_unique = ?", int(f.unique))
+    for column, low, high in (("points", f.min_points, f.max_points),
+                              ("range", f.min_range, f.max_range)):
         if low is not None:
-            where.append(column >= low)
+            add(f"figure.{column} >= ?", low)
         if high is not None:
-            where.append(column <= high)
+            add(f"figure.{column} <= ?", high)
     if f.min_targets is not None:
-        where.append(c.targets >= f.min_targets)
+        add("figure.targets >= ?", f.min_targets)
     if f.arc is not None:
-        where.append(c.arc == f.arc)
+        add("figure.arc = ?", f.arc)
     for name, start_only in ((f.ability, False), (f.start_ability, True)):
         if name:
-            cond = and_(T_FIGURE_ABILITY.c.figure_key == c.key,
-                        func.lower(T_FIGURE_ABILITY.c.ability) == name.lower())
-            if start_only:
-                cond = and_(cond, T_FIGURE_ABILITY.c.on_start.is_(True))
-            where.append(exists().where(cond))
-    for column, low in ((c.start_speed, f.min_speed), (c.start_attack, f.min_attack),
-                        (c.start_defense, f.min_defense), (c.start_damage, f.min_damage)):
+            add("EXISTS (SELECT 1 FROM figure_ability WHERE figure_ability.figure_key = "
+                "figure.key AND lower(figure_ability.ability) = ?"
+                + (" AND figure_ability.on_start = 1)" if start_only else ")"), name.lower())
+    for column, low in (("start_speed", f.min_speed), ("start_attack", f.min_attack),
+                        ("start_defense", f.min_defense), ("start_damage", f.min_damage)):
         if low is not None:
-            where.append(column >= low)
+            add(f"figure.{column} >= ?", low)
     if f.kind:
-        where.append(c.kind == f.kind)
+        add("figure.kind = ?", f.kind)
     if not f.include_demo:
-        where.append(c.expansion != "demo")
+        add("figure.expansion != 'demo'")
     if f.owned_only:
-        where.append(exists().where(T_COLLECTION.c.figure_key == c.key))
-    query = select(c.key, c.name, c.expansion, c.number, c.rank, c.points, c.factions_text,
-                   c.range, c.targets, c.arc, c.base, c.start_speed, c.start_attack,
-                   c.start_defense, c.start_damage).where(*where).order_by(*_ORDER)
+        add("EXISTS (SELECT 1 FROM collection_entry WHERE collection_entry.figure_key = "
+            "figure.key)")
+    query = _SUMMARY + (" WHERE " + " AND ".join(where) if where else "") + " " + _ORDER
     if f.limit is not None:
-        query = query.limit(f.limit)
-    return [FigureSummary(*row) for row in conn.execute(query)]
+        query += " LIMIT ?"
+        params.append(f.limit)
+    return [FigureSummary(*row) for row in db.execute(query, params)]
 
 
-def expansion_slug_for(conn: Connection, text: str) -> str:
+def expansion_slug_for(conn: Reader, text: str) -> str:
     """An expansion named by slug, name or set letter, in any case; a small typo is
     forgiven, anything else refused with suggestions (UnknownName)."""
     return _expansion(conn, text)[0]
 
 
-def _expansion(conn: Connection, text: str) -> tuple[str, str]:
+def _expansion(conn: Reader, text: str) -> tuple[str, str]:
+    rows = dbapi(conn).execute("SELECT slug, name, set_letter FROM expansion").fetchall()
     aliases: dict[str, str] = {}
-    for r in conn.execute(select(T_EXPANSION)):
-        for alias in (r.slug, r.name, r.set_letter):
+    for slug, name, letter in rows:
+        for alias in (slug, name, letter):
             if alias:
-                aliases.setdefault(alias.casefold(), r.slug)
+                aliases.setdefault(alias.casefold(), slug)
     wanted = text.strip().casefold()
     if wanted in aliases:
         return aliases[wanted], ""
     # Set letters are too short to guess from: typos are matched against slugs and names.
-    names = {r.name: r.slug for r in conn.execute(select(T_EXPANSION))}
+    names = {name: slug for slug, name, _ in rows}
     name, note = choose(text, [*names, *names.values()], "expansion")
     return names.get(name, name), note
 
 
-def check_filter(conn: Connection, f: SearchFilter) -> list[str]:
+def _column(conn: Reader, query: str, *params: Any) -> list[Any]:
+    return [row[0] for row in dbapi(conn).execute(query, params)]
+
+
+def check_filter(conn: Reader, f: SearchFilter) -> list[str]:
     """Put the filter's names as the catalogue spells them (any case; a small typo taken);
     a name that fits nothing is refused with suggestions. Returns a note per typo taken."""
     notes: list[str] = []
     if f.faction:
-        names = conn.execute(select(T_FIGURE_FACTION.c.faction).distinct()).scalars()
+        names = _column(conn, "SELECT DISTINCT faction FROM figure_faction")
         f.faction, note = choose(f.faction, names, "faction")
         notes.append(note)
     if f.expansion:
         f.expansion, note = _expansion(conn, f.expansion)
         notes.append(note)
     if f.ability or f.start_ability:
-        names = list(conn.execute(select(T_FIGURE_ABILITY.c.ability).distinct()).scalars())
+        names = _column(conn, "SELECT DISTINCT ability FROM figure_ability")
         if f.ability:
             f.ability, note = choose(f.ability, names, "ability")
             notes.append(note)
@@ -168,10 +181,9 @@ def check_filter(conn: Connection, f: SearchFilter) -> list[str]:
     return [n for n in notes if n]
 
 
-def name_suggestions(conn: Connection, text: str, n: int = 5) -> list[str]:
+def name_suggestions(conn: Reader, text: str, n: int = 5) -> list[str]:
     """Figure names like ``text`` (for a search that found nothing)."""
-    names = conn.execute(select(T_FIGURE.c.name).distinct()).scalars()
-    return suggestions(text, names, n)
+    return suggestions(text, _column(conn, "SELECT DISTINCT name FROM figure"), n)
 
 
 _KEY = re.compile(r"^\s*([a-z0-9][a-z0-9 _-]*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
@@ -179,7 +191,7 @@ _SET_ID = re.compile(r"^\s*([a-z]{1,3})\s*-?\s*(\d{1,4})\s*$", re.IGNORECASE)
 _RANK_WORDS = {"*": "weak", "**": "standard", "***": "tough", **{r: r for r in RANK_STARS}}
 
 
-def resolve(conn: Connection, ref: str) -> str:
+def resolve(conn: Reader, ref: str) -> str:
     """The key of the figure ``ref`` names: ``rebellion:58``, ``R058`` or a name.
 
     A name may end with a rank ("Altem Guardsman tough", "Altem Guardsman - ***");
@@ -188,38 +200,38 @@ def resolve(conn: Connection, ref: str) -> str:
     return resolve_noted(conn, ref)[0]
 
 
-def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
+def resolve_noted(conn: Reader, ref: str) -> tuple[str, str]:
     """(key, note): as ``resolve``, and a note when a misspelt name was taken for the one
     figure name that close to it (a name close to several is refused with suggestions)."""
-    c = T_FIGURE.c
+    db = dbapi(conn)
     text = _bounded(ref.strip(), "a figure's name or key")
     if not text:
         raise CatalogueError("no figure named")
     match = _KEY.match(text)
     if match:
         try:
-            slug = expansion_slug_for(conn, match.group(1))
+            slug = expansion_slug_for(db, match.group(1))
         except UnknownName as exc:
             raise CatalogueError(f"unknown figure '{shown(text)}': {exc}") from None
-        key = conn.execute(select(c.key).where(c.expansion == slug,
-                                               c.number == int(match.group(2)))).scalar()
-        if key is None:
+        found = db.execute("SELECT key FROM figure WHERE expansion = ? AND number = ?",
+                           (slug, int(match.group(2)))).fetchone()
+        if found is None:
             raise CatalogueError(f"unknown figure '{shown(text)}': no {shown(slug)} "
                                  f"#{int(match.group(2))} in the catalogue")
-        return key, ""
+        return found[0], ""
     match = _SET_ID.match(text)
     if match:
         letter, number = match.group(1).lower(), int(match.group(2))
-        rows = conn.execute(select(c.key).join(T_EXPANSION, T_EXPANSION.c.slug == c.expansion)
-                            .where(func.lower(T_EXPANSION.c.set_letter) == letter,
-                                   c.number == number)).scalars().all()
-        if len(rows) == 1:
-            return rows[0], ""
+        keys = _column(db, "SELECT figure.key FROM figure JOIN expansion ON expansion.slug = "
+                           "figure.expansion WHERE lower(expansion.set_letter) = ? AND "
+                           "figure.number = ?", letter, number)
+        if len(keys) == 1:
+            return keys[0], ""
     name, rank = _split_rank(text)
     note = ""
-    rows = _named(conn, name, rank)
+    rows = _named(db, name, rank)
     if not rows:
-        names = list(conn.execute(select(c.name).distinct()).scalars())
+        names = _column(db, "SELECT DISTINCT name FROM figure")
         try:
             taken, note = choose(name, names, "figure")
         except UnknownName as exc:
@@ -227,7 +239,7 @@ def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
             raise CatalogueError(f"unknown figure '{shown(text)}': no key, set id or name "
                                  "matches" + (f"; {hint}" if hint else
                                               " (try `armybuilder catalogue search`)")) from None
-        rows = _named(conn, taken, rank)
+        rows = _named(db, taken, rank)
     if len(rows) == 1:
         return rows[0].key, note
     if not rows:
@@ -241,23 +253,28 @@ def resolve_noted(conn: Connection, ref: str) -> tuple[str, str]:
                          f"{listed}{more}. Name one by key, or add its rank")
 
 
-def _named(conn: Connection, name: str, rank: str) -> list[Any]:
+@dataclass(frozen=True, slots=True)
+class _Named:
+    key: str
+    name: str
+    rank: str
+    points: int
+
+
+def _named(conn: Reader, name: str, rank: str) -> list[_Named]:
     """Figures called ``name`` (any case), else those whose name contains it."""
-    c = T_FIGURE.c
+    db = dbapi(conn)
+    chosen = "SELECT figure.key, figure.name, figure.rank, figure.points FROM figure WHERE "
+    also = " AND figure.rank = ?" if rank else ""
+    extra = (rank,) if rank else ()
     # Equality, not LIKE: "%" and "_" in a name are themselves, never wildcards.
-    exact = [func.lower(c.name) == name.lower()]
-    if rank:
-        exact.append(c.rank == rank)
-    rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*exact)
-                        .order_by(*_ORDER)).all()
+    rows = db.execute(f"{chosen}lower(figure.name) = ?{also} {_ORDER}",
+                      (name.lower(), *extra)).fetchall()
     if not rows:
-        pattern = f"%{_escape_like(name)}%"
-        loose = [c.name.ilike(pattern, escape="\\")]
-        if rank:
-            loose.append(c.rank == rank)
-        rows = conn.execute(select(c.key, c.name, c.rank, c.points).where(*loose)
-                            .order_by(*_ORDER).limit(25)).all()
-    return list(rows)
+        rows = db.execute(f"{chosen}lower(figure.name) LIKE lower(?) ESCAPE '\\'{also} "
+                          f"{_ORDER} LIMIT 25",
+                          (f"%{_escape_like(name, _BACKSLASH)}%", *extra)).fetchall()
+    return [_Named(*row) for row in rows]
 
 
 def _split_rank(text: str) -> tuple[str, str]:
@@ -269,28 +286,29 @@ def _split_rank(text: str) -> tuple[str, str]:
     return text.strip(), ""
 
 
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def _escape_like(text: str, escape: str) -> str:
+    """``text`` matched literally by LIKE ... ESCAPE ``escape``."""
+    return (text.replace(escape, escape * 2).replace("%", escape + "%")
+            .replace("_", escape + "_"))
 
 
-def facets(conn: Connection) -> dict[str, list[str]]:
+def facets(conn: Reader) -> dict[str, list[str]]:
     """The values the filters can take, for the app's selectors."""
-    c = T_FIGURE.c
     return {
-        "factions": list(conn.execute(select(T_FIGURE_FACTION.c.faction).distinct()
-                                      .order_by(T_FIGURE_FACTION.c.faction)).scalars()),
-        "expansions": list(conn.execute(select(c.expansion).distinct()
-                                        .order_by(c.expansion)).scalars()),
-        "abilities": list(conn.execute(select(T_FIGURE_ABILITY.c.ability).distinct()
-                                       .order_by(T_FIGURE_ABILITY.c.ability)).scalars()),
+        "factions": _column(conn, "SELECT DISTINCT faction FROM figure_faction "
+                                  "ORDER BY faction"),
+        "expansions": _column(conn, "SELECT DISTINCT expansion FROM figure "
+                                    "ORDER BY expansion"),
+        "abilities": _column(conn, "SELECT DISTINCT ability FROM figure_ability "
+                                   "ORDER BY ability"),
         "ranks": ["weak", "standard", "tough", "unique"],
     }
 
 
-def count_figures(conn: Connection, demo: bool | None = None) -> int:
-    query = select(func.count()).select_from(T_FIGURE)
+def count_figures(conn: Reader, demo: bool | None = None) -> int:
+    query = "SELECT count(*) FROM figure"
     if demo is True:
-        query = query.where(T_FIGURE.c.expansion == "demo")
+        query += " WHERE expansion = 'demo'"
     elif demo is False:
-        query = query.where(or_(T_FIGURE.c.expansion != "demo"))
-    return int(conn.execute(query).scalar() or 0)
+        query += " WHERE expansion != 'demo'"
+    return int(dbapi(conn).execute(query).fetchone()[0] or 0)

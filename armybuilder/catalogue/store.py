@@ -1,7 +1,9 @@
-"""Writing catalogue records to the database and reading them back.
+"""Writing catalogue records to the database, through SQLAlchemy.
 
 One import is one transaction: everything in it is written, or nothing. A figure whose
 content hash is unchanged is not touched, so an unchanged re-import writes next to nothing.
+Reading them back is ``reading.py`` (plain SQL, no SQLAlchemy); its loaders keep their
+names here too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,16 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from armybuilder.catalogue.database import writing
+from armybuilder.catalogue.errors import CatalogueError, RemovalRefused  # noqa: F401
+from armybuilder.catalogue.reading import (  # noqa: F401 (their home before reading.py)
+    ErratumStatus,
+    load_abilities,
+    load_catalogue,
+    load_expansions,
+    load_factions,
+    load_figures,
+)
+from armybuilder.catalogue.reading import chunks as _chunks
 from armybuilder.catalogue.tables import (
     AbilityRow,
     ArmyEntryRow,
@@ -33,8 +45,6 @@ from armybuilder.figures import (
     STATS,
     Ability,
     CatalogueData,
-    Click,
-    Dial,
     Expansion,
     Faction,
     Figure,
@@ -53,39 +63,11 @@ T_ERRATUM = ErratumRow.__table__  # type: ignore[attr-defined]
 T_IMPORT_RUN = ImportRunRow.__table__  # type: ignore[attr-defined]
 
 
-class CatalogueError(ValueError):
-    """A catalogue operation that cannot be done (unknown figure, inconsistent data)."""
-
-
-class RemovalRefused(CatalogueError):
-    """An import that would take away more than it should; nothing was changed."""
-
-
 #: An import may remove at most this share of the figures its source brought before
 #: (and always a few) without --allow-removals: a feed update drops a figure or two, a
 #: broken mirror or a truncated file drops hundreds.
 REMOVAL_SHARE = 0.05
 REMOVAL_FEW = 2
-
-
-@dataclass(slots=True)
-class ErratumStatus:
-    """What one FAQ correction did on an import; written to the erratum table."""
-
-    id: str
-    expansion: str
-    number: int | None
-    name: str
-    dial: str
-    click: int | None
-    field: str
-    printed: str
-    corrected: str
-    source: str
-    note: str
-    status: str
-    figure_key: str | None
-    found: str
 
 
 @dataclass(slots=True)
@@ -234,11 +216,6 @@ def _delete_figures(conn: Connection, keys: Sequence[str]) -> None:
         conn.execute(delete(T_FIGURE).where(T_FIGURE.c.key.in_(chunk)))
 
 
-def _chunks(items: Sequence[str], size: int) -> Iterable[Sequence[str]]:
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-
 def save_catalogue(
     engine: Engine,
     data: CatalogueData,
@@ -371,78 +348,3 @@ def _save_errata(conn: Connection, errata: Sequence[ErratumStatus],
             conn.execute(insert(T_ERRATUM), [row])
         elif any(getattr(previous, k) != v for k, v in row.items()):
             conn.execute(update(T_ERRATUM).where(T_ERRATUM.c.id == e.id).values(**row))
-
-
-# --- reading back ----------------------------------------------------------------------
-
-
-def load_figures(conn: Connection, keys: Sequence[str] | None = None) -> dict[str, Figure]:
-    """Figures with their factions and every click of every dial, by key."""
-    query = select(T_FIGURE)
-    if keys is not None:
-        if not keys:
-            return {}
-        query = query.where(T_FIGURE.c.key.in_(list(keys)))
-    figures: dict[str, Figure] = {}
-    for r in conn.execute(query):
-        figures[r.key] = Figure(
-            expansion=r.expansion, number=r.number, name=r.name, rank=r.rank,
-            points=r.points, factions=[], rank_stars=r.rank_stars, unique=bool(r.is_unique),
-            promo=bool(r.promo), limited_edition=bool(r.limited_edition),
-            frequency=r.frequency, range=r.range, targets=r.targets, arc=r.arc, base=r.base,
-            kind=r.kind, castle_section=r.castle_section, starting_click=r.starting_click,
-            disarm=r.disarm, source=r.source, dials=[],
-        )
-    if not figures:
-        return figures
-    wanted = list(figures)
-    for chunk in _chunks(wanted, 500):
-        for r in conn.execute(select(T_FIGURE_FACTION)
-                              .where(T_FIGURE_FACTION.c.figure_key.in_(chunk))
-                              .order_by(T_FIGURE_FACTION.c.figure_key,
-                                        T_FIGURE_FACTION.c.position)):
-            figures[r.figure_key].factions.append(r.faction)
-        dials: dict[int, Dial] = {}
-        for r in conn.execute(select(T_DIAL).where(T_DIAL.c.figure_key.in_(chunk))
-                              .order_by(T_DIAL.c.id)):
-            dial = Dial(position=r.position)
-            dials[r.id] = dial
-            figures[r.figure_key].dials.append(dial)
-        for r in conn.execute(select(T_CLICK).where(T_CLICK.c.dial_id.in_(list(dials)))
-                              .order_by(T_CLICK.c.dial_id, T_CLICK.c.idx)):
-            abilities = {s: getattr(r, f"{s}_ability") for s in STATS
-                         if getattr(r, f"{s}_ability")}
-            dials[r.dial_id].clicks.append(Click(
-                index=r.idx, speed=r.speed, attack=r.attack, defense=r.defense,
-                damage=r.damage, abilities=abilities))
-    return figures
-
-
-def load_abilities(conn: Connection) -> dict[str, Ability]:
-    return {r.name: Ability(name=r.name, slot=r.slot, colour=r.colour, symbol=r.symbol,
-                            optional=bool(r.optional), text=r.text, text_source=r.text_source,
-                            feed_id=r.feed_id)
-            for r in conn.execute(select(T_ABILITY).order_by(T_ABILITY.c.name))}
-
-
-def load_factions(conn: Connection) -> dict[str, Faction]:
-    return {r.name: Faction(name=r.name, short_name=r.short_name, feed_id=r.feed_id,
-                            rules=r.rules, rules_source=r.rules_source)
-            for r in conn.execute(select(T_FACTION).order_by(T_FACTION.c.name))}
-
-
-def load_expansions(conn: Connection) -> dict[str, Expansion]:
-    return {r.slug: Expansion(slug=r.slug, name=r.name, set_letter=r.set_letter,
-                              feed_id=r.feed_id)
-            for r in conn.execute(select(T_EXPANSION).order_by(T_EXPANSION.c.name))}
-
-
-def load_catalogue(conn: Connection) -> CatalogueData:
-    """The whole catalogue, for export."""
-    figures = load_figures(conn)
-    return CatalogueData(
-        expansions=load_expansions(conn), factions=load_factions(conn),
-        abilities=load_abilities(conn),
-        figures=dict(sorted(figures.items(), key=lambda kv: (kv[1].expansion, kv[1].number))),
-        source="database",
-    )

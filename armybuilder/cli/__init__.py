@@ -31,8 +31,8 @@ EXIT_BUG = 70
 #: Looked up only in modules already loaded, since an error of a module never imported
 #: cannot have been raised.
 USER_ERRORS: tuple[tuple[str, str], ...] = (
-    ("armybuilder.catalogue.store", "CatalogueError"),
-    ("armybuilder.catalogue.database", "DatabaseError"),
+    ("armybuilder.catalogue.errors", "CatalogueError"),
+    ("armybuilder.catalogue.connection", "DatabaseError"),
     ("armybuilder.importers.feed", "FeedError"),
     ("armybuilder.importers.sources", "SourceError"),
 )
@@ -130,15 +130,15 @@ def _run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     except Exception as exc:
-        busy = _loaded("armybuilder.catalogue.database", "DatabaseBusy")
+        busy = _loaded("armybuilder.catalogue.connection", "DatabaseBusy")
         if busy is not None and isinstance(exc, busy):
             _error(exc)
             return EXIT_BUSY
         if isinstance(exc, user_errors()):
             _error(exc)
             return EXIT_BAD_INPUT
-        database = sys.modules.get("armybuilder.catalogue.database")
-        if database is not None and database.is_busy(exc):
+        connection = sys.modules.get("armybuilder.catalogue.connection")
+        if connection is not None and connection.is_busy(exc):
             # A read that met a lock (SQLite's WAL recovery, say).
             _error(f"the database is busy; nothing was changed, try again ({exc})")
             return EXIT_BUSY

@@ -2,20 +2,18 @@
 
 Counts are per figure key, so a catalogue re-import keeps them. An import is one
 transaction: every row is matched first, and nothing changes unless all of them match.
+Reading the collection is plain SQL (no SQLAlchemy loaded); changing it goes through
+``collection.store``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
-
-from armybuilder.catalogue.database import writing
+from armybuilder.catalogue.errors import CatalogueError
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.catalogue.store import CatalogueError
-from armybuilder.catalogue.tables import CollectionEntryRow
 from armybuilder.collection.files import (
     MAX_ROW_COUNT,
     read_collection_file,
@@ -23,7 +21,9 @@ from armybuilder.collection.files import (
 )
 from armybuilder.text import shown
 
-T_COLLECTION = CollectionEntryRow.__table__  # type: ignore[attr-defined]
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
+
 #: Most copies of one figure a collection counts: far past any real collection, and a
 #: number every sum of counts holds with room to spare.
 MAX_OWNED = MAX_ROW_COUNT
@@ -57,23 +57,27 @@ class CollectionImport:
 class Collection:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self.engine = catalogue.engine
+
+    @property
+    def engine(self) -> Engine:
+        return self.catalogue.engine
 
     def owned(self) -> dict[str, int]:
         """Copies owned of each figure, by key."""
-        with self.engine.connect() as conn:
-            return {r.figure_key: r.count for r in conn.execute(select(T_COLLECTION))}
+        with self.catalogue.reading() as db:
+            return dict(db.execute("SELECT figure_key, count FROM collection_entry"))
 
     def show(self) -> list[Owned]:
         """Every owned figure with its catalogue name, by name."""
-        with self.engine.connect() as conn:
-            rows = list(conn.execute(select(T_COLLECTION)))
-        figures = self.catalogue.figures([r.figure_key for r in rows])
+        with self.catalogue.reading() as db:
+            rows = db.execute("SELECT figure_key, count, seen_name FROM "
+                              "collection_entry").fetchall()
+        figures = self.catalogue.figures([key for key, _, _ in rows])
         out = []
-        for r in rows:
-            f = figures.get(r.figure_key)
-            out.append(Owned(r.figure_key, f.name if f else r.seen_name, f.rank if f else "",
-                             f.points if f else 0, r.count, f is not None))
+        for key, count, seen_name in rows:
+            f = figures.get(key)
+            out.append(Owned(key, f.name if f else seen_name, f.rank if f else "",
+                             f.points if f else 0, count, f is not None))
         return sorted(out, key=lambda o: (o.name.casefold(), o.key))
 
     def add(self, ref: str, count: int = 1) -> tuple[Owned, str]:
@@ -81,23 +85,22 @@ class Collection:
         _check_count(count)
         key, note = self.catalogue.resolve_noted(ref)
         figure = self.catalogue.figures([key])[key]
-        with writing(self.engine) as conn:
+        with self.catalogue.writing() as conn:
             self._add(conn, key, figure.name, count)
         return self._entry(key), note
 
     @staticmethod
-    def _add(conn: Any, key: str, name: str, count: int) -> None:
-        have = conn.execute(select(T_COLLECTION.c.count)
-                            .where(T_COLLECTION.c.figure_key == key)).scalar()
+    def _add(conn: Connection, key: str, name: str, count: int) -> None:
+        from armybuilder.collection import store
+
+        have = store.owned_count(conn, key)
         if (have or 0) + count > MAX_OWNED:
             raise CollectionError(f"'{shown(name)}' ({key}): a collection counts at most "
                                   f"{MAX_OWNED:,} of a figure, not {(have or 0) + count:,}")
         if have is None:
-            conn.execute(insert(T_COLLECTION), [{"figure_key": key, "count": count,
-                                                 "seen_name": name}])
+            store.add_entry(conn, key, count, name)
         else:
-            conn.execute(update(T_COLLECTION).where(T_COLLECTION.c.figure_key == key)
-                         .values(count=have + count, seen_name=name))
+            store.set_owned(conn, key, have + count, name)
 
     def remove(self, ref: str, count: int | None = None) -> tuple[Owned | None, str]:
         """Own ``count`` fewer (default: none at all) of a figure."""
@@ -117,17 +120,18 @@ class Collection:
                 key = seen[0]
         if key not in owned:
             raise CollectionError(f"'{shown(ref)}' ({shown(key)}) is not in your collection")
-        with writing(self.engine) as conn:
-            where = T_COLLECTION.c.figure_key == key
+        from armybuilder.collection import store
+
+        with self.catalogue.writing() as conn:
             # Read again inside the write: another program may have changed it since.
-            have = conn.execute(select(T_COLLECTION.c.count).where(where)).scalar()
+            have = store.owned_count(conn, key)
             if have is None:
                 raise CollectionError(f"'{shown(ref)}' ({shown(key)}) is not in your "
                                       "collection")
             if count is None or count >= have:
-                conn.execute(delete(T_COLLECTION).where(where))
+                store.forget(conn, key)
             else:
-                conn.execute(update(T_COLLECTION).where(where).values(count=have - count))
+                store.set_owned(conn, key, have - count)
         return (self._entry(key) if count is not None and count < have else None), note
 
     def _entry(self, key: str) -> Owned:
@@ -154,9 +158,11 @@ class Collection:
         if problems:
             raise CollectionError(f"cannot import the collection: {len(problems)} rows do "
                                   "not fit:\n  " + "\n  ".join(problems))
-        with writing(self.engine) as conn:
+        from armybuilder.collection import store
+
+        with self.catalogue.writing() as conn:
             if replace:
-                conn.execute(delete(T_COLLECTION))
+                store.forget(conn)
             for key, name, count in found:
                 self._add(conn, key, name, count)
         return CollectionImport(len(found), sum(c for _, _, c in found), notes)

@@ -7,6 +7,7 @@ tests/tui is a package (it has an __init__.py) so that this conftest is imported
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import sys
 import threading
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ import pytest
 from sqlalchemy import Engine, event
 
 import armybuilder.tui
+from armybuilder.catalogue import connection
 from armybuilder.catalogue.service import Catalogue
 
 
@@ -46,6 +48,9 @@ class UiThreadQueries:
         self.found: list[str] = []
 
     def __call__(self, conn: object, cursor: object, statement: str, *_: object) -> None:
+        self.traced(statement)
+
+    def traced(self, statement: str) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
         frame = sys._getframe(1)
@@ -61,10 +66,19 @@ TUI_CODE = str(Path(armybuilder.tui.__file__).parent)
 
 
 @pytest.fixture(autouse=True)
-def ui_thread_queries() -> Iterator[UiThreadQueries]:
-    """Every app test fails if the app queried the database on the UI thread."""
+def ui_thread_queries(monkeypatch: pytest.MonkeyPatch) -> Iterator[UiThreadQueries]:
+    """Every app test fails if the app queried the database on the UI thread: through
+    SQLAlchemy, or through the plain sqlite3 connections that read without it."""
     watch = UiThreadQueries()
     event.listen(Engine, "before_cursor_execute", watch)
+    plain = connection.connect
+
+    def watched(path: Path) -> sqlite3.Connection:
+        conn = plain(path)
+        conn.set_trace_callback(watch.traced)
+        return conn
+
+    monkeypatch.setattr(connection, "connect", watched)
     try:
         yield watch
     finally:

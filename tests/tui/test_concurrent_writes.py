@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-import armybuilder.catalogue.database as database
+import armybuilder.catalogue.connection as connection
 from armybuilder.armies.service import Armies
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.cli import main
@@ -136,7 +136,7 @@ async def test_four_programs_and_the_app_write_at_once(tui_db: Path) -> None:
 @pytest.fixture
 def locked(tui_db: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Another program holds the write lock; writes here give up after 0.2 s."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
     prepare(tui_db)
     holder = sqlite3.connect(tui_db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
