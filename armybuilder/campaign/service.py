@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.armies.service import Armies, ArmyError
-from armybuilder.campaign import played
+from armybuilder.campaign import links, played
 from armybuilder.campaign import world as world_map
 from armybuilder.campaign.actions import Action, Fight
 from armybuilder.campaign.ai import CampaignAI
@@ -362,7 +362,7 @@ def played_seats(catalogue: Catalogue, game_id: int, seats: Seats, log: str) -> 
     """The seats of saved game ``game_id`` to play it with: a World Conquest battle's
     with the campaign's commanders on its AI sides (played.seats_for), any other game's
     as saved."""
-    link = Campaigns(catalogue).battle_of_game(game_id)
+    link = links.battle_of_game(catalogue, game_id)
     return seats if link is None else played.seats_for(link, seats, log)
 
 

@@ -157,20 +157,6 @@ class Campaigns:
         game = json.loads(players).get("game")
         return int(game) if isinstance(game, int) else None
 
-    def battle_of_game(self, game_id: int) -> dict[str, Any] | None:
-        """The battle a saved game was opened for on the play screen (as ``battle``
-        gives it), if any: the last linked, should a deleted game's number come again."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(T_BATTLE).where(T_BATTLE.c.players.like('%"game"%'))
-                                .order_by(T_BATTLE.c.campaign_id.desc(),
-                                          T_BATTLE.c.number.desc())).all()
-        for row in rows:
-            players = json.loads(row.players)
-            if players.get("game") == game_id:
-                return {"number": row.number, "territory": row.territory,
-                        "scenario": json.loads(row.scenario), "players": players}
-        return None
-
     def load(self, name: str) -> Campaign:
         """The campaign replayed from its start and its saved log."""
         with self.engine.connect() as conn:

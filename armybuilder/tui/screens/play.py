@@ -221,11 +221,16 @@ class PlayScreen(Steering, Screen[None]):
             saved = games.get(self.game_id)
             log = games.log(self.game_id)
             # A World Conquest battle's AI sides are the campaign's commanders, who may
-            # withdraw (campaign/played.py); any other game's as saved.
-            from armybuilder.campaign.service import played_seats
+            # withdraw (campaign/played.py); any other game's as saved. The campaign's
+            # code is loaded only for a campaign battle: a plain game starts without it.
+            from armybuilder.campaign.links import battle_of_game
 
-            seats = played_seats(services.catalogue, self.game_id,
-                                 Seats(saved.commanders, saved.seed), log)
+            seats = Seats(saved.commanders, saved.seed)
+            link = battle_of_game(services.catalogue, self.game_id)
+            if link is not None:
+                from armybuilder.campaign.played import seats_for
+
+                seats = seats_for(link, seats, log)
             session = PlaySession.resume(log, seats)
         except Exception as exc:  # a log the engine no longer replays, a missing game
             self.post_message(self.Loaded(None, None, str(exc)))
