@@ -515,18 +515,7 @@ def _along(terrain: object, at: tuple[float, float], level: int, k: int
     if level == k:
         return ()
     poly = terrain.features[k].polygon  # type: ignore[attr-defined]
-    best: tuple[float, tuple[float, float]] | None = None
-    for a, b in g.polygon_edges(poly):
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length2 = dx * dx + dy * dy
-        u = 0.0 if length2 <= 0 else max(0.0, min(1.0, ((at[0] - a[0]) * dx
-                                                        + (at[1] - a[1]) * dy) / length2))
-        q = (a[0] + u * dx, a[1] + u * dy)
-        d = math.hypot(q[0] - at[0], q[1] - at[1])
-        if best is None or d < best[0]:
-            best = (d, q)
-    assert best is not None
-    q = best[1]
+    q = _nearest_on_edge(at, poly)
     cx = sum(p[0] for p in poly) / len(poly)
     cy = sum(p[1] for p in poly) / len(poly)
     d = math.hypot(cx - q[0], cy - q[1]) or 1.0
