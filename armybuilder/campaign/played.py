@@ -151,16 +151,23 @@ def _same_battle(plan: BattlePlan, game: Game) -> None:
                           "stands in the campaign")
 
 
-def played_result(c: Campaign, log: str, game_id: int) -> dict[str, Any]:
-    """The result of the battle the campaign waits for, from the finished game of the
-    play screen: read as an auto-resolved battle's is (battle.result_of), with the game's
-    number."""
+def _the_battles_game(c: Campaign, log: str, game_id: int) -> tuple[Any, Game, Any]:
+    """The battle the campaign waits for and game ``game_id`` rebuilt from its log, checked
+    to be that battle: (the plan, the game, the forfeits)."""
     plan = plan_battle(c)
     try:
         game, forfeited = rebuilt(log)
     except (ValueError, KeyError) as exc:
         raise PlayedError(f"game {game_id}: {exc}") from exc
     _same_battle(plan, game)
+    return plan, game, forfeited
+
+
+def played_result(c: Campaign, log: str, game_id: int) -> dict[str, Any]:
+    """The result of the battle the campaign waits for, from the finished game of the
+    play screen: read as an auto-resolved battle's is (battle.result_of), with the game's
+    number."""
+    plan, game, forfeited = _the_battles_game(c, log, game_id)
     if not game.over:
         raise PlayedError(f"game {game_id} is not over yet")
     result = result_of(plan, game, forfeited)
@@ -171,12 +178,7 @@ def played_result(c: Campaign, log: str, game_id: int) -> dict[str, Any]:
 def finish(c: Campaign, log: str, game_id: int) -> tuple[Game, dict[str, Any]]:
     """A half-played game finished by the engine's AI on every side, as an auto-resolved
     battle is fought (each side's commander may withdraw): the game and its result."""
-    plan = plan_battle(c)
-    try:
-        game, forfeited = rebuilt(log)
-    except (ValueError, KeyError) as exc:
-        raise PlayedError(f"game {game_id}: {exc}") from exc
-    _same_battle(plan, game)
+    plan, game, forfeited = _the_battles_game(c, log, game_id)
     players: list[Commander] = commanders(sides_of(plan), c.rules.withdraw_below)
     while not game.over:  # the scenario's round limit ends it
         action = players[game.to_act].choose(game)
