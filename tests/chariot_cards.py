@@ -54,10 +54,8 @@ def chariot(name: str = "War Cart", points: int = 110, *,
 def fixture_chariots() -> dict[str, FigureCard]:
     """The project's hand-made chariots (imports/fixtures, invented dials; the FAQ's
     figure corrections applied, as an import applies them), by figure key."""
+    from fixture_figures import fixture_catalogue
+
     from armybuilder.engine.adapter import cards_from_figure
-    from armybuilder.importers import errata, rule_tables, spreadsheet
-    from armybuilder.paths import imports_dir
-    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
-                                      known_abilities=rule_tables.load_abilities())
-    errata.apply_errata(data, errata.load_errata())
-    return {f.key: cards_from_figure(f) for f in data.figures.values() if f.kind == "chariot"}
+    return {f.key: cards_from_figure(f) for f in fixture_catalogue().figures.values()
+            if f.kind == "chariot"}

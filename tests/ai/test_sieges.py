@@ -15,6 +15,7 @@ import math
 from functools import cache
 
 from chariot_cards import chariot
+from fixture_figures import fixture_castle_figures
 from positions_support import card
 
 from armybuilder.ai import sieges
@@ -44,12 +45,7 @@ TABLE = 48.0
 
 @cache
 def fixture_figures() -> dict[str, Figure]:
-    from armybuilder.importers import errata, rule_tables, spreadsheet
-    from armybuilder.paths import imports_dir
-    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
-                                      known_abilities=rule_tables.load_abilities())
-    errata.apply_errata(data, errata.load_errata())
-    return {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+    return fixture_castle_figures()
 
 
 def section(piece: str) -> FigureCard:

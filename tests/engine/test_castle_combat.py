@@ -16,6 +16,7 @@ from functools import cache
 
 import pytest
 from engine_helpers import NORTH, SOUTH, card, chariot, defense_of, find, scenario, w
+from fixture_figures import fixture_castle_figures
 
 from armybuilder.engine import (
     CloseAttack,
@@ -45,12 +46,7 @@ LIGHT_CLICKS = 3
 
 @cache
 def fixture_figures() -> dict[str, Figure]:
-    from armybuilder.importers import errata, rule_tables, spreadsheet
-    from armybuilder.paths import imports_dir
-    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
-                                      known_abilities=rule_tables.load_abilities())
-    errata.apply_errata(data, errata.load_errata())
-    return {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+    return fixture_castle_figures()
 
 
 def section(piece: str, clicks: int = 0, points: int | None = None) -> FigureCard:

@@ -20,6 +20,7 @@ from functools import cache
 
 import pytest
 from engine_helpers import NORTH, SOUTH, card, fixture_chariots, w
+from fixture_figures import fixture_castle_figures
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -59,12 +60,7 @@ LIGHT_CLICKS = 3
 
 @cache
 def _fixture_figures() -> dict[str, object]:
-    from armybuilder.importers import errata, rule_tables, spreadsheet
-    from armybuilder.paths import imports_dir
-    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
-                                      known_abilities=rule_tables.load_abilities())
-    errata.apply_errata(data, errata.load_errata())
-    return {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+    return fixture_castle_figures()
 
 
 def _section(piece: str, light: bool) -> FigureCard:
