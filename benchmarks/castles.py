@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 import os
-import statistics
 import sys
 import time
 import traceback
@@ -55,11 +54,11 @@ from armybuilder.figures import Figure
 from armybuilder.importers import errata, rule_tables, spreadsheet
 from armybuilder.paths import imports_dir
 from armybuilder.sim.random_armies import random_army
-from armybuilder.sim.stats import wilson
 from armybuilder.sim.terrain_presets import terrain_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import battle as bench  # the sibling benchmark's catalogue
+import chariots as chariot_bench  # its scoring and report of a seat's games
 
 BUILD_TOTAL = 300
 ROUND_LIMIT = 25
@@ -173,12 +172,6 @@ class Run(NamedTuple):
     error: str  # an engine or player failure ("" when the game was played out)
 
 
-def _score(winners: tuple[int, ...], seat: int) -> float:
-    if seat not in winners:
-        return 0.0
-    return 1.0 if len(winners) == 1 else 0.5
-
-
 def _doings(game: Game, seat: int, prefix: str = "") -> Counter:
     seen: Counter = Counter()
     warriors = game.warriors
@@ -231,7 +224,8 @@ def _play(setup: GameSetup, kinds: tuple[str, str], seed: int, seat: int) -> Run
     doings = _doings(game, seat)
     if kinds[0] == kinds[1]:
         doings += _doings(game, 1 - seat, "their ")
-    return Run(time.process_time() - t0, _score(game.outcome.winners, seat), doings, "")
+    score = chariot_bench._score(game.outcome.winners, seat)
+    return Run(time.process_time() - t0, score, doings, "")
 
 
 def castle_vs_warriors(job: tuple[int, str, str, int]) -> Run:
@@ -259,17 +253,8 @@ def heuristic_vs_random(job: tuple[int, str, str, bool]) -> Run:
 def _report(name: str, runs: list[Run]) -> None:
     played = [r for r in runs if not r.error]
     failed = [r for r in runs if r.error]
-    n = len(played)
-    if n:
-        score = sum(r.score for r in played)
-        lo, hi = wilson(score, n)
-        cpu = statistics.median(r.seconds for r in played)
-        print(f"{name}: {n} games, score {100 * score / n:.1f}% (95% interval "
-              f"{100 * lo:.1f}-{100 * hi:.1f}%), median {1e3 * cpu:.0f} ms CPU per game")
-        doings: Counter = Counter()
-        for r in played:
-            doings.update(r.doings)
-        print("  per game: " + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(doings.items())))
+    if played:
+        chariot_bench._report(name, played)
     if failed:
         errors = Counter(r.error for r in failed)
         print(f"  {len(failed)} of {len(runs)} games stopped by an error: "
