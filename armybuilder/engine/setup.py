@@ -64,11 +64,17 @@ class PlayerSetup:
     #: walls, and the castle player's planking (polygons touching a wall).
     ladders: tuple[LadderPlacement, ...] = ()
     planking: tuple[tuple[Point, ...], ...] = ()
+    #: World Conquest, Troop Movements: damage carries from battle to battle, so a
+    #: campaign's warrior enters at its current click: one click per warrior of ``army``
+    #: (empty: every dial at its starting click, Rulebook II).
+    clicks: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "build_total": self.build_total, "edge": self.edge,
                "team": self.team, "army": [c.to_dict() for c in self.army],
                "terrain": [t.to_dict() for t in self.terrain]}
+        if self.clicks:  # only a campaign's: older logs read the same
+            out["clicks"] = list(self.clicks)
         if self.passengers:
             out["passengers"] = [list(pair) for pair in self.passengers]
         if self.castle:  # only with a castle: older logs read the same
@@ -88,7 +94,8 @@ class PlayerSetup:
                    castle=tuple(CastlePlacement.from_dict(c) for c in d.get("castle", ())),
                    ladders=tuple(LadderPlacement.from_dict(c) for c in d.get("ladders", ())),
                    planking=tuple(tuple((float(x), float(y)) for x, y in poly)
-                                  for poly in d.get("planking", ())))
+                                  for poly in d.get("planking", ())),
+                   clicks=tuple(int(c) for c in d.get("clicks", ())))
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,8 @@ class GameSetup:
     #: World Conquest, Troop Movements (battle rule 1): the banners, outposts, forts and
     #: castles the players set up with the terrain (engine/fortifications.py).
     fortifications: tuple[Fortification, ...] = ()
+    #: World Conquest, Weather over the whole battlefield: "fog", "flooding" (weather.py).
+    weather: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"kind": "setup", "table": self.table, "round_limit": self.round_limit,
@@ -110,6 +119,8 @@ class GameSetup:
                "players": [p.to_dict() for p in self.players]}
         if self.fortifications:  # only with some: older logs read the same
             out["fortifications"] = [f.to_dict() for f in self.fortifications]
+        if self.weather:
+            out["weather"] = list(self.weather)
         return out
 
 
@@ -222,7 +233,7 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
     if d["kind"] == "setup":
         return GameSetup(players=tuple(PlayerSetup.from_dict(p) for p in d["players"]),
                          table=d["table"], seed=seed, dice=script, round_limit=d["round_limit"],
-                         fortifications=_forts(d))
+                         fortifications=_forts(d), weather=tuple(d.get("weather", ())))
     if d["kind"] == "scenario":
         return Scenario(
             players=tuple(ScenarioPlayer(**p) for p in d["players"]),
@@ -309,6 +320,7 @@ def build_from_setup(setup: GameSetup) -> State:
                    [p.build_total for p in players_in])
     players: list[Player] = []
     warriors: list[Warrior] = []
+    entering: dict[int, int] = {}
     for i, ps in enumerate(players_in):
         _check_army(i, ps.army, ps.build_total)
         if len(ps.terrain) > MAX_TERRAIN_PER_PLAYER:
@@ -320,6 +332,7 @@ def build_from_setup(setup: GameSetup) -> State:
         first = len(warriors)
         for card in ps.army:
             warriors.append(Warrior(len(warriors), card, i, team))
+        entering.update(_entry_clicks(i, ps, first))
         for k, (p, c) in enumerate(ps.passengers):
             where = f"player {i}, field passengers, pair {k}"
             if not (0 <= p < len(ps.army) and 0 <= c < len(ps.army)) or p == c:
@@ -327,15 +340,48 @@ def build_from_setup(setup: GameSetup) -> State:
                                  "the army")
             _board_at_start(where, warriors[first + p], warriors[first + c])
     _check_teams(players)
+    for wid, click in entering.items():
+        warriors[wid].click = click  # the dial as it stands while the scene is set
     works = _add_fortifications(warriors, players, setup.fortifications)
     state = State(setup.table, players, warriors, Terrain(), _dice(setup.seed, setup.dice),
                   setup.round_limit)
+    state.entry_clicks = entering
+    try:
+        state.weather = weather.check(tuple(setup.weather))
+    except ValueError as exc:
+        raise SetupError(f"setup, field {exc}") from None
     if setup.fortifications:
         _install_fortifications(state, setup.fortifications, works)
     state.terrain_pile = [item for ps in players_in for item in ps.terrain]
     if any(castle_setup.is_section(c) for ps in players_in for c in ps.army):
         _place_castle(state, setup)
     return state
+
+
+def _entry_clicks(i: int, ps: PlayerSetup, first: int) -> dict[int, int]:
+    """World Conquest, Troop Movements: the clicks the army's warriors enter at (numbered
+    from ``first``), those not at their starting click; SetupError for one no dial has."""
+    if not ps.clicks:
+        return {}
+    where = f"player {i}, field clicks"
+    if len(ps.clicks) != len(ps.army):
+        raise SetupError(f"{where}: one click per warrior of the army ({len(ps.army)}), "
+                         f"got {len(ps.clicks)}")
+    out = {}
+    for k, (card, click) in enumerate(zip(ps.army, ps.clicks, strict=True)):
+        if click == card.starting_click:
+            continue
+        if card.sections or card.castle:
+            # Only a warrior's one dial carries damage (campaign armies have no chariots
+            # or castle sections: CAMPAIGN_NOTES.md).
+            raise SetupError(f"{where}, warrior {k} ({card.name}): a chariot's or castle "
+                             "section's dials start at the starting click")
+        if not card.starting_click <= click < len(card.clicks):
+            # Rulebook III, Healing: never past the starting click; and a live click.
+            raise SetupError(f"{where}, warrior {k} ({card.name}): click {click} is not a "
+                             f"live click from the starting click {card.starting_click} on")
+        out[first + k] = click
+    return out
 
 
 def _place_castle(state: State, setup: GameSetup) -> None:
@@ -480,9 +526,10 @@ def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
 
 
 def _dials_and_deployment(state: State) -> None:
-    # Rulebook II: every dial is turned to its starting position before deployment.
+    # Rulebook II: every dial is turned to its starting position before deployment; World
+    # Conquest, Troop Movements: a campaign's warrior's to the click it carries.
     for w in state.warriors:
-        w.click = w.card.starting_click
+        w.click = state.entry_clicks.get(w.id, w.card.starting_click)
         if w.chariot is not None:
             w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
             w._read_dial()

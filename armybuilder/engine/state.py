@@ -304,6 +304,9 @@ class State:
         self.outcome: Any = None
         self.terrain_pile: list[Any] = []
         self.deploying = 0  # setup: the player placing terrain or warriors
+        #: World Conquest, Troop Movements: the clicks warriors enter at when not their
+        #: starting click (damage carried from an earlier battle; setup.PlayerSetup.clicks).
+        self.entry_clicks: dict[int, int] = {}
         #: Warriors of the player whose turn it is that began it in base contact with an
         #: opposing figure (Charge, Bound).
         self.engaged_at_start: frozenset[int] = frozenset()
