@@ -1,18 +1,20 @@
 """World Conquest battles fought by the engine: "take your armies over to a game board and
 play out a standard Mage Knight game with these special rules".
 
-The scene is set as in any game (Rulebook II): the players roll for the first player,
-place their terrain (house rule ``terrain``; none in a wasteland) and deploy, each with
-the engine's own AI. The battle then starts from that scene as an engine ``Scenario``, so
-that every warrior enters at its current click (damage carries between battles) under the
-territory's weather: Fog and Flooding over the battlefield (engine/weather.py), range,
-speed and Fog's Stealth bonus written on the warriors' cards. It is fought to the death by
-the engine's AI players, each of which may withdraw while a territory to withdraw to
-exists. With more than two players the engine follows the rulebook's multi-player turn
-order (clockwise from the first player), the sides seated round the table in that order.
+The battle is an engine ``GameSetup`` (``setup_of``): every warrior enters at its
+current click (damage carries between battles) under the territory's weather: Fog and
+Flooding over the battlefield (engine/weather.py), range, speed and Fog's Stealth bonus
+written on the warriors' cards. The scene is set as in any game (Rulebook II): the players
+roll for the first player, place their terrain (house rule ``terrain``; none in a
+wasteland) and deploy, each side's commander (the engine's AI) its own. It is fought to
+the death by the same commanders, each of which may withdraw while a territory to
+withdraw to exists. With more than two players the engine follows the rulebook's
+multi-player turn order (clockwise from the first player), the sides seated round the
+table in that order.
 
 A battle a human takes part in may be played on the play screen instead
-(campaign/played.py): the same plan and scene, the game's result taken the same way.
+(campaign/played.py): the same start, the human setting his own part of the scene; the
+game's result taken the same way.
 
 The territory's banner and outpost, fort or castle stand on the battlefield when their
 holder fights there (World Conquest, Troop Movements, battle rule 1: "each player sets up
@@ -41,9 +43,7 @@ from armybuilder.engine import (
     GameSetup,
     PlayerSetup,
     Scenario,
-    ScenarioPlayer,
     Termination,
-    WarriorSpec,
     Withdraw,
     action_from_json,
     apply,
@@ -236,39 +236,27 @@ class Fought:
     """A battle played out: the result for the campaign, and the engine's game."""
 
     result: dict[str, Any]
-    scenario: Scenario
+    start: GameSetup  # the battle as it began: fought again from it, the same game
     game: Game
     sides: list[dict[str, Any]]  # each side's player, seed and whether it may withdraw
 
 
-def set_the_scene(plan: BattlePlan) -> Scenario:
-    """Rulebook II, Setting the Scene, played by the engine's AI: the first player, the
-    terrain, the deployment; returned as the scenario the battle starts from."""
+def setup_of(plan: BattlePlan) -> GameSetup:
+    """The battle as a game whose scene is still to be set (Rulebook II, Setting the
+    Scene: the first player, the terrain, the deployment), by the engine's AI or by a
+    human on the play screen: each side at its edge with its terrain, every warrior to
+    enter at its current click (World Conquest, Troop Movements: damage carries), the
+    territory's weather over the battlefield and its holder's fortifications."""
     edges = seating(len(plan.sides))
     players = tuple(
         PlayerSetup(name=s.name, army=plan.cards[_first(plan, k):_first(plan, k + 1)],
                     build_total=plan.build_total[k], edge=edges[k],
-                    terrain=terrain_for(plan.terrain, k))
+                    terrain=terrain_for(plan.terrain, k),
+                    clicks=plan.clicks[_first(plan, k):_first(plan, k + 1)])
         for k, s in enumerate(plan.sides))
-    setup = GameSetup(players=players, seed=derive(plan.seed, "scene"),
-                      round_limit=plan.rounds, fortifications=plan.fortifications)
-    game = Game.new(setup)
-    setters = [HeuristicPlayer(derive(plan.seed, "scene", k)) for k in range(len(players))]
-    while game.phase != "play" and not game.over:
-        apply(game, setters[game.to_act].choose(game))
-    specs = tuple(
-        WarriorSpec(card=plan.cards[i], player=w.owner,
-                    at=(w.x, w.y) if w.on_table else None, facing=w.facing,
-                    click=plan.clicks[i])
-        for i, w in enumerate(game.warriors) if w.work is None)
-    # The fortifications where the scene set them (numbered after the warriors again).
-    forts = tuple(replace(w.work.fort, at=w.work.centre, rotation=w.work.rotation)
-                  for w in game.warriors if w.work is not None)
-    return Scenario(
-        players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total) for p in players),
-        warriors=specs, terrain=tuple(game.terrain.features), seed=plan.seed,
-        first_player=game.first_player, round_limit=plan.rounds,
-        weather=plan.weather.engine_weather, fortifications=forts)
+    return GameSetup(players=players, seed=plan.seed, round_limit=plan.rounds,
+                     fortifications=plan.fortifications,
+                     weather=plan.weather.engine_weather)
 
 
 def _first(plan: BattlePlan, k: int) -> int:
@@ -291,11 +279,13 @@ def note_forfeits(game: Game, action: Action, forfeited: dict[int, int]) -> None
                 forfeited[w.id] = w.controller
 
 
-def play_out(scenario: Scenario, players: list[Commander]) -> tuple[Game, dict[int, int]]:
-    """The battle played to its end, and the captives forfeited by a withdrawal with the
-    warriors that held them (Rulebook VI, Withdrawing: they are the captors')."""
+def play_out(start: GameSetup | Scenario, players: list[Commander]
+             ) -> tuple[Game, dict[int, int]]:
+    """The battle played to its end from its start (a campaign's older battles kept the
+    scene the engine's AI had set, a Scenario), and the captives forfeited by a withdrawal
+    with the warriors that held them (Rulebook VI, Withdrawing: they are the captors')."""
     forfeited: dict[int, int] = {}
-    game = play_game(scenario, players, lambda g, a: note_forfeits(g, a, forfeited))
+    game = play_game(start, players, lambda g, a: note_forfeits(g, a, forfeited))
     return game, forfeited
 
 
@@ -326,10 +316,11 @@ def sides_of(plan: BattlePlan) -> list[dict[str, Any]]:
 def fight(c: Campaign) -> Fought:
     """Fight the battle the campaign waits for, with the engine's AI on every side."""
     plan = plan_battle(c)
-    scenario = set_the_scene(plan)
+    start = setup_of(plan)
     sides = sides_of(plan)
-    game, forfeited = play_out(scenario, commanders(sides, c.rules.withdraw_below))
-    return Fought(result_of(plan, game, forfeited), scenario, game, sides)
+    # Each side's commander sets its own part of the scene, then fights.
+    game, forfeited = play_out(start, commanders(sides, c.rules.withdraw_below))
+    return Fought(result_of(plan, game, forfeited), start, game, sides)
 
 
 def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[str, Any]:

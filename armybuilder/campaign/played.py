@@ -3,10 +3,12 @@
 "Then take your armies over to a game board and play out a standard Mage Knight game with
 these special rules" (World Conquest, Troop Movements): a battle a human takes part in is
 played by that human on the play screen (armybuilder/play), or auto-resolved by the
-engine's AI if the human chooses (campaign/battle.py). Both start the same way: the plan
-of campaign/battle.py (every warrior at its current click, the territory's weather, each
-player's terrain) and the scene the engine's AI sets from it (the first player, the
-terrain, the deployment), seated round the table in the battle's order.
+engine's AI if the human chooses (campaign/battle.py). Both start the same way, from the
+battle's ``GameSetup`` (battle.setup_of: every warrior at its current click, the
+territory's weather and fortifications, each player's terrain), seated round the table
+in the battle's order; on the play screen the human sets his own part of the scene
+(Rulebook II: places his terrain, deploys his warriors, on guard in his fort if he has
+one), the AI sides theirs.
 
     opened = open_game(c)                       # a play session of the battle waited for
     ...                                         # played on the play screen, saved
@@ -41,11 +43,11 @@ from armybuilder.campaign.battle import (
     plan_battle,
     rebuilt,
     result_of,
-    set_the_scene,
+    setup_of,
     sides_of,
 )
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine import Action, Game, Scenario, apply
+from armybuilder.engine import Action, Game, GameSetup, apply
 from armybuilder.play.session import PlaySession, Seats
 
 #: How an AI player's side is seated in the saved game: the engine's heuristic player,
@@ -96,8 +98,8 @@ def ai_players(sides: list[dict[str, Any]], below: float
 
 def seats_for(link: dict[str, Any], seats: Seats, log: str) -> Seats:
     """The seats of a saved game given the campaign's commanders, if the game is the
-    battle ``link`` (the players kept with the battle's row, its ``scenario``) keeps:
-    the same seats and the same start. Otherwise the seats as they were."""
+    battle ``link`` (the players kept with the battle's row, its start in ``scenario``)
+    keeps: the same seats and the same start. Otherwise the seats as they were."""
     players = link.get("players", {})
     try:
         start = json.loads(log)["start"]
@@ -117,7 +119,7 @@ class Opened:
 
     session: PlaySession
     plan: BattlePlan
-    scenario: Scenario
+    start: GameSetup
     sides: list[dict[str, Any]]  # as battle.fight keeps them
 
     @property
@@ -126,24 +128,26 @@ class Opened:
 
 
 def open_game(c: Campaign) -> Opened:
-    """The battle the campaign waits for as a game to play on the play screen: the scene
-    set as an auto-resolved battle's is, the humans seated at their sides."""
+    """The battle the campaign waits for as a game to play on the play screen, from the
+    start an auto-resolved battle's has, the humans seated at their sides to set their own
+    part of the scene."""
     if not human_sides(c):
         raise PlayedError("no battle a human takes part in waits to be fought")
     plan = plan_battle(c)
-    # World Conquest, Troop Movements: "take your armies over to a game board": the same
-    # plan and scene as an auto-resolved battle's, the humans at their own sides.
-    scenario = set_the_scene(plan)
+    # World Conquest, Troop Movements: "take your armies over to a game board" and battle
+    # rule 1, "each player sets up terrain as normal": the same start as an auto-resolved
+    # battle's, the humans at their own sides.
+    start = setup_of(plan)
     sides = sides_of(plan)
     seats = Seats(seats_of(c, plan), derive(plan.seed, "play"),
                   ai_players(sides, c.rules.withdraw_below))
-    return Opened(PlaySession.start(scenario, seats), plan, scenario, sides)
+    return Opened(PlaySession.start(start, seats), plan, start, sides)
 
 
 def _same_battle(plan: BattlePlan, game: Game) -> None:
     """The game is the battle planned: the same warriors, on the same sides."""
     ids = [(k, wid) for k, s in enumerate(plan.sides) for wid in s.warriors]
-    # The territory's fortifications come after the warriors (battle.set_the_scene).
+    # The territory's fortifications come after the warriors (engine/setup.py).
     found = [(w.owner, w.card.key) for w in game.warriors if w.work is None]
     wanted = [(k, plan.cards[i].key) for i, (k, _) in enumerate(ids)]
     if found != wanted or [p.name for p in game.players] != [s.name for s in plan.sides]:
@@ -180,7 +184,7 @@ def finish(c: Campaign, log: str, game_id: int) -> tuple[Game, dict[str, Any]]:
     battle is fought (each side's commander may withdraw): the game and its result."""
     plan, game, forfeited = _the_battles_game(c, log, game_id)
     players: list[Commander] = commanders(sides_of(plan), c.rules.withdraw_below)
-    while not game.over:  # the scenario's round limit ends it
+    while not game.over:  # the battle's round limit ends it
         action = players[game.to_act].choose(game)
         note_forfeits(game, action, forfeited)
         apply(game, action)

@@ -236,7 +236,7 @@ class Runner:
 
     def fight(self) -> list[dict[str, Any]]:
         """Fight the battle the campaign waits for with the engine's AI on every side (an
-        auto-resolved battle), and save its result and its scenario. A battle being played
+        auto-resolved battle), and save its result and its start. A battle being played
         on the play screen is finished by the AI from where it stands."""
         c = self.campaign
         if self.playing() is not None:
@@ -245,7 +245,8 @@ class Runner:
         events = apply(c, Fight(fought.result))
         self.store.record(self.name, c, battle={
             "number": fought.result["number"], "territory": fought.result["territory"],
-            "scenario": json.dumps(fought.scenario.to_dict(), sort_keys=True,
+            # The column keeps the battle's start (older campaigns': the scene set).
+            "scenario": json.dumps(fought.start.to_dict(), sort_keys=True,
                                    separators=(",", ":")),
             "players": json.dumps({"sides": fought.sides,
                                    "withdraw_below": c.rules.withdraw_below},
@@ -287,7 +288,7 @@ class Runner:
             session.progress())
         self.store.link(self.name, {
             "number": opened.plan.number, "territory": opened.plan.territory,
-            "scenario": json.dumps(opened.scenario.to_dict(), sort_keys=True,
+            "scenario": json.dumps(opened.start.to_dict(), sort_keys=True,
                                    separators=(",", ":")),
             "players": json.dumps({"sides": opened.sides,
                                    "withdraw_below": c.rules.withdraw_below,

@@ -113,7 +113,7 @@ class Campaigns:
                                           for i, e in enumerate(c.log)])
 
     def record(self, name: str, c: Campaign, battle: dict[str, Any] | None = None) -> None:
-        """Write the steps of ``c``'s log not yet saved (and a battle's scenario) in one
+        """Write the steps of ``c``'s log not yet saved (and a battle's start) in one
         transaction."""
         with writing(self.engine) as conn:
             cid = self._id(conn, name)
@@ -141,7 +141,7 @@ class Campaigns:
         conn.execute(insert(T_BATTLE).values(campaign_id=cid, **battle))
 
     def link(self, name: str, battle: dict[str, Any]) -> None:
-        """Keep the battle a human plays on the play screen with its scenario and the
+        """Keep the battle a human plays on the play screen with its start and the
         saved game's number (``players["game"]``) before it is fought."""
         with writing(self.engine) as conn:
             self._keep_battle(conn, self._id(conn, name), battle)

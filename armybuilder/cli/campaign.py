@@ -343,7 +343,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
-    """Fight battle N of a campaign again from its scenario (the same events) and write its
+    """Fight battle N of a campaign again from its start (the same events) and write its
     engine log, for ``armybuilder battle replay``."""
     from armybuilder.campaign.battle import commanders, play_out
     from armybuilder.campaign.store import Campaigns
@@ -357,9 +357,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
         check_destination(Path(args.log), args.force)
     if "game" in kept["players"]:
         return _played_battle(catalogue, kept, args)
-    scenario = setup_from_dict(kept["scenario"])
-    game, _ = play_out(scenario,  # type: ignore[arg-type]
-                       commanders(kept["players"]["sides"], kept["players"]["withdraw_below"]))
+    start = setup_from_dict(kept["scenario"])
+    game, _ = play_out(start, commanders(kept["players"]["sides"],
+                                         kept["players"]["withdraw_below"]))
     out = game.outcome
     print(f"battle {kept['number']} in {kept['territory']}: {out.termination.value} after "
           f"{out.round} rounds; winners: {', '.join(game.players[i].name for i in out.winners)}")
@@ -561,7 +561,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.set_defaults(run=cmd_play)
     add_db(p)
 
-    p = sub.add_parser("battle", help="fight a campaign's battle N again from its scenario "
+    p = sub.add_parser("battle", help="fight a campaign's battle N again from its start "
                                       "and write its engine log")
     p.add_argument("name", metavar="NAME")
     p.add_argument("number", metavar="N", type=whole(1, MANY))

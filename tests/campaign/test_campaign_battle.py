@@ -1,6 +1,6 @@
 """World Conquest battles fought by the engine: warriors at their current clicks, the
-territory's weather on the battlefield and the cards, the scene set by the engine's AI,
-multi-player battles, and a battle fought again from its kept scenario."""
+territory's weather on the battlefield and the cards, the scene set by each side's
+commander, multi-player battles, and a battle fought again from its kept start."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from armybuilder.campaign.actions import Fight, Move, Pass
 from armybuilder.campaign.game import apply
 from armybuilder.campaign.house_rules import HouseRules
 from armybuilder.campaign.weather import InForce, Marker
+from armybuilder.engine import Game, action_from_json
+from armybuilder.engine import apply as engine_apply
 from armybuilder.engine.setup import setup_from_dict
 
 RULES = HouseRules()
@@ -57,6 +59,16 @@ def at_battle(players: int = 2, territory: str = "C1"):
     return c
 
 
+def scene_of(game: Game) -> Game:
+    """The game as it stood when the battle began (Rulebook II: the scene set)."""
+    began = next(k for k, e in enumerate(game.entries)
+                 if any(ev["e"] == "battle" for ev in e["events"]))
+    scene = Game.new(setup_from_dict(json.loads(game.log_json())["start"]))
+    for entry in game.entries[1:began + 1]:
+        engine_apply(scene, action_from_json(entry["action"]))
+    return scene
+
+
 def test_every_warrior_enters_at_its_current_click_under_the_territorys_weather() -> None:
     c = at_battle()
     hurt = band_of(c, 1).warriors[2]
@@ -70,13 +82,20 @@ def test_every_warrior_enters_at_its_current_click_under_the_territorys_weather(
     assert plan.clicks[ids[hurt]] == 2
     bow = next(i for i in ids if c.card(i).range)
     assert plan.cards[ids[bow]].range == c.card(bow).range - 1
-    scene = wc.set_the_scene(plan)
-    assert scene.weather == ("fog",)
+    start = wc.setup_of(plan)
+    assert start.weather == ("fog",)
+    assert [k for p in start.players for k in p.clicks] == list(plan.clicks)
+    # Each side on its own edge, the mover first, with its terrain to set up as normal
+    # (house rule: the standard preset).
+    assert [p.edge for p in start.players] == ["south", "north"]
+    assert all(p.terrain for p in start.players)
+    # The scene set by the commanders: the battle begins with every warrior deployed at
+    # its current click, the terrain placed, under the fog.
+    scene = scene_of(wc.fight(c).game)
+    assert scene.weather == ("fog",) and scene.phase == "play"
     assert [w.click for w in scene.warriors] == list(plan.clicks)
-    assert all(w.at is not None for w in scene.warriors)  # all deployed
-    # Each side on its own edge, the mover first.
-    assert [p.edge for p in scene.players] == ["south", "north"]
-    assert scene.terrain  # terrain set up as normal (house rule: the standard preset)
+    assert all(w.on_table for w in scene.warriors)
+    assert len(scene.terrain.features) >= 2
 
 
 def test_a_wasteland_has_no_terrain_and_the_holders_fortifications_stand() -> None:
@@ -84,8 +103,8 @@ def test_a_wasteland_has_no_terrain_and_the_holders_fortifications_stand() -> No
     h = c.holdings["C1"]
     h.wasteland, h.owner, h.banner, h.structure = True, 1, True, "fort"
     plan = wc.plan_battle(c)
-    scene = wc.set_the_scene(plan)
-    assert plan.terrain == "none" and not scene.terrain
+    start = wc.setup_of(plan)
+    assert plan.terrain == "none" and not any(p.terrain for p in start.players)
     assert plan.unplayed == ()
     # World Conquest, Troop Movements (battle rule 1): the holder (side 1) sets up its fort
     # and banner, with the house rules' numbers.
@@ -93,8 +112,11 @@ def test_a_wasteland_has_no_terrain_and_the_holders_fortifications_stand() -> No
             for f in plan.fortifications] == [("fort", 1, 19, 10, 6, 2), ("banner", 1, 12, 1,
                                                                           0, 0)]
     assert plan.fortifications[0].entrances == (("back", 1.0),)
-    assert [f.kind for f in scene.fortifications] == ["fort", "banner"]
-    assert all(f.at is not None for f in scene.fortifications)
+    assert start.fortifications == plan.fortifications
+    scene = scene_of(wc.fight(c).game)
+    assert not scene.terrain.features
+    assert [w.work.fort.kind for w in scene.warriors if w.work is not None] == ["fort",
+                                                                               "banner"]
 
 
 def test_a_territory_held_by_no_side_here_sets_up_nothing() -> None:
@@ -107,7 +129,7 @@ def test_a_territory_held_by_no_side_here_sets_up_nothing() -> None:
 def test_a_battle_with_a_fort_played_through_the_engine() -> None:
     """The holder's fort and banner on the battlefield, its shooters on guard at set-up;
     the battle fought to its end by the engine's AI; the result names the fortifications;
-    fought again from the kept scenario it is the same, event for event."""
+    fought again from the kept start it is the same, event for event."""
     c = at_battle()
     h = c.holdings["C1"]
     h.owner, h.banner, h.structure = 1, True, "fort"
@@ -117,7 +139,9 @@ def test_a_battle_with_a_fort_played_through_the_engine() -> None:
     works = [w for w in game.warriors if w.work is not None]
     assert [w.work.fort.kind for w in works] == ["fort", "banner"]
     assert all(w.owner == 1 for w in works)
-    start = game.entries[0]["events"]
+    began = next(k for k, e in enumerate(game.entries)
+                 if any(ev["e"] == "battle" for ev in e["events"]))
+    start = [ev for e in game.entries[:began + 1] for ev in e["events"]]  # the set-up
     shooters = [w for w in game.warriors if w.owner == 1 and w.work is None
                 and w.card.range > 0]
     if shooters:
@@ -134,7 +158,7 @@ def test_a_battle_with_a_fort_played_through_the_engine() -> None:
         if f["destroyed"]:
             assert (h.structure if f["kind"] == "fort" else h.banner) in (None, False) \
                 or h.owner != 1
-    kept = json.loads(json.dumps(fought.scenario.to_dict()))
+    kept = json.loads(json.dumps(fought.start.to_dict()))
     again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(fought.sides,
                                                                 RULES.withdraw_below))
     assert again.log_json() == game.log_json()
@@ -155,8 +179,8 @@ def test_a_battle_fought_by_the_engine_and_its_result_applied() -> None:
     apply(c, Fight(r))
     assert c.battle is not None or c.decision().kind in ("move", "captive", "banner",
                                                          "retreat")
-    # Fought again from the kept scenario, the battle is the same, event for event.
-    kept = json.loads(json.dumps(fought.scenario.to_dict()))
+    # Fought again from the kept start, the battle is the same, event for event.
+    kept = json.loads(json.dumps(fought.start.to_dict()))
     again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(fought.sides, RULES.withdraw_below))
     assert again.log_json() == fought.game.log_json()
 
@@ -195,7 +219,7 @@ def test_multi_player_battles_seat_the_sides_round_the_table_in_turn_order(
         apply(c, Pass(c.decision().player))
     assert c.battle.sides == [mover, *others]  # the mover first, then clockwise
     fought = wc.fight(c)
-    edges = [p.edge for p in fought.scenario.players]
+    edges = [p.edge for p in fought.start.players]
     assert edges == list(wc.seating(players))
     # Rulebook III, Turns and Actions: "The first player takes the first turn. The player
     # to his left takes the next turn and so on, clockwise around the table." The first
@@ -230,4 +254,4 @@ def test_each_weather_card_on_a_battle(rank: str, range_: int, speed: int,
         assert [x.speed for x in played.clicks] == [max(0, x.speed + speed)
                                                     for x in printed.clicks]
     assert plan.weather.engine_weather == weather
-    assert wc.set_the_scene(plan).weather == weather
+    assert wc.setup_of(plan).weather == weather

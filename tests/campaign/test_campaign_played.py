@@ -1,8 +1,9 @@
 """World Conquest battles a human plays on the play screen (World Conquest, Troop
-Movements: "play out a standard Mage Knight game"): the game opened from the same plan and
-scene as an auto-resolved battle, the human seated at his side; its result read as an
-auto-resolved battle's and changing the campaign the same way; the human's own withdrawal;
-a half-played game finished by the engine's AI."""
+Movements: "play out a standard Mage Knight game"): the game opened from the same start as
+an auto-resolved battle, the human seated at his side setting his own part of the scene
+(his terrain, his deployment, on guard in his fort); its result read as an auto-resolved
+battle's and changing the campaign the same way; the human's own withdrawal; a
+half-played game finished by the engine's AI."""
 
 from __future__ import annotations
 
@@ -20,8 +21,18 @@ from armybuilder.campaign.ai import CampaignAI
 from armybuilder.campaign.choices import FIGHT, PLAY, choices
 from armybuilder.campaign.game import apply, replay
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine import Game, SetupError, Withdraw, action_from_json
+from armybuilder.engine import (
+    Deploy,
+    Game,
+    Scenario,
+    ScenarioPlayer,
+    SetupError,
+    WarriorSpec,
+    Withdraw,
+    action_from_json,
+)
 from armybuilder.engine import apply as engine_apply
+from armybuilder.engine.fortifications import guard_spots
 from armybuilder.play.session import PlaySession, Seats
 
 
@@ -55,24 +66,99 @@ def test_a_human_chooses_to_play_the_battle_or_have_it_auto_resolved() -> None:
     assert played.human_sides(at_battle(seats=("ai", "ai"))) == []
 
 
-def test_the_game_starts_from_the_auto_resolved_battles_scene_with_the_human_seated() -> None:
+def through_the_scene(session: PlaySession) -> None:
+    """Rulebook II, Setting the Scene, every side's part (the human's too) by the AI's
+    choice: the game is then at its first turn."""
+    while session.board.phase in ("terrain", "deploy"):
+        session.play(session.ai_choice())
+
+
+def test_the_human_sets_his_own_part_of_the_scene_and_his_warriors_carry_their_damage(
+        ) -> None:
     c = at_battle()
-    hurt = band_of(c, 1).warriors[1]
+    hurt = band_of(c, 0).warriors[1]
     c.warriors[hurt].click = 2  # damage carries between battles
     opened = played.open_game(c)
     plan = wc.plan_battle(c)
-    assert opened.scenario == wc.set_the_scene(plan)
+    assert opened.start == wc.setup_of(plan)
     sides = [s.player for s in plan.sides]
     assert opened.session.seats.commanders == tuple(
         "human" if c.players[p].seat == "human" else played.PLAYED_AI for p in sides)
-    board = opened.session.board
+    session = opened.session
+    human = session.seats.commanders.index("human")
+    # World Conquest, Troop Movements (battle rule 1): "each player sets up terrain as
+    # normal": the scene is still to be set, each side's terrain in the pile.
+    assert session.board.phase == "terrain"
+    mine = [p.id for p in session.board.pieces if p.seat == human]
+    placed, deployed = [], []
+    while session.board.phase in ("terrain", "deploy"):
+        if session.board.to_act != human:
+            session.play(session.ai_choice())
+            continue
+        if session.board.phase == "terrain":
+            # The human's own item, at the last place the engine lists for it (not the
+            # AI's choice).
+            option = session.setup_options()[-1]
+            placed.append(option.action.at)
+        else:
+            wid = session.waiting_to_deploy()[-1]  # the last first: the human's order
+            spot = session.deploy_spot(wid)
+            assert spot is not None
+            (x, y), facing = spot
+            # Steered along the edge from the first place listed, as far as it goes.
+            option = next(o for o in (session.deploy(wid, (x + dx, y), facing)
+                                      for dx in range(12, -1, -1))
+                          if session.allowed(o.action))
+            deployed.append((wid, option.action.at))
+        session.play(option)
+    assert len(placed) == len(opened.start.players[human].terrain) == 2
+    assert [d[0] for d in deployed] == sorted(mine, reverse=True)
+    game = session.game
+    assert [(w.x, w.y) for w in (game.warriors[wid] for wid, _ in deployed)] == \
+        [tuple(at) for _, at in deployed]
+    assert {f.item for f in game.terrain.features if f.item is not None} == {0, 1, 2, 3}
+    # Every warrior enters at its current click: the human's hurt one two clicks down.
+    board = session.board
     assert board.phase == "play" and [s.name for s in board.sides] == \
         [c.players[p].name for p in sides]
-    # Every warrior at its current click: the same dials as an auto-resolved battle's.
     assert [p.click for p in board.pieces] == list(plan.clicks)
     assert board.pieces[plan.engine_ids()[hurt]].click == 2
     with pytest.raises(played.PlayedError, match="no battle a human"):
         played.open_game(at_battle(seats=("ai", "ai")))
+
+
+def test_the_holder_puts_his_warriors_on_guard_in_his_fort_himself() -> None:
+    """World Conquest, Upgrading Defenses: "During the setup for a battle, you may place
+    warriors on guard in an outpost, fort or castle" — the human holder, by hand."""
+    c = at_battle(seats=("ai", "human"))
+    h = c.holdings["D1"]
+    h.owner, h.banner, h.structure = 1, True, "fort"
+    opened = played.open_game(c)
+    session = opened.session
+    human = session.seats.commanders.index("human")
+    assert opened.plan.sides[human].player == 1
+    fort = next(w for w in session.game.warriors if w.work is not None
+                and w.work.fort.kind == "fort")
+    assert fort.owner == human
+    guards = []
+    while session.board.phase in ("terrain", "deploy"):
+        if session.board.to_act != human or session.board.phase == "terrain":
+            session.play(session.ai_choice())
+            continue
+        wid = session.waiting_to_deploy()[0]
+        w = session.game.warriors[wid]
+        spots = [s for s in guard_spots(session.game, fort, w.half_length)
+                 if session.allowed(Deploy(wid, s, math.pi / 2))]
+        if spots and len(guards) < 2:
+            session.play(session.deploy(wid, spots[0], math.pi / 2))
+            guards.append(wid)
+        else:
+            session.play(session.ai_choice())
+    assert len(guards) == 2
+    assert all(session.game.warriors[g].guarding == fort.id for g in guards)
+    told = [e for entry in session.game.entries for e in entry["events"]
+            if e["e"] == "on_guard" and e["warrior"] in guards]
+    assert len(told) == 2
 
 
 def test_a_played_battle_changes_the_campaign_as_the_same_battle_auto_resolved() -> None:
@@ -106,6 +192,7 @@ def test_the_humans_withdrawal_is_his_own_and_he_says_where_to() -> None:
     opened = played.open_game(c)
     session = opened.session
     human = opened.session.seats.commanders.index("human")
+    through_the_scene(session)
     while session.board.current != human:
         session.play(session.ai_choice())
     session.play(session.withdraw(human))  # the play screen's W
@@ -152,12 +239,29 @@ def test_a_half_played_game_finished_by_the_ai_from_where_it_stands() -> None:
     assert played.played_result(before, game.log_json(), 5) == result
 
 
+def scene_as_scenario(opened: played.Opened) -> Scenario:
+    """The battle's scene, set by the AI on every side, as a scenario to change."""
+    session = opened.session
+    through_the_scene(session)
+    game = session.game
+    return Scenario(
+        players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total)
+                      for p in opened.start.players),
+        warriors=tuple(WarriorSpec(card=w.card, player=w.owner,
+                                   at=(w.x, w.y) if w.on_table else None, facing=w.facing,
+                                   click=w.click)
+                       for w in game.warriors if w.work is None),
+        terrain=tuple(game.terrain.features), seed=opened.start.seed,
+        first_player=game.first_player, round_limit=opened.start.round_limit,
+        weather=game.weather)
+
+
 def test_a_withdrawal_forfeits_the_captives_as_an_auto_resolved_battle_does() -> None:
     """Rulebook VI, Withdrawing: the captives a withdrawing player forfeits are their
     captors' (battle.play_out watches for them; a played game's log is read for them)."""
     c = at_battle()
     opened = played.open_game(c)
-    sc = opened.scenario
+    sc = scene_as_scenario(opened)
     human = opened.session.seats.commanders.index("human")
     mine = next(k for k, w in enumerate(sc.warriors) if w.player == human)
     captor = next(k for k, w in enumerate(sc.warriors) if w.player != human)
@@ -224,7 +328,7 @@ def test_the_ai_side_withdraws_on_the_play_screen_as_its_commander_would() -> No
     assert log[-1]["action"] == {"type": "withdraw", "player": ai}
     # The same decision as the side's commander in an auto-resolved battle: at the start
     # of its turn in the second round, losing by the house rule.
-    before = Game.from_scenario(opened.scenario)
+    before = Game.new(opened.start)
     for entry in log[1:-1]:
         engine_apply(before, action_from_json(entry["action"]))
     assert before.round >= 2 and before.current == ai and before.actions_used == 0
@@ -254,7 +358,7 @@ def test_a_played_battle_resumed_anywhere_is_the_same_game() -> None:
     played_out(whole)
     entries = json.loads(whole.log_json())["entries"]
     # What the campaign keeps with the battle's link (service.Runner.play_battle).
-    link = {"scenario": opened.scenario.to_dict(),
+    link = {"scenario": opened.start.to_dict(),
             "players": {"sides": opened.sides, "withdraw_below": c.rules.withdraw_below,
                         "seats": list(whole.seats.commanders), "game": 1}}
     saved = Seats(whole.seats.commanders, whole.seats.seed)

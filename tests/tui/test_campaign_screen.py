@@ -153,6 +153,12 @@ def human_battle(db: Path) -> Runner:
     return runner
 
 
+def terrain_placed(play: PlayScreen) -> list[dict[str, object]]:
+    assert play.session is not None
+    return [e for entry in play.session.game.entries for e in entry["events"]
+            if e["e"] == "terrain_placed"]
+
+
 async def test_a_battle_played_on_the_play_screen_and_its_result_taken(
         tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play_screen, "AI_PAUSE", 0.0)
@@ -168,7 +174,38 @@ async def test_a_battle_played_on_the_play_screen_and_its_result_taken(
         assert isinstance(play, PlayScreen) and play.session is not None
         board = play.session.board
         assert [s.commander for s in board.sides] == ["human", "heuristic"]
-        assert board.phase == "play" and play.mode == "idle"  # the human's turn
+        # World Conquest, battle rule 1, "each player sets up terrain as normal": the
+        # human places his own terrain items and deploys his own warriors by keyboard
+        # (Rulebook II, Setting the Scene), the AI its own.
+        assert board.phase == "terrain"
+        human = [s.commander for s in board.sides].index("human")
+        for _ in range(3):  # the human's two items, each in turn
+            if play.board.phase != "terrain":
+                break
+            assert play.steer is not None and play.steer.purpose == "terrain"
+            for key in ("left", "up", "right", "down", "down", "left") * 4:
+                if play.steer.why == "":
+                    break
+                await pilot.press(key)
+            await pilot.press("enter")
+            await settle(pilot)
+        assert play.board.phase == "deploy"
+        assert [e["player"] for e in terrain_placed(play)].count(human) == 2
+        # His first warrior where he steers it; the rest placed for him (o).
+        assert play.steer is not None and play.steer.purpose == "deploy"
+        first = play.steer.warrior
+        assert first is not None and play.board.pieces[first].seat == human
+        listed = play.session.deploy_spot(first)
+        assert listed is not None
+        await pilot.press("shift+right", "enter")
+        await settle(pilot)
+        placed = play.board.pieces[first]
+        assert placed.on_table and (placed.x, placed.y) != listed[0]
+        await pilot.press("o")
+        await settle(pilot)
+        board = play.session.board
+        assert board.phase == "play" and all(p.on_table for p in board.pieces)
+        assert board.current == human and play.mode == "idle"  # his turn
         # Leave it half-played (saved): the campaign offers to go on with it.
         await pilot.press("q")
         await settle(pilot)
