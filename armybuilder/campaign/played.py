@@ -53,6 +53,8 @@ from armybuilder.play.session import PlaySession, Seats
 #: How an AI player's side is seated in the saved game: the engine's heuristic player,
 #: the one the campaign's commander plays with (``ai_players``: the commanders).
 PLAYED_AI = "heuristic"
+#: What the play screen calls them: the heuristic player who also withdraws.
+COMMANDER = "campaign commander"
 
 
 class PlayedError(ValueError):
@@ -110,7 +112,8 @@ def seats_for(link: dict[str, Any], seats: Seats, log: str) -> Seats:
             link.get("scenario") != start:
         return seats
     return replace(seats, players=ai_players(players["sides"],
-                                             float(players["withdraw_below"])))
+                                             float(players["withdraw_below"])),
+                   title=COMMANDER)
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def open_game(c: Campaign) -> Opened:
     start = setup_of(plan)
     sides = sides_of(plan)
     seats = Seats(seats_of(c, plan), derive(plan.seed, "play"),
-                  ai_players(sides, c.rules.withdraw_below))
+                  ai_players(sides, c.rules.withdraw_below), COMMANDER)
     return Opened(PlaySession.start(start, seats), plan, start, sides)
 
 

@@ -209,6 +209,7 @@ class Side:
     seat: int
     name: str
     commander: str  # "human", "heuristic" or "random"
+    called: str  # who commands it, as the screen says (Seats.called)
     edge: str
     area: tuple[float, float, float, float]  # starting area x0, y0, x1, y1
     actions: int  # actions per turn

@@ -270,6 +270,16 @@ class Seats:
     commanders: tuple[str, ...]
     seed: int
     players: AIPlayers | None = field(default=None, compare=False)
+    #: What the screen calls the AI players ``players`` gives ("campaign commander"); None:
+    #: the engine's AI player's name in ``commanders``.
+    title: str | None = field(default=None, compare=False)
+
+    def called(self, seat: int) -> str:
+        """Who commands ``seat``, in the screen's words."""
+        commander = self.commanders[seat]
+        if commander != "human" and self.players is not None and self.title:
+            return self.title
+        return commander
 
     def __post_init__(self) -> None:
         for c in self.commanders:
@@ -360,7 +370,7 @@ class PlaySession:
         scores = game.scores()
         sides = tuple(
             Side(seat=p.index, name=shown(p.name), commander=self.seats.commanders[p.index],
-                 edge=p.edge, area=tuple(p.area),  # type: ignore[arg-type]
+                 called=self.seats.called(p.index), edge=p.edge, area=tuple(p.area),  # type: ignore[arg-type]
                  actions=p.actions, eliminations=s.eliminations, captives=s.captives,
                  survivors=s.survivors, withdrawn=p.withdrawn)
             for p, s in zip(game.players, scores, strict=True))

@@ -367,7 +367,7 @@ def test_a_played_battle_resumed_anywhere_is_the_same_game() -> None:
         data["entries"] = entries[:k]
         log = json.dumps(data)
         seats = played.seats_for(link, saved, log)
-        assert seats.players is not None
+        assert seats.players is not None and seats.title == played.COMMANDER
         again = PlaySession.resume(log, seats)
         played_out(again)
         assert again.log_json() == whole.log_json(), k

@@ -174,6 +174,8 @@ async def test_a_battle_played_on_the_play_screen_and_its_result_taken(
         assert isinstance(play, PlayScreen) and play.session is not None
         board = play.session.board
         assert [s.commander for s in board.sides] == ["human", "heuristic"]
+        # The AI side is the campaign's commander (it may withdraw), and says so.
+        assert [s.called for s in board.sides] == ["human", "campaign commander"]
         # World Conquest, battle rule 1, "each player sets up terrain as normal": the
         # human places his own terrain items and deploys his own warriors by keyboard
         # (Rulebook II, Setting the Scene), the AI its own.

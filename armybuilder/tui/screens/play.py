@@ -343,7 +343,7 @@ class PlayScreen(Steering, Screen[None]):
             limit = f" of {board.round_limit}" if board.round_limit else ""
             text.append(f"Round {board.round}{limit} · turn {board.turn} · ", style="bold")
             text.append(f"{side.name}", style=f"bold {SIDE_COLOURS[side.seat]}")
-            text.append(f" ({side.commander}): {board.actions_used}/{board.turn_actions} "
+            text.append(f" ({side.called}): {board.actions_used}/{board.turn_actions} "
                         f"actions{extra_words(board.extra_actions)}\n")
         text.append("VP ")
         for side in board.sides:
@@ -1077,7 +1077,7 @@ class PlayScreen(Steering, Screen[None]):
         assert self.session is not None
         side = self.board.sides[self.board.to_act]
         text = Text()
-        text.append(f"{side.name} ({side.commander}) is playing", style="bold")
+        text.append(f"{side.name} ({side.called}) is playing", style="bold")
         text.append(" — step by step: space for the next action, s: play on\n"
                     if self.stepping else f" — an action every {self.pause:g} s; s: step "
                     "by step\n")

@@ -192,7 +192,7 @@ class EndScreen(ModalScreen[None]):
             table.add_column(head, justify="left" if head in ("side", "commander")
                              else "right")
         for s in board.sides:
-            table.add_row(literal(s.name, style=f"bold {SIDE_COLOURS[s.seat]}"), s.commander,
+            table.add_row(literal(s.name, style=f"bold {SIDE_COLOURS[s.seat]}"), s.called,
                           str(s.eliminations), str(s.captives), str(s.survivors),
                           Text(str(s.vp), style="bold"))
         with Vertical(classes="dialog wide", id="end-dialog"):
