@@ -438,6 +438,13 @@ class _Narrator:
     def player(self, index: int) -> str:
         return self.t.names[index] if 0 <= index < len(self.t.names) else f"player {index}"
 
+    def _carried(self, w: int) -> str:
+        """World Conquest: the damage a warrior carries into the battle, if any."""
+        card = self.t.cards[w]
+        if self.t.click[w] == card.starting_click or w in self.t.works:
+            return ""
+        return f", enters at click {self.t.click[w] + 1}/{len(card.clicks)}"
+
     def header(self, data: dict[str, Any]) -> list[str]:
         start = data["start"]
         lines = [f"A {start['kind']} on a {self.t.size:g}\" table, "
@@ -445,7 +452,8 @@ class _Narrator:
                  f"{len(data['entries']) - 1} actions logged."]
         for p, name in enumerate(self.t.names):
             lines.append(f"  {name}: " + ", ".join(
-                f"{self.t.label(w)} ({self.t.cards[w].key}, {self.t.cards[w].points} pts)"
+                f"{self.t.label(w)} ({self.t.cards[w].key}, {self.t.cards[w].points} pts"
+                f"{self._carried(w)})"
                 for w in range(len(self.t.owner)) if self.t.owner[w] == p))
         kinds = sorted({f.kind for f in self.t.features}, key=list(TERRAIN_MARKS).index)
         terrain = ", ".join(f"{TERRAIN_MARKS[k]} {TERRAIN_WORDS[k]}" for k in kinds)

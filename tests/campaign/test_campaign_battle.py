@@ -17,6 +17,7 @@ from armybuilder.campaign.weather import InForce, Marker
 from armybuilder.engine import Game, action_from_json
 from armybuilder.engine import apply as engine_apply
 from armybuilder.engine.setup import setup_from_dict
+from armybuilder.sim.replay import narrate
 
 RULES = HouseRules()
 
@@ -96,6 +97,12 @@ def test_every_warrior_enters_at_its_current_click_under_the_territorys_weather(
     assert [w.click for w in scene.warriors] == list(plan.clicks)
     assert all(w.on_table for w in scene.warriors)
     assert len(scene.terrain.features) >= 2
+    # The battle told (`campaign battle NAME N`, `battle replay`): the damage carried in.
+    told = list(narrate(json.loads(scene.log_json()), maps="none"))
+    hurt_card = plan.cards[ids[hurt]]
+    assert f"{hurt_card.key}, {hurt_card.points} pts, enters at click 3/" \
+        f"{len(hurt_card.clicks)})" in "\n".join(told[:4])
+    assert sum(", enters at click" in line for line in told[:4]) == 1
 
 
 def test_a_wasteland_has_no_terrain_and_the_holders_fortifications_stand() -> None:
