@@ -70,3 +70,42 @@ def test_armybuilder_opens_in_a_terminal_and_quits(tui_db: Path) -> None:
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: Path) -> None:
+    """`armybuilder campaign play NAME`: the battle a human fights opens on the play screen
+    at Setting the Scene (World Conquest, battle rule 1: "each player sets up terrain as
+    normal"); q leaves it saved, and once the app is closed the command says how to go on."""
+    from tui.test_campaign_screen import human_battle
+
+    human_battle(tui_db)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+    env = {**os.environ, "ARMYBUILDER_DB": str(tui_db), "TERM": "xterm-256color",
+           "COLUMNS": "140", "LINES": "40"}
+    env.pop("TEXTUAL", None)
+    proc = subprocess.Popen([*_command(), "campaign", "play", "Sat"], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, close_fds=True,
+                            start_new_session=True)
+    os.close(slave)
+    try:
+        screen = _read_until(master, [b"Setting the scene", b"Raiders is"], 30)
+        assert b"Setting the scene" in screen, screen[-2000:]
+        assert b"a new game 1 on the play screen" in screen
+        time.sleep(1.0)  # the AI's part, if it places first
+        os.write(master, b"q")  # the game left, saved: the app's own screens
+        _read_until(master, [b"Catalogue"], 10)
+        os.write(master, b"\x11")  # ctrl+q: back to the command
+        told = b""
+        end = time.monotonic() + 20
+        while proc.poll() is None and time.monotonic() < end:
+            told += _read_until(master, [b"\0never"], 0.3)
+        assert proc.wait(timeout=1) == 0
+        told += _read_until(master, [b"\0never"], 0.5)
+        assert b"game 1 is not over" in told and b"campaign play 'Sat' goes on" in told
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
