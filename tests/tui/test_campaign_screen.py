@@ -24,7 +24,7 @@ from armybuilder.tui.screens.campaign_dialogs import BattleResultScreen, PoolScr
 from armybuilder.tui.screens.play import PlayScreen
 from armybuilder.tui.screens.play_dialogs import EndScreen
 from armybuilder.tui.widgets.campaign_map import CampaignMap
-from tui.tui_support import SIZE, settle, shown, started
+from tui.tui_support import SIZE, place_terrain_by_keys, settle, shown, started
 
 
 def campaign_db(db: Path, name: str = "Sat", seats: tuple[str, ...] = ("human", "ai"),
@@ -184,13 +184,7 @@ async def test_a_battle_played_on_the_play_screen_and_its_result_taken(
         for _ in range(3):  # the human's two items, each in turn
             if play.board.phase != "terrain":
                 break
-            assert play.steer is not None and play.steer.purpose == "terrain"
-            for key in ("left", "up", "right", "down", "down", "left") * 4:
-                if play.steer.why == "":
-                    break
-                await pilot.press(key)
-            await pilot.press("enter")
-            await settle(pilot)
+            await place_terrain_by_keys(pilot, play)
         assert play.board.phase == "deploy"
         assert [e["player"] for e in terrain_placed(play)].count(human) == 2
         # His first warrior where he steers it; the rest placed for him (o).

@@ -1,4 +1,5 @@
-"""The real `armybuilder` command opens the app in a terminal and quits on a key."""
+"""The real `armybuilder` command in a terminal: the app opens and quits on a key; `campaign
+play` opens a battle to play."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,31 +48,48 @@ def _read_until(fd: int, wanted: list[bytes], seconds: float) -> bytes:
     return ANSI.sub(b"", raw)
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_armybuilder_opens_in_a_terminal_and_quits(tui_db: Path) -> None:
+@contextmanager
+def in_terminal(args: list[str], db: Path, lines: int = 36, columns: int = 120
+                ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """The real command with ``args`` on database ``db`` in a pseudo-terminal of
+    ``lines`` x ``columns``: (the terminal's master end, the process); killed if still
+    running at the end."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-    env = {**os.environ, "ARMYBUILDER_DB": str(tui_db), "TERM": "xterm-256color",
-           "COLUMNS": "120", "LINES": "36"}
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = {**os.environ, "ARMYBUILDER_DB": str(db), "TERM": "xterm-256color",
+           "COLUMNS": str(columns), "LINES": str(lines)}
     env.pop("TEXTUAL", None)
-    proc = subprocess.Popen(_command(), stdin=slave, stdout=slave, stderr=slave, env=env,
-                            close_fds=True, start_new_session=True)
+    proc = subprocess.Popen([*_command(), *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, close_fds=True, start_new_session=True)
     os.close(slave)
     try:
-        screen = _read_until(master, [b"armybuilder", b"Welcome to armybuilder"], 30)
-        assert b"Welcome to armybuilder" in screen, screen[-2000:]
-        assert b"Catalogue" in screen
-        os.write(master, b"\x11")  # ctrl+q
-        # Keep reading: an app whose terminal output is not read blocks on writing it.
-        end = time.monotonic() + 15
-        while proc.poll() is None and time.monotonic() < end:
-            _read_until(master, [b"\0never"], 0.3)
-        assert proc.wait(timeout=1) == 0
+        yield master, proc
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+def until_exit(master: int, proc: subprocess.Popen[bytes], seconds: float = 15) -> bytes:
+    """What the command writes until it exits, read all along (an app whose terminal
+    output is not read blocks on writing it); its exit status must be 0."""
+    told = b""
+    end = time.monotonic() + seconds
+    while proc.poll() is None and time.monotonic() < end:
+        told += _read_until(master, [b"\0never"], 0.3)
+    assert proc.wait(timeout=1) == 0
+    return told + _read_until(master, [b"\0never"], 0.5)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_armybuilder_opens_in_a_terminal_and_quits(tui_db: Path) -> None:
+    with in_terminal([], tui_db) as (master, proc):
+        screen = _read_until(master, [b"armybuilder", b"Welcome to armybuilder"], 30)
+        assert b"Welcome to armybuilder" in screen, screen[-2000:]
+        assert b"Catalogue" in screen
+        os.write(master, b"\x11")  # ctrl+q
+        until_exit(master, proc)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
@@ -80,16 +100,7 @@ def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: P
     from tui.test_campaign_screen import human_battle
 
     human_battle(tui_db)
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
-    env = {**os.environ, "ARMYBUILDER_DB": str(tui_db), "TERM": "xterm-256color",
-           "COLUMNS": "140", "LINES": "40"}
-    env.pop("TEXTUAL", None)
-    proc = subprocess.Popen([*_command(), "campaign", "play", "Sat"], stdin=slave,
-                            stdout=slave, stderr=slave, env=env, close_fds=True,
-                            start_new_session=True)
-    os.close(slave)
-    try:
+    with in_terminal(["campaign", "play", "Sat"], tui_db, 40, 140) as (master, proc):
         screen = _read_until(master, [b"Setting the scene", b"Raiders is"], 30)
         assert b"Setting the scene" in screen, screen[-2000:]
         assert b"a new game 1 on the play screen" in screen
@@ -97,15 +108,5 @@ def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: P
         os.write(master, b"q")  # the game left, saved: the app's own screens
         _read_until(master, [b"Catalogue"], 10)
         os.write(master, b"\x11")  # ctrl+q: back to the command
-        told = b""
-        end = time.monotonic() + 20
-        while proc.poll() is None and time.monotonic() < end:
-            told += _read_until(master, [b"\0never"], 0.3)
-        assert proc.wait(timeout=1) == 0
-        told += _read_until(master, [b"\0never"], 0.5)
+        told = until_exit(master, proc, 20)
         assert b"game 1 is not over" in told and b"campaign play 'Sat' goes on" in told
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)

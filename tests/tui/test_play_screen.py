@@ -19,7 +19,7 @@ from armybuilder.tui.app import create_app
 from armybuilder.tui.screens import play as play_screen
 from armybuilder.tui.screens.play import PlayScreen
 from armybuilder.tui.screens.play_dialogs import DialScreen, EndScreen, GamesScreen
-from tui.tui_support import battle_armies, settle, shown, started
+from tui.tui_support import battle_armies, place_terrain_by_keys, settle, shown, started
 
 SIZE = (120, 40)
 
@@ -229,14 +229,7 @@ async def test_setting_the_scene_by_keyboard(tui_db: Path) -> None:
         for _ in range(4):  # each player places two terrain items, in turn
             if screen.board.phase != "terrain":
                 break
-            assert screen.steer is not None and screen.steer.purpose == "terrain"
-            await pilot.press("tab", "right_square_bracket")
-            for key in ("left", "up", "right", "down", "down", "left") * 4:
-                if screen.steer.why == "":
-                    break
-                await pilot.press(key)
-            await pilot.press("enter")
-            await settle(pilot)
+            await place_terrain_by_keys(pilot, screen, ("tab", "right_square_bracket"))
         assert screen.board.phase == "deploy" and len(screen.board.patches) == 4
         # Each of the player's items was turned clockwise, 15 degrees a key, before it was
         # placed (a refused place is steered again, and may be turned again).

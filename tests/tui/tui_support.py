@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
@@ -117,3 +118,24 @@ def battle_armies(db: Path) -> tuple[str, str]:
     finally:
         catalogue.close()
     return "Rich", "Ian"
+
+
+#: Arrow keys that walk a ghost round where it started, a step at a time.
+WANDER = ("left", "up", "right", "down", "down", "left") * 4
+
+
+async def place_terrain_by_keys(pilot: Pilot[None], screen: Any, before: tuple[str, ...] = ()
+                                ) -> None:
+    """The play screen's terrain item placed from the keyboard (Rulebook II, Setting the
+    Scene): ``before`` pressed first (turning it), then the ghost steered until the engine
+    takes the place, then enter."""
+    assert screen.steer is not None and screen.steer.purpose == "terrain"
+    if before:
+        await pilot.press(*before)
+    for key in WANDER:
+        if screen.steer.why == "":
+            break
+        await pilot.press(key)
+    await pilot.press("enter")
+    await settle(pilot)
+
