@@ -13,6 +13,7 @@ from armybuilder.campaign.game import apply, new_campaign
 from armybuilder.campaign.house_rules import HouseRules
 from armybuilder.campaign.state import Campaign, CampaignStart, PlayerStart
 from armybuilder.campaign.world import WorldMap, parse
+from armybuilder.engine import Game, GameSetup, Scenario, ScenarioPlayer, WarriorSpec
 from armybuilder.engine.cards import ClickStats, FigureCard
 
 FACTIONS = ("Atlantis Guild", "Necropolis Sect", "Elemental League", "Black Powder Rebels",
@@ -148,3 +149,17 @@ def split(c: Campaign, warriors: list[int], territory: str, general: int | None 
     for w in warriors:
         take_out(c, w)
     return c.new_band(who, territory, list(warriors), general)
+
+
+def as_scenario(game: Game, start: GameSetup) -> Scenario:
+    """A battle at its first turn (the scene set) as a scenario: as a campaign's older
+    battles kept theirs, and for tests to change."""
+    return Scenario(
+        players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total) for p in start.players),
+        warriors=tuple(WarriorSpec(card=w.card, player=w.owner,
+                                   at=(w.x, w.y) if w.on_table else None, facing=w.facing,
+                                   click=w.click)
+                       for w in game.warriors if w.work is None),
+        terrain=tuple(game.terrain.features), seed=start.seed,
+        first_player=game.first_player, round_limit=start.round_limit, weather=game.weather)
+

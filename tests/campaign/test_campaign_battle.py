@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from campaign_helpers import band_of, card, ready, split, to_moves
+from campaign_helpers import as_scenario, band_of, card, ready, split, to_moves
 
 from armybuilder.campaign import battle as wc
 from armybuilder.campaign.actions import Fight, Move, Pass
@@ -190,6 +190,24 @@ def test_a_battle_fought_by_the_engine_and_its_result_applied() -> None:
     kept = json.loads(json.dumps(fought.start.to_dict()))
     again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(fought.sides, RULES.withdraw_below))
     assert again.log_json() == fought.game.log_json()
+
+
+def test_an_older_campaigns_battle_fought_again_from_the_scene_it_kept() -> None:
+    """Campaigns from before kept each auto-resolved battle's scene (a Scenario, set by
+    the engine's AI) rather than its start: `campaign battle NAME N` fights it again from
+    that, the same game each time, every warrior at the click it was kept at."""
+    c = at_battle()
+    hurt = band_of(c, 1).warriors[2]
+    c.warriors[hurt].click = 2
+    plan = wc.plan_battle(c)
+    kept = as_scenario(scene_of(wc.fight(c).game), wc.setup_of(plan)).to_dict()
+    sides = wc.sides_of(plan)
+    first, _ = wc.play_out(setup_from_dict(json.loads(json.dumps(kept))),
+                           wc.commanders(sides, RULES.withdraw_below))
+    again, _ = wc.play_out(setup_from_dict(kept), wc.commanders(sides, RULES.withdraw_below))
+    assert first.over and again.log_json() == first.log_json()
+    assert json.loads(first.log_json())["start"]["kind"] == "scenario"
+    assert Game.from_scenario(setup_from_dict(kept)).warriors[plan.engine_ids()[hurt]].click == 2
 
 
 #: Where each edge lies round the table, seen from above with north at the top (degrees).

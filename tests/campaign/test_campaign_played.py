@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 
 import pytest
-from campaign_helpers import band_of, fresh, to_moves, with_rules
+from campaign_helpers import as_scenario, band_of, fresh, to_moves, with_rules
 
 from armybuilder.campaign import battle as wc
 from armybuilder.campaign import played
@@ -25,9 +25,7 @@ from armybuilder.engine import (
     Deploy,
     Game,
     Scenario,
-    ScenarioPlayer,
     SetupError,
-    WarriorSpec,
     Withdraw,
     action_from_json,
 )
@@ -241,19 +239,8 @@ def test_a_half_played_game_finished_by_the_ai_from_where_it_stands() -> None:
 
 def scene_as_scenario(opened: played.Opened) -> Scenario:
     """The battle's scene, set by the AI on every side, as a scenario to change."""
-    session = opened.session
-    through_the_scene(session)
-    game = session.game
-    return Scenario(
-        players=tuple(ScenarioPlayer(p.name, p.edge, p.build_total)
-                      for p in opened.start.players),
-        warriors=tuple(WarriorSpec(card=w.card, player=w.owner,
-                                   at=(w.x, w.y) if w.on_table else None, facing=w.facing,
-                                   click=w.click)
-                       for w in game.warriors if w.work is None),
-        terrain=tuple(game.terrain.features), seed=opened.start.seed,
-        first_player=game.first_player, round_limit=opened.start.round_limit,
-        weather=game.weather)
+    through_the_scene(opened.session)
+    return as_scenario(opened.session.game, opened.start)
 
 
 def test_a_withdrawal_forfeits_the_captives_as_an_auto_resolved_battle_does() -> None:
