@@ -1,6 +1,8 @@
 """The heuristic player and World Conquest fortifications (engine/fortifications.py).
 
-- **Setting up**: the holder puts its shooters on guard ("During the setup for a battle,
+- **Setting up**: the holder sets its banner and structure up where the engine's default
+  place is (centred at its edge, the back toward it, so that its army walks in from its
+  starting area), and puts its shooters on guard ("During the setup for a battle,
   you may place warriors on guard in an outpost, fort or castle"): the warriors with the
   longest range first, as many as the structure takes; there they shoot all round (a
   360-degree front arc) with +1 to +3 defense against the enemy's shooting. Fighters go
@@ -30,12 +32,14 @@ from typing import TYPE_CHECKING
 
 from armybuilder.engine import (
     NOBODY,
+    Action,
     Deploy,
     Game,
     State,
     Warrior,
     deploy_violation,
     face_centre,
+    legal_actions,
     odds,
 )
 from armybuilder.engine import geometry as g
@@ -103,6 +107,12 @@ def dial_reading(w: Warrior, o: Warrior, scared: bool) -> DialReading:
     hindered = odds.hit_chance(defense + 1 - w.stats.attack) * gain
     return DialReading(work.fort.size / 2 + w.half_length + 0.06, 0.0, 0.0, 0.0, 0.0, 0.0,
                        ours, hindered)
+
+
+def set_up(game: Game) -> Action:
+    """World Conquest, Troop Movements (battle rule 1): the holder's next fortification
+    at the first place the engine lists, its default place when that is free."""
+    return next(iter(legal_actions(game)))
 
 
 def guard_deploy(game: Game, player: int) -> Deploy | None:

@@ -116,6 +116,9 @@ class HeuristicPlayer:
             self._deployment = None
         if game.pending:
             return self._decision(game, game.pending[0])
+        if game.phase == "fortifications":
+            from armybuilder.ai.fortifications import set_up
+            return set_up(game)
         if game.phase == "terrain":
             return setting_scene.place_terrain(game, self.rng)
         if game.phase == "deploy":

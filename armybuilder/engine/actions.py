@@ -213,6 +213,18 @@ class PlaceTerrain:
 
 
 @dataclass(frozen=True, slots=True)
+class SetUpFortification:
+    """World Conquest, Troop Movements (battle rule 1): "each player sets up terrain as
+    normal AND any ... banners, outposts, forts, or castles they have in that territory":
+    the holder sets fortification ``warrior`` up at ``at``, turned ``rotation`` (its back
+    side, :data:`~armybuilder.engine.fortifications.SIDES`, faces that way turned)."""
+
+    warrior: int
+    at: Point
+    rotation: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Deploy:
     """Rulebook II, Setting the Scene: place a warrior in its starting area.
 
@@ -262,7 +274,8 @@ class Ladder:
 
 
 Action = (Move | RangedAttack | CloseAttack | Pass | MoveFormation | FormationPlan | FreeSpin
-          | Withdraw | EndByAgreement | PlaceTerrain | Deploy | UseAbility | CancelAbility
+          | Withdraw | EndByAgreement | PlaceTerrain | SetUpFortification | Deploy | UseAbility
+          | CancelAbility
           | Face | EndTurn | ChariotMove | Board | Disembark | ChooseSection | SetPortal
           | ChooseTarget | Ladder)
 
@@ -270,7 +283,8 @@ ACTION_TYPES: dict[str, type] = {
     "move": Move, "ranged": RangedAttack, "close": CloseAttack, "pass": Pass,
     "move_formation": MoveFormation, "formation_plan": FormationPlan, "free_spin": FreeSpin,
     "withdraw": Withdraw, "agree": EndByAgreement, "place_terrain": PlaceTerrain,
-    "deploy": Deploy, "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
+    "set_up_fortification": SetUpFortification, "deploy": Deploy,
+    "use_ability": UseAbility, "cancel": CancelAbility, "face": Face,
     "end_turn": EndTurn, "chariot_move": ChariotMove, "board": Board,
     "disembark": Disembark, "choose_section": ChooseSection, "set_portal": SetPortal,
     "choose_target": ChooseTarget, "ladder": Ladder,

@@ -234,33 +234,114 @@ def warriors_for(forts: tuple[Fortification, ...], teams: list[int], first: int
             for k, f in enumerate(forts)]
 
 
-def install(state: State, forts: tuple[Fortification, ...], first: int) -> None:
+def install(state: State, forts: tuple[Fortification, ...], first: int,
+            by_holders: bool = False) -> None:
     """Set the fortifications (warriors ``first`` on) on the battlefield, each where its
     setup says or at :func:`default_place`: World Conquest, Troop Movements (battle rule
-    1): set up before the battle, with the terrain."""
+    1): set up before the battle, with the terrain. ``by_holders``: those whose setup
+    says no place wait off the battlefield for their holders to set them up
+    (:func:`set_up`) while the scene is set."""
+    state.works = tuple(range(first, first + len(forts)))
     for k, f in enumerate(forts):
         w = state.warriors[first + k]
-        if f.at is None or f.rotation is None:
-            at, rotation = default_place(f, state.players[f.player].edge, state.table,
-                                         list(forts))
-            at = f.at if f.at is not None else at
-            rotation = f.rotation if f.rotation is not None else rotation
-        else:
-            at, rotation = f.at, f.rotation
-        work = Work(f, at, g.normalize_angle(rotation))
-        object.__setattr__(w, "work", work)
-        w.place(at[0], at[1], work.rotation)
-        w.on_table = True
-        w.deployed = True
-        for x, y in work.footprint:
-            if not (-g.EPS <= x <= state.table + g.EPS and -g.EPS <= y <= state.table + g.EPS):
-                raise ValueError(f"fortification {k} ({f.kind}): it would stand off the "
-                                 "battlefield")
-        for o in standing(state):
-            if o is not w and g.polygons_overlap(work.footprint, _work(o).footprint):
-                raise ValueError(f"fortification {k} ({f.kind}): it would stand on "
-                                 f"{o.label}")
-    state.works = tuple(range(first, first + len(forts)))
+        at, rotation = _planned(state, f, forts)
+        if by_holders and f.at is None:
+            # Where it would stand by default, until its holder sets it up.
+            object.__setattr__(w, "work", Work(f, at, g.normalize_angle(rotation)))
+            continue
+        why = _stand(state, w, f, at, rotation)
+        if why:
+            raise ValueError(f"fortification {k} ({f.kind}): {why}")
+
+
+def _planned(state: State, f: Fortification, forts: tuple[Fortification, ...]
+             ) -> tuple[Point, float]:
+    """Where the setup puts ``f``, or the default place for what it leaves out."""
+    if f.at is not None and f.rotation is not None:
+        return f.at, f.rotation
+    at, rotation = default_place(f, state.players[f.player].edge, state.table, list(forts))
+    return (f.at if f.at is not None else at,
+            f.rotation if f.rotation is not None else rotation)
+
+
+def _stand(state: State, w: Warrior, f: Fortification, at: Point, rotation: float
+           ) -> str | None:
+    """Stand ``w`` (fortification ``f``) at ``at``, turned ``rotation``; what forbids it
+    there instead (then nothing has changed)."""
+    work = Work(f, (float(at[0]), float(at[1])), g.normalize_angle(rotation))
+    for x, y in work.footprint:
+        if not (-g.EPS <= x <= state.table + g.EPS and -g.EPS <= y <= state.table + g.EPS):
+            return "it would stand off the battlefield"
+    for o in standing(state):
+        if o is not w and g.polygons_overlap(work.footprint, _work(o).footprint):
+            return f"it would stand on {o.label}"
+    object.__setattr__(w, "work", work)
+    w.place(work.centre[0], work.centre[1], work.rotation)
+    w.on_table = True
+    w.deployed = True
+    return None
+
+
+# --- set up by the holders ----------------------------------------------------------------
+
+
+def waiting(state: State) -> list[Warrior]:
+    """The fortifications still to be set up by their holders, in order."""
+    return [state.warriors[i] for i in state.works if not state.warriors[i].deployed]
+
+
+def setup_violation(state: State, w: Warrior, at: Point, rotation: float) -> str | None:
+    """Why the holder may not set fortification ``w`` up at ``at`` turned ``rotation``
+    (World Conquest, Troop Movements, battle rule 1; RULES_NOTES.md, World Conquest
+    fortifications, Setting up), or None."""
+    work = Work(_work(w).fort, at, g.normalize_angle(rotation))
+    poly = work.footprint
+    for x, y in poly:
+        if not (-g.EPS <= x <= state.table + g.EPS and -g.EPS <= y <= state.table + g.EPS):
+            return f"{SETUP_RULE}: the {work.fort.kind} is set up on the battlefield"
+    own = state.players[w.owner]
+    if g.polygons_distance(poly, g.rectangle(*own.area)) > g.EPS:
+        return (f"{SETUP_RULE}: the {work.fort.kind} is set up touching its holder's "
+                "starting area")
+    for p in state.players:
+        if p.index != w.owner and g.polygons_overlap(poly, g.rectangle(*p.area)):
+            return (f"{SETUP_RULE}: the {work.fort.kind} may not be set up in another "
+                    "player's starting area")
+    for o in standing(state):
+        if g.polygons_overlap(poly, _work(o).footprint):
+            return f"{SETUP_RULE}: the {work.fort.kind} may not stand on the {_work(o).fort.kind}"
+    for f in state.terrain.features:  # a castle's sections, set up before
+        if g.polygons_overlap(poly, f.polygon):
+            return f"{SETUP_RULE}: the {work.fort.kind} may not stand on {f.name or f.kind}"
+    return None
+
+
+def set_up(state: State, w: Warrior, at: Point, rotation: float) -> None:
+    """The holder sets fortification ``w`` up (its place checked by the caller)."""
+    why = _stand(state, w, _work(w).fort, at, rotation)
+    assert why is None, why
+
+
+def setup_spots(state: State, w: Warrior) -> list[tuple[Point, float]]:
+    """Places (and rotations) to set fortification ``w`` up at, unchecked: the default
+    place first, then a 1" grid of centres along its holder's edge, no deeper than its
+    starting area and the square reach, each turned with its back to the edge and then a
+    quarter turn at a time."""
+    f = _work(w).fort
+    edge = state.players[w.owner].edge
+    spots = [default_place(f, edge, state.table, [_work(o).fort for o in
+                                                  (state.warriors[i] for i in state.works)])]
+    base = ROTATION[edge]
+    depth_reach = 3.0 + f.size / 2  # Rulebook II: a starting area is 3" deep
+    steps = int(state.table)
+    for quarter in range(4):
+        rotation = g.normalize_angle(base + quarter * math.pi / 2)
+        for k in range(1, steps):
+            for d in range(1, int(depth_reach) + 1):
+                local = (float(k) - state.table / 2, float(d) - state.table / 2)
+                c = g.transform_point(local, (state.table / 2, state.table / 2), base)
+                spots.append(((round(c[0], 9), round(c[1], 9)), rotation))
+    return spots
 
 
 def _work(w: Warrior) -> Work:

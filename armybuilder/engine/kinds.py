@@ -51,6 +51,7 @@ from armybuilder.engine.actions import (
     PlaceTerrain,
     RangedAttack,
     SetPortal,
+    SetUpFortification,
     UseAbility,
     Withdraw,
 )
@@ -71,6 +72,8 @@ from armybuilder.engine.state import IllegalAction, State
 #: The phase of the game (State.phase) in which actions are given, with what a player
 #: is told who gives another kind then.
 PHASES: dict[str, tuple[str, str]] = {
+    "fortifications": ("World Conquest, Troop Movements (battle rule 1)",
+                       "fortifications are being set up"),
     "terrain": ("Rulebook II, Setting the Scene", "terrain is being placed"),
     "deploy": ("Rulebook II, Setting the Scene", "armies are being placed"),
 }
@@ -81,7 +84,7 @@ class ActionKind:
     """A kind of action a player gives."""
 
     action: type
-    #: The phase in which it is given ("terrain", "deploy" or "play").
+    #: The phase in which it is given ("fortifications", "terrain", "deploy" or "play").
     phase: str
     check: Callable[[State, Any], object]
     apply: Callable[[State, Any], None]
@@ -192,6 +195,8 @@ def _unfinished(item: object) -> IllegalAction:
 
 
 ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
+    ActionKind(SetUpFortification, "fortifications", setup.check_set_up_fortification,
+               setup.apply_set_up_fortification, settles=False),
     ActionKind(PlaceTerrain, "terrain", setup.check_place_terrain, setup.apply_place_terrain,
                settles=False),
     ActionKind(Deploy, "deploy", setup.check_deploy, setup.apply_deploy, settles=False),

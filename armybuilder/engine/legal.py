@@ -58,6 +58,7 @@ from armybuilder.engine.actions import (
     Pass,
     PlaceTerrain,
     RangedAttack,
+    SetUpFortification,
     UseAbility,
 )
 from armybuilder.engine.bases import SECTIONS
@@ -73,6 +74,10 @@ from armybuilder.engine.pending import (
 )
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
+#: The phases of Setting the Scene (Rulebook II; World Conquest's fortifications first):
+#: the player to act is the one setting up, placing or deploying (``state.deploying``).
+SETTING_THE_SCENE = ("fortifications", "terrain", "deploy")
+
 
 def to_act(state: State) -> int:
     if state.pending:
@@ -84,7 +89,7 @@ def to_act(state: State) -> int:
             # Castle rules, Close Combat: the defender chooses the target.
             return p.player
         return state.current
-    if state.phase in ("terrain", "deploy"):
+    if state.phase in SETTING_THE_SCENE:
         return state.deploying
     return state.current
 
@@ -104,6 +109,9 @@ def generate(state: State, warrior: int | None = None,
         return
     if state.pending:
         yield from _pending(state)
+        return
+    if state.phase == "fortifications":
+        yield from _fortifications(state)
         return
     if state.phase == "terrain":
         yield from _terrain(state)
@@ -138,7 +146,7 @@ def checked(state: State, warrior: int, kinds: frozenset[str] | set[str] | None 
     one firer), else None: a player valuing what it lists need not check it again."""
     if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
-    if state.pending or state.phase in ("terrain", "deploy", "over"):
+    if state.pending or state.phase in SETTING_THE_SCENE or state.phase == "over":
         for action in generate(state, warrior, kinds):
             yield action, None
         return
@@ -744,6 +752,15 @@ def _formation_plans(state: State, p: FormationMoving) -> Iterator[FormationPlan
 
 
 # --- setting the scene ------------------------------------------------------------------
+
+
+def _fortifications(state: State) -> Iterator[SetUpFortification]:
+    """World Conquest, Troop Movements (battle rule 1): where the holder to set up may
+    set up his next fortification, the default place first."""
+    w = next(o for o in fortifications.waiting(state) if o.owner == state.deploying)
+    for at, rotation in fortifications.setup_spots(state, w):
+        if fortifications.setup_violation(state, w, at, rotation) is None:
+            yield SetUpFortification(w.id, at, rotation)
 
 
 def _terrain(state: State) -> Iterator[PlaceTerrain]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from armybuilder.engine import castle_setup, fortifications, turns, weather
 from armybuilder.engine import geometry as g
-from armybuilder.engine.actions import Deploy, PlaceTerrain
+from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
@@ -112,6 +112,10 @@ class GameSetup:
     fortifications: tuple[Fortification, ...] = ()
     #: World Conquest, Weather over the whole battlefield: "fog", "flooding" (weather.py).
     weather: tuple[str, ...] = ()
+    #: World Conquest, Troop Movements (battle rule 1): the holders set up their
+    #: fortifications that have no place (``at`` None) themselves, first thing while the
+    #: scene is set (SetUpFortification); False: at the default place.
+    holders_set_up: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out = {"kind": "setup", "table": self.table, "round_limit": self.round_limit,
@@ -121,6 +125,8 @@ class GameSetup:
             out["fortifications"] = [f.to_dict() for f in self.fortifications]
         if self.weather:
             out["weather"] = list(self.weather)
+        if self.holders_set_up:
+            out["holders_set_up"] = True
         return out
 
 
@@ -233,7 +239,8 @@ def setup_from_dict(d: dict[str, Any]) -> GameSetup | Scenario:
     if d["kind"] == "setup":
         return GameSetup(players=tuple(PlayerSetup.from_dict(p) for p in d["players"]),
                          table=d["table"], seed=seed, dice=script, round_limit=d["round_limit"],
-                         fortifications=_forts(d), weather=tuple(d.get("weather", ())))
+                         fortifications=_forts(d), weather=tuple(d.get("weather", ())),
+                         holders_set_up=bool(d.get("holders_set_up", False)))
     if d["kind"] == "scenario":
         return Scenario(
             players=tuple(ScenarioPlayer(**p) for p in d["players"]),
@@ -266,9 +273,9 @@ def _add_fortifications(warriors: list[Warrior], players: list[Player],
 
 
 def _install_fortifications(state: State, forts: tuple[Fortification, ...],
-                            first: int) -> None:
+                            first: int, by_holders: bool = False) -> None:
     try:
-        fortifications.install(state, forts, first)
+        fortifications.install(state, forts, first, by_holders)
     except ValueError as exc:
         raise SetupError(str(exc)) from None
 
@@ -351,7 +358,7 @@ def build_from_setup(setup: GameSetup) -> State:
     except ValueError as exc:
         raise SetupError(f"setup, field {exc}") from None
     if setup.fortifications:
-        _install_fortifications(state, setup.fortifications, works)
+        _install_fortifications(state, setup.fortifications, works, setup.holders_set_up)
     state.terrain_pile = [item for ps in players_in for item in ps.terrain]
     if any(castle_setup.is_section(c) for ps in players_in for c in ps.army):
         _place_castle(state, setup)
@@ -437,8 +444,20 @@ def _check_teams(players: list[Player]) -> None:
 
 
 def begin_setup(state: State) -> None:
-    """Roll for the first player, then start terrain placement or deployment."""
+    """Roll for the first player, then start setting up fortifications, placing terrain
+    or deployment."""
     roll_first_player(state)
+    if state.works and fortifications.waiting(state):
+        # World Conquest, Troop Movements (battle rule 1): the holders set up their
+        # fortifications with the terrain; first, as a castle's sections are (Castle
+        # rules, Playing Area and Set-Up), so that terrain is placed clear of them.
+        state.phase = "fortifications"
+        state.deploying = _next_holder(state, state.first_player)
+        return
+    _terrain_or_deployment(state)
+
+
+def _terrain_or_deployment(state: State) -> None:
     if any(item is not None for item in state.terrain_pile):
         state.phase = "terrain"
         state.deploying = state.first_player
@@ -457,6 +476,47 @@ def roll_first_player(state: State) -> None:
     state.first_player = contenders[0]
     state.current = state.first_player
     state.emit("first_player", player=state.first_player)
+
+
+def _next_holder(state: State, start: int) -> int:
+    """The first player from ``start`` clockwise with a fortification to set up."""
+    waiting = {w.owner for w in fortifications.waiting(state)}
+    n = len(state.players)
+    return next((start + k) % n for k in range(n) if (start + k) % n in waiting)
+
+
+def check_set_up_fortification(state: State, action: SetUpFortification) -> Warrior:
+    """The fortification set up; IllegalAction if it may not be set up so."""
+    rule = fortifications.SETUP_RULE
+    if state.phase != "fortifications":
+        raise IllegalAction(rule, "fortifications are not being set up now")
+    if action.warrior not in state.works:
+        raise IllegalAction(rule, f"warrior {action.warrior} is not a fortification")
+    w = state.warriors[action.warrior]
+    if w.owner != state.deploying:
+        raise IllegalAction(f"{rule}: each holder sets up his own",
+                            f"it is player {state.deploying}'s turn to set up")
+    if w.deployed:
+        raise IllegalAction(rule, f"{w.label} is already set up")
+    why = fortifications.setup_violation(state, w, (float(action.at[0]),
+                                                    float(action.at[1])),
+                                         float(action.rotation))
+    if why:
+        raise IllegalAction(why, f"{w.label} cannot be set up there")
+    return w
+
+
+def apply_set_up_fortification(state: State, action: SetUpFortification) -> None:
+    w = check_set_up_fortification(state, action)
+    at = (float(action.at[0]), float(action.at[1]))
+    fortifications.set_up(state, w, at, float(action.rotation))
+    state.emit("fortification_set_up", player=w.owner, warrior=w.id, at=[w.x, w.y],
+               rotation=w.facing)
+    if not fortifications.waiting(state):
+        _terrain_or_deployment(state)
+    elif not any(o.owner == w.owner for o in fortifications.waiting(state)):
+        # The next holder clockwise (Rulebook II: "and so on, clockwise").
+        state.deploying = _next_holder(state, w.owner)
 
 
 def placed_features(state: State, action: PlaceTerrain) -> list[TerrainFeature]:

@@ -36,6 +36,7 @@ from armybuilder.engine.actions import (
     PlaceTerrain,
     RangedAttack,
     SetPortal,
+    SetUpFortification,
     UseAbility,
     Withdraw,
     action_from_json,
@@ -194,7 +195,8 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         CloseAttack(1, 2, True, (3, 4), "Sweep", True),
         UseAbility(1, "Magic Levitation", 2, (5, 6), 2, (7.5, 8)),
         FormationPlan((Move(1, ((2, 3),), 1), Move(2))),
-        PlaceTerrain(0, (4, 6), 1), Deploy(2, None, 0), Deploy(2, (1, 2.0), 3),
+        PlaceTerrain(0, (4, 6), 1), SetUpFortification(8, (5, 2.5), 0),
+        Deploy(2, None, 0), Deploy(2, (1, 2.0), 3),
         Pass(1), MoveFormation(1, (2, 3)), FreeSpin(2, 1), FreeSpin(2), Withdraw(0),
         EndByAgreement(), CancelAbility(1, "Charge"), Face(1, 2), EndTurn(1),
         ChariotMove(1, ["front", "left"], 1, 3), ChariotMove(1, ("rear",)),  # type: ignore

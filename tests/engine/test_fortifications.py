@@ -11,6 +11,8 @@ the south edge, its back wall 2" from it, the back toward the edge. Dice are scr
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from engine_helpers import NORTH, SOUTH, card, defense_of, find, scenario, w
 
@@ -23,6 +25,7 @@ from armybuilder.engine import (
     PlayerSetup,
     RangedAttack,
     Scenario,
+    SetUpFortification,
     apply,
     is_legal,
     legal_actions,
@@ -310,3 +313,113 @@ def test_the_board_draws_them() -> None:
     assert len(records[0].footprint) == 4 and len(records[0].portals) == 1
     assert records[1].portals == ()
     assert game.warriors[0].arc == 360
+
+
+# --- set up by the holder (World Conquest, Troop Movements, battle rule 1) ---------------
+
+
+def _by_holders(*forts: Fortification, first: tuple[int, ...] = (1, 1, 6, 6)) -> Game:
+    """Player 1 (north) rolls the higher and is the first player; player 0 holds forts."""
+    setup = _setup(*forts)
+    return Game.new(GameSetup(players=setup.players, dice=first, fortifications=forts,
+                              holders_set_up=True))
+
+
+def test_the_holder_sets_up_first_then_terrain_and_deployment_as_normal() -> None:
+    """"Each player sets up terrain as normal AND any ... banners, outposts, forts, or
+    castles they have in that territory": the holder sets his up first (before terrain,
+    as a castle's sections are), even when he is not the first player."""
+    game = _by_holders(fort("fort"), fort("banner"))
+    assert game.first_player == 1
+    assert game.phase == "fortifications" and game.to_act == 0
+    works = [game.warriors[i] for i in game.works]
+    assert not any(o.on_table for o in works)  # nothing stands until he sets it up
+    listed = list(legal_actions(game))
+    assert all(isinstance(a, SetUpFortification) and a.warrior == works[0].id
+               for a in listed)
+    # The first place listed is the default one: centred, back wall 2" from his edge.
+    assert listed[0].at == pytest.approx(centre("fort")) and listed[0].rotation == 0.0
+    # He chooses another: further along his edge, turned a quarter.
+    chosen = next(a for a in listed if a.at[0] < 10 and a.rotation != 0.0)
+    events = apply(game, chosen)
+    assert find(events, "fortification_set_up")[0]["warrior"] == works[0].id
+    assert works[0].on_table and (works[0].x, works[0].y) == pytest.approx(chosen.at)
+    assert game.phase == "fortifications" and game.to_act == 0  # his banner next
+    apply(game, next(iter(legal_actions(game))))
+    # Rulebook II: then the deployment begins with the first player (no terrain here).
+    assert game.phase == "deploy" and game.deploying == 1
+
+
+def test_where_a_holder_may_set_up() -> None:
+    game = _by_holders(fort("fort"), fort("banner"))
+    f = game.works[0]
+
+    def refused(at: tuple[float, float], rotation: float = 0.0) -> str:
+        with pytest.raises(IllegalAction) as exc:
+            apply(game, SetUpFortification(f, at, rotation))
+        return str(exc.value)
+
+    assert "touching its holder's starting area" in refused((18.0, 12.0))
+    assert "set up on the battlefield" in refused((0.5, 2.0))
+    apply(game, SetUpFortification(f, (12.0, 4.0), 0.0))  # its front edge 5.5" out
+    with pytest.raises(IllegalAction, match="already set up"):
+        apply(game, SetUpFortification(f, (24.0, 4.0), 0.0))
+    banner = game.works[1]
+    with pytest.raises(IllegalAction, match="may not stand on the fort"):
+        apply(game, SetUpFortification(banner, (12.5, 3.0), 0.0))
+
+
+def test_each_holder_sets_up_his_own_clockwise_from_the_first_player() -> None:
+    game = _by_holders(fort("fort"), fort("fort", player=1))
+    assert game.to_act == 1  # the first player holds one too: he sets up first
+    with pytest.raises(IllegalAction, match="each holder sets up his own"):
+        apply(game, SetUpFortification(game.works[0], (18.0, 3.5), 0.0))
+    apply(game, next(iter(legal_actions(game))))
+    assert game.phase == "fortifications" and game.to_act == 0
+
+
+def test_not_in_another_players_starting_area() -> None:
+    """As terrain may not be (Rulebook II), a fortification is not set up in another
+    player's starting area: a large one by a corner, touching its holder's area (south)
+    and reaching into the west player's."""
+    big = Fortification("castle", 0, 12.0, 20, 16, (("back", 2.0),), 6, 3)
+    setup = _setup()
+    third = PlayerSetup("C", (card("Scout", 20),), 100, "west")
+    game = Game.new(GameSetup(players=(setup.players[0], third, setup.players[1]),
+                              dice=(6, 6, 1, 1, 1, 1), fortifications=(big,),
+                              holders_set_up=True))
+    with pytest.raises(IllegalAction, match="another player's starting area"):
+        apply(game, SetUpFortification(game.works[0], (8.0, 7.0), 0.0))
+
+
+def test_terrain_is_placed_clear_of_where_the_holder_set_up() -> None:
+    from armybuilder.engine.setup import terrain_violation
+    from armybuilder.engine.terrain import TerrainFeature
+    game = _by_holders(fort("fort"))
+    apply(game, SetUpFortification(game.works[0], (10.0, 3.5), 0.0))
+    near = TerrainFeature("hindering", ((9.0, 5.5), (11.0, 5.5), (11.0, 7.0), (9.0, 7.0)))
+    assert "clear of the fort" in (terrain_violation(game, [near]) or "")
+    moved = TerrainFeature("hindering", ((17.0, 5.5), (19.0, 5.5), (19.0, 7.0), (17.0, 7.0)))
+    assert terrain_violation(game, [moved]) is None  # where the default place would be
+
+
+def test_the_ai_sets_up_at_the_default_place_and_the_game_replays() -> None:
+    """The heuristic player sets its fortifications up where a setup without
+    ``holders_set_up`` puts them, and the log (with its header flag) replays."""
+    from armybuilder.ai.players import HeuristicPlayer
+    game = _by_holders(fort("castle"), fort("banner"))
+    ai = HeuristicPlayer(5)
+    while game.phase == "fortifications":
+        apply(game, ai.choose(game))
+    placed = Game.new(GameSetup(players=_setup().players, dice=(1, 1, 6, 6),
+                                fortifications=(fort("castle"), fort("banner"))))
+    assert [(w.x, w.y, w.facing) for w in game.warriors if w.work is not None] == \
+        [(w.x, w.y, w.facing) for w in placed.warriors if w.work is not None]
+    while not game.over and game.phase != "play":
+        apply(game, ai.choose(game))
+    text = game.log_json()
+    assert replay(text).log_json() == text
+    header = json.loads(text)["start"]
+    assert header["holders_set_up"] is True
+    assert "holders_set_up" not in _setup(fort("fort")).to_dict()
+    assert setup_from_dict(header).holders_set_up
