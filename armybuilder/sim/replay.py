@@ -21,6 +21,7 @@ from typing import Any
 
 from armybuilder.engine import SECTIONS, Game, GameSetup, ReplayMismatch, replay
 from armybuilder.engine import geometry as g
+from armybuilder.engine.fortifications import Work
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
 from armybuilder.text import shown, shown_lines
@@ -180,17 +181,30 @@ class _Table:
                 for k, (a, b) in enumerate(w.castle.ladders):
                     self.add_ladder(w.id, a, b, owners[k] if k < len(owners) else -1)
         # World Conquest, Upgrading Defenses: each fortification's kind, footprint, walls
-        # and entrances (they never move), and who stands on guard in which.
+        # and entrances (they never move once standing), and who stands on guard in which.
         self.works: dict[int, dict[str, Any]] = {}
         for w in game.warriors:
             work = w.work
             if work is not None:
-                self.works[w.id] = {
-                    "kind": work.fort.kind, "banner": work.banner,
-                    "footprint": [(p[0], p[1]) for p in work.footprint],
-                    "walls": [((a[0], a[1]), (b[0], b[1])) for a, b in work.walls],
-                    "openings": [((a[0], a[1]), (b[0], b[1])) for a, b in work.openings]}
+                self.works[w.id] = {"fort": work.fort, "kind": work.fort.kind,
+                                    "banner": work.banner, "footprint": [], "walls": [],
+                                    "openings": []}
+                # World Conquest, Troop Movements (battle rule 1): one its holder sets
+                # up later (fortification_set_up) has no place yet: its provisional
+                # Work stands nowhere.
+                if w.on_table:
+                    self.stand_work(w.id, work)
         self.guard: dict[int, int] = {}
+
+    def stand_work(self, wid: int, work: Work) -> None:
+        """Fortification ``wid`` standing as ``work`` says: its footprint, walls and
+        entrances on the map."""
+        self.works[wid].update(
+            footprint=[(p[0], p[1]) for p in work.footprint],
+            walls=[((a[0], a[1]), (b[0], b[1])) for a, b in work.walls],
+            openings=[((a[0], a[1]), (b[0], b[1])) for a, b in work.openings])
+        self.pos[wid] = (work.centre[0], work.centre[1])
+        self.facing[wid] = work.rotation
 
     def add_ladder(self, wall: int, a: Any, b: Any, owner: int) -> None:
         """A ladder against ``wall`` (told once: a setup's ladder is in the start state
@@ -265,6 +279,8 @@ class _Table:
         """World Conquest, Upgrading Defenses: a banner standing or knocked down; a
         structure's click and entrances, or destroyed."""
         w = self.works[wid]
+        if not self.out[wid] and self.pos[wid] is None:
+            return f"{w['kind']}, not set up yet"
         if w["banner"]:
             return "banner, knocked down" if self.out[wid] else "banner"
         if self.out[wid]:
@@ -505,6 +521,13 @@ class _Narrator:
             t.pos[ev["warrior"]] = (ev["at"][0], ev["at"][1])
             t.facing[ev["warrior"]] = ev["facing"]
             yield f"{t.label(ev['warrior'])} is placed at {_xy(ev['at'])}."
+        elif kind == "fortification_set_up":
+            # World Conquest, Troop Movements (battle rule 1): the holder sets it up.
+            wid = ev["warrior"]
+            fort = t.works[wid]["fort"]
+            t.stand_work(wid, Work(fort, (ev["at"][0], ev["at"][1]), ev["rotation"]))
+            yield (f"{self.player(ev['player'])} sets up the {fort.kind} at {_xy(ev['at'])}, "
+                   f"turned {math.degrees(ev['rotation']) % 360:.0f} degrees.")
         elif kind == "no_room":
             yield f"{t.label(ev['warrior'])} finds no room and stays off the table."
         elif kind == "battle":
