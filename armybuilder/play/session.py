@@ -86,6 +86,7 @@ from armybuilder.engine import (
     Scenario,
     SectionChoice,
     SetPortal,
+    SetUpFortification,
     TargetChoice,
     UseAbility,
     Withdraw,
@@ -113,6 +114,7 @@ from armybuilder.engine import (
     table_for,
 )
 from armybuilder.engine import Board as Boarding
+from armybuilder.engine.fortifications import Work
 from armybuilder.play.board import (
     Board,
     Click,
@@ -726,6 +728,14 @@ class PlaySession:
             where = "stays off the battlefield (no room)" if action.at is None else \
                 f"is placed at ({action.at[0]:.1f}, {action.at[1]:.1f})"
             return Option("deploy", f"{lab(action.warrior)} {where}", action, action.warrior)
+        if isinstance(action, SetUpFortification):
+            # World Conquest, Troop Movements (battle rule 1).
+            fort = self.game.warriors[action.warrior].work
+            kind = fort.fort.kind if fort is not None else "fortification"
+            return Option("fortification", f"the {kind} is set up at ({action.at[0]:.1f}, "
+                          f"{action.at[1]:.1f}), turned "
+                          f"{math.degrees(action.rotation) % 360:.0f} degrees", action,
+                          action.warrior)
         if isinstance(action, PlaceTerrain):
             name = self.game.terrain_pile[action.item]
             return Option("terrain", f"terrain {getattr(name, 'name', action.item)} is placed "
@@ -937,6 +947,10 @@ class PlaySession:
 
     def place_terrain(self, item: int, at: Point, rotation: float) -> Option:
         return self.option(PlaceTerrain(item, (float(at[0]), float(at[1])), float(rotation)))
+
+    def set_up_fortification(self, wid: int, at: Point, rotation: float) -> Option:
+        return self.option(SetUpFortification(wid, (float(at[0]), float(at[1])),
+                                              float(rotation)))
 
     def withdraw(self, seat: int) -> Option:
         return self.option(Withdraw(seat))
@@ -1388,6 +1402,39 @@ class PlaySession:
                         action.at is not None:
                     return (float(action.at[0]), float(action.at[1])), float(action.facing)
         return None
+
+    def waiting_to_set_up(self) -> list[int]:
+        """World Conquest, Troop Movements (battle rule 1): the fortifications the player
+        to act has still to set up, in order."""
+        with self._lock:
+            if self.game.phase != "fortifications":
+                return []
+            seat = self.game.to_act
+            return [i for i in self.game.works
+                    if self.game.warriors[i].owner == seat and
+                    not self.game.warriors[i].deployed]
+
+    def set_up_spot(self, wid: int) -> tuple[Point, float] | None:
+        """The first place (and rotation) the engine lists for fortification ``wid``: its
+        default place when free, where a ghost can start from."""
+        with self._lock:
+            if self.game.phase != "fortifications":
+                return None
+            for action in legal_actions(self.game):
+                if isinstance(action, SetUpFortification) and action.warrior == wid:
+                    return (float(action.at[0]), float(action.at[1])), float(action.rotation)
+        return None
+
+    def fortification_outline(self, wid: int, at: Point, rotation: float
+                              ) -> tuple[Patch, ...]:
+        """Where fortification ``wid`` would stand, set up at ``at`` turned ``rotation``:
+        its square (or quarter)."""
+        with self._lock:
+            work = self.game.warriors[wid].work
+            if work is None:
+                return ()
+            placed = Work(work.fort, (float(at[0]), float(at[1])), float(rotation))
+            return (Patch("blocking", tuple(placed.footprint), work.fort.kind),)
 
     def waiting_to_deploy(self) -> list[int]:
         with self._lock:

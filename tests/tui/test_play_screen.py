@@ -455,3 +455,50 @@ async def test_end_turn_gives_up_a_quickness_free_move(tui_db: Path) -> None:
         await settle(pilot)
         assert screen.board.turn > 1  # Ian's turn came (the random player may be done)
         assert "B Other passes.\n  Rich ends the turn.\nTurn 2: Ian" in told(screen)
+
+
+async def test_a_holder_sets_up_his_fort_by_keyboard(tui_db: Path) -> None:
+    """World Conquest, Troop Movements (battle rule 1): "each player sets up ... any ...
+    banners, outposts, forts, or castles they have": the human holder steers his fort's
+    square along his edge, turns it and sets it up; o sets his banner up where the AI
+    would."""
+    from play.play_support import card
+
+    from armybuilder.engine import GameSetup, PlayerSetup
+    from armybuilder.engine.fortifications import Fortification
+    from armybuilder.play.new import keep
+
+    army = (card("Guard", 20), card("Brute", 30))
+    fort = Fortification("fort", 0, 3.0, 19, 10, (("back", 1.0),), 6, 2)
+    banner = Fortification("banner", 0, 0.955, 12, 1)
+    setup = GameSetup(players=(PlayerSetup("Rich", army, 100, "south"),
+                               PlayerSetup("Ian", army, 100, "north")),
+                      seed=2, round_limit=3, fortifications=(fort, banner),
+                      holders_set_up=True)
+    catalogue = Catalogue.open(tui_db)
+    try:
+        session = PlaySession.start(setup, Seats(("human", "heuristic"), 4))
+        game_id = keep(catalogue, session, "none")
+    finally:
+        catalogue.close()
+    async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert screen.board.phase == "fortifications"
+        assert "setting up fortifications" in shown(pilot, "#play-status", 120)
+        assert screen.steer is not None and screen.steer.purpose == "fortification"
+        start = screen.steer.at
+        assert "Set up your fort" in shown(pilot, "#play-prompt", 120)
+        await pilot.press(*["left"] * 6, "left_square_bracket")
+        await settle(pilot)
+        assert screen.steer.why == ""
+        await pilot.press("enter")
+        await settle(pilot)
+        fort_piece = next(p for p in screen.board.pieces if p.castle == "fort")
+        assert fort_piece.on_table and fort_piece.x < start[0] - 1.0
+        assert "sets up the fort at" in told(screen)
+        # His banner where the AI would set it; then the scene goes on as normal.
+        assert screen.steer is not None and screen.steer.purpose == "fortification"
+        await pilot.press("o")
+        await settle(pilot)
+        assert screen.board.phase == "deploy"
+        assert all(p.on_table for p in screen.board.pieces if p.castle)

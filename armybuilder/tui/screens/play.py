@@ -45,7 +45,7 @@ from armybuilder.tui.play_words import (
     roll_words,
     section_text,
 )
-from armybuilder.tui.screens.play_steer import Steer, Steering
+from armybuilder.tui.screens.play_steer import SETUP_STEERS, Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
 if TYPE_CHECKING:
@@ -55,6 +55,10 @@ if TYPE_CHECKING:
 
 #: Seconds between two of the AI's actions, so each can be seen.
 AI_PAUSE = 0.6
+#: The phases of Setting the Scene (Rulebook II; World Conquest's fortifications first)
+#: and what the player to act is doing in each.
+SETTING_THE_SCENE = {"fortifications": "setting up fortifications",
+                     "terrain": "placing terrain", "deploy": "deploying"}
 KIND_KEYS = {"move": "m", "ranged": "r", "close": "c", "formation": "f", "ability": "a",
              "pass": "p"}
 #: A Weighed message's index for the action being looked at before it is given.
@@ -304,6 +308,9 @@ class PlayScreen(Steering, Screen[None]):
             self._decide(decision)
             return
         phase = self.board.phase
+        if phase == "fortifications":
+            self._begin_fortification()
+            return
         if phase == "terrain":
             self._begin_terrain()
             return
@@ -332,8 +339,8 @@ class PlayScreen(Steering, Screen[None]):
     def _show_status(self) -> None:
         board = self.board
         text = Text()
-        if board.phase in ("terrain", "deploy"):
-            what = "placing terrain" if board.phase == "terrain" else "deploying"
+        if board.phase in SETTING_THE_SCENE:
+            what = SETTING_THE_SCENE[board.phase]
             text.append(f"Setting the scene: {board.sides[board.to_act].name} is {what}\n",
                         style="bold")
         elif board.over:
@@ -535,6 +542,12 @@ class PlayScreen(Steering, Screen[None]):
             if steer.purpose == "terrain":
                 patches = self.session.pile_outline(steer.item, steer.at, steer.facing)
                 area = None
+            elif steer.purpose == "fortification" and steer.warrior is not None:
+                # World Conquest, battle rule 1: the square (or quarter) being set up, by
+                # its holder's starting area.
+                patches = self.session.fortification_outline(steer.warrior, steer.at,
+                                                             steer.facing)
+                area = board.sides[board.to_act].area
             elif steer.purpose == "plan":
                 # Every member where it would end, its path (and bends) behind it.
                 ghosts = tuple(Ghost(board.pieces[m], pose.at, pose.facing,
@@ -573,7 +586,7 @@ class PlayScreen(Steering, Screen[None]):
     def action_select(self, step: int) -> None:
         if self.session is None or self.mode not in ("idle",):
             if self.mode == "ghost" and self.steer is not None and \
-                    self.steer.purpose in ("deploy", "terrain"):
+                    self.steer.purpose in SETUP_STEERS:
                 self._cycle_setup(step)
             elif self.mode == "ghost" and self.steer is not None and \
                     self.steer.purpose == "plan":

@@ -58,11 +58,15 @@ class MemberPose:
         return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(points))
 
 
+#: What is steered while the scene is set (Rulebook II; World Conquest's fortifications).
+SETUP_STEERS = ("fortification", "terrain", "deploy")
+
+
 @dataclass(slots=True)
 class Steer:
     """A base (or terrain item, or a whole formation) being steered across the map."""
 
-    #: "move", "confused", "deploy", "terrain", "plan"; a chariot's "drive", a
+    #: "move", "confused", "deploy", "terrain", "fortification", "plan"; a chariot's "drive", a
     #: passenger's "disembark", a wrecked chariot's passenger's "face"; "place", the
     #: figure an ability sets down; "nimble", Nimble's turn.
     purpose: str
@@ -435,6 +439,9 @@ class Steering:
         steer, session = self.steer, self.session
         if steer.purpose == "terrain":
             return session.place_terrain(steer.item, steer.at, steer.facing)
+        if steer.purpose == "fortification":
+            assert steer.warrior is not None
+            return session.set_up_fortification(steer.warrior, steer.at, steer.facing)
         if steer.purpose == "deploy":
             assert steer.warrior is not None
             return session.deploy(steer.warrior, steer.at, steer.facing)
@@ -516,6 +523,13 @@ class Steering:
             p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
             text.append(f"Place {p.label if p else ''} in your starting area\n", style="bold")
             text.append("tab: next warrior · o: place the rest as the AI would\n")
+        elif steer.purpose == "fortification":
+            p = self.board.pieces[steer.warrior] if steer.warrior is not None else None
+            text.append(f"Set up your {p.castle if p else 'fortification'} touching your "
+                        f"starting area (turned {math.degrees(steer.facing) % 360:.0f}°; "
+                        "its back faces your edge at 0°)\n", style="bold")
+            text.append("[ ] turn · tab: your other one first · o: set it up where the AI "
+                        "would\n")
         elif steer.purpose == "terrain":
             pile = {t.index: t for t in self.board.pile}
             name = pile[steer.item].name if steer.item in pile else steer.item
@@ -610,7 +624,7 @@ class Steering:
                 steer.purpose == "move" else []
             keys += f" ({'; '.join(boards)})" if boards else ""
             keys += " · "
-        keys += "enter place" if steer.purpose in ("deploy", "terrain") else "enter check"
+        keys += "enter place" if steer.purpose in SETUP_STEERS else "enter check"
         if steer.purpose in ("move", "disembark"):
             keys += " · esc back"
         return keys
@@ -646,6 +660,23 @@ class Steering:
 
     # --- setting the scene -----------------------------------------------------------
 
+    def _begin_fortification(self) -> None:
+        """World Conquest, Troop Movements (battle rule 1): the holder sets up his banner
+        and structure, the ghost starting at the place the engine lists first."""
+        assert self.session is not None
+        waiting = self.session.waiting_to_set_up()
+        if not waiting:
+            return
+        wid = waiting[0]
+        spot = self.session.set_up_spot(wid)
+        side = self.board.sides[self.board.to_act]
+        x0, y0, x1, y1 = side.area
+        at, rotation = spot if spot is not None else (((x0 + x1) / 2, (y0 + y1) / 2), 0.0)
+        self.steer = Steer("fortification", wid, at, at, rotation)
+        self.selected = None
+        self._set_mode("ghost")
+        self._check_steer()
+
     def _begin_terrain(self) -> None:
         pile = self.board.pile
         if not pile:
@@ -676,6 +707,13 @@ class Steering:
 
     def _cycle_setup(self, step: int) -> None:
         assert self.session is not None and self.steer is not None
+        if self.steer.purpose == "fortification":
+            # The holder's banner or structure first, as he likes.
+            works = self.session.waiting_to_set_up()
+            at = works.index(self.steer.warrior) if self.steer.warrior in works else 0
+            self.steer.warrior = works[(at + step) % len(works)]
+            self._check_steer()
+            return
         if self.steer.purpose == "terrain":
             items = [t.index for t in self.board.pile]
             at = items.index(self.steer.item) if self.steer.item in items else 0
@@ -691,9 +729,9 @@ class Steering:
         """Setting the scene: let the AI place this terrain item, or the rest of the
         army, for you."""
         if self.session is None or self.mode != "ghost" or self.steer is None or \
-                self.steer.purpose not in ("deploy", "terrain"):
+                self.steer.purpose not in SETUP_STEERS:
             return
-        if self.steer.purpose == "terrain":
+        if self.steer.purpose in ("terrain", "fortification"):
             self._give(self.session.ai_choice("heuristic"))
             return
         seat = self.board.to_act
