@@ -254,9 +254,11 @@ def setup_of(plan: BattlePlan) -> GameSetup:
                     terrain=terrain_for(plan.terrain, k),
                     clicks=plan.clicks[_first(plan, k):_first(plan, k + 1)])
         for k, s in enumerate(plan.sides))
+    # World Conquest, Troop Movements (battle rule 1): "each player sets up terrain as
+    # normal AND any ... banners, outposts, forts, or castles": the holder sets his up.
     return GameSetup(players=players, seed=plan.seed, round_limit=plan.rounds,
                      fortifications=plan.fortifications,
-                     weather=plan.weather.engine_weather)
+                     weather=plan.weather.engine_weather, holders_set_up=True)
 
 
 def _first(plan: BattlePlan, k: int) -> int:

@@ -64,10 +64,14 @@ def test_a_human_chooses_to_play_the_battle_or_have_it_auto_resolved() -> None:
     assert played.human_sides(at_battle(seats=("ai", "ai"))) == []
 
 
+#: Rulebook II, Setting the Scene, with World Conquest's fortifications first.
+SCENE = ("fortifications", "terrain", "deploy")
+
+
 def through_the_scene(session: PlaySession) -> None:
     """Rulebook II, Setting the Scene, every side's part (the human's too) by the AI's
     choice: the game is then at its first turn."""
-    while session.board.phase in ("terrain", "deploy"):
+    while session.board.phase in SCENE:
         session.play(session.ai_choice())
 
 
@@ -125,9 +129,11 @@ def test_the_human_sets_his_own_part_of_the_scene_and_his_warriors_carry_their_d
         played.open_game(at_battle(seats=("ai", "ai")))
 
 
-def test_the_holder_puts_his_warriors_on_guard_in_his_fort_himself() -> None:
-    """World Conquest, Upgrading Defenses: "During the setup for a battle, you may place
-    warriors on guard in an outpost, fort or castle" — the human holder, by hand."""
+def test_the_holder_sets_up_his_fort_and_puts_warriors_on_guard_himself() -> None:
+    """World Conquest, Troop Movements (battle rule 1): "each player sets up terrain as
+    normal AND any ... banners, outposts, forts, or castles they have in that territory";
+    Upgrading Defenses: "During the setup for a battle, you may place warriors on guard
+    in an outpost, fort or castle" — the human holder, by hand."""
     c = at_battle(seats=("ai", "human"))
     h = c.holdings["D1"]
     h.owner, h.banner, h.structure = 1, True, "fort"
@@ -135,11 +141,22 @@ def test_the_holder_puts_his_warriors_on_guard_in_his_fort_himself() -> None:
     session = opened.session
     human = session.seats.commanders.index("human")
     assert opened.plan.sides[human].player == 1
-    fort = next(w for w in session.game.warriors if w.work is not None
-                and w.work.fort.kind == "fort")
-    assert fort.owner == human
+    # The holder sets his fort and banner up first, whoever the first player is.
+    assert session.board.phase == "fortifications" and session.board.to_act == human
+    works = session.waiting_to_set_up()
+    fort = session.game.warriors[works[0]]
+    assert fort.work is not None and fort.work.fort.kind == "fort" and not fort.on_table
+    default = session.set_up_spot(fort.id)
+    assert default is not None
+    (x, y), rotation = default
+    # Off to one side of his edge, turned a quarter (an entrance to the flank).
+    mine = session.set_up_fortification(fort.id, (x - 6.0, y), rotation + math.pi / 2)
+    assert "the fort is set up at" in mine.words
+    session.play(mine)
+    assert fort.on_table and (fort.x, fort.y) == pytest.approx((x - 6.0, y))
+    session.play(session.ai_choice())  # his banner where the AI would set it
     guards = []
-    while session.board.phase in ("terrain", "deploy"):
+    while session.board.phase in SCENE:
         if session.board.to_act != human or session.board.phase == "terrain":
             session.play(session.ai_choice())
             continue
@@ -157,6 +174,11 @@ def test_the_holder_puts_his_warriors_on_guard_in_his_fort_himself() -> None:
     told = [e for entry in session.game.entries for e in entry["events"]
             if e["e"] == "on_guard" and e["warrior"] in guards]
     assert len(told) == 2
+    # The campaign reads the battle's result with the fort where he set it up.
+    while not session.over:
+        session.play(session.ai_choice())
+    result = played.played_result(c, session.log_json(), 9)
+    assert [f["kind"] for f in result["fortifications"]] == ["fort", "banner"]
 
 
 def test_a_played_battle_changes_the_campaign_as_the_same_battle_auto_resolved() -> None:
