@@ -324,22 +324,34 @@ def set_up(state: State, w: Warrior, at: Point, rotation: float) -> None:
 
 def setup_spots(state: State, w: Warrior) -> list[tuple[Point, float]]:
     """Places (and rotations) to set fortification ``w`` up at, unchecked: the default
-    place first, then a 1" grid of centres along its holder's edge, no deeper than its
-    starting area and the square reach, each turned with its back to the edge and then a
-    quarter turn at a time."""
+    place first (a banner's beside its holder's structure where that stands), then a 1"
+    grid of centres along its holder's edge, no deeper than its starting area and the
+    square reach, each turned with its back to the edge and then a quarter turn at a
+    time."""
     f = _work(w).fort
     edge = state.players[w.owner].edge
     spots = [default_place(f, edge, state.table, [_work(o).fort for o in
                                                   (state.warriors[i] for i in state.works)])]
     base = ROTATION[edge]
+    middle = (state.table / 2, state.table / 2)
+    structure = next((o for o in standing(state) if o.owner == w.owner and not
+                      _work(o).banner), None)
+    if f.banner and structure is not None:
+        # Beside the structure where its holder set it up, as the default place has it.
+        cx, cy = _work(structure).centre
+        across, _ = g.transform_point((cx - middle[0], cy - middle[1]), (0.0, 0.0), -base)
+        offset = _work(structure).fort.size / 2 + BANNER_GAP + f.size / 2
+        local = (across + offset, BACK_GAP + f.size / 2 - middle[1])
+        c = g.transform_point(local, middle, base)
+        spots.insert(0, ((round(c[0], 9), round(c[1], 9)), base))
     depth_reach = 3.0 + f.size / 2  # Rulebook II: a starting area is 3" deep
     steps = int(state.table)
     for quarter in range(4):
         rotation = g.normalize_angle(base + quarter * math.pi / 2)
         for k in range(1, steps):
             for d in range(1, int(depth_reach) + 1):
-                local = (float(k) - state.table / 2, float(d) - state.table / 2)
-                c = g.transform_point(local, (state.table / 2, state.table / 2), base)
+                local = (float(k) - middle[0], float(d) - middle[1])
+                c = g.transform_point(local, middle, base)
                 spots.append(((round(c[0], 9), round(c[1], 9)), rotation))
     return spots
 

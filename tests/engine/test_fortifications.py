@@ -345,7 +345,11 @@ def test_the_holder_sets_up_first_then_terrain_and_deployment_as_normal() -> Non
     assert find(events, "fortification_set_up")[0]["warrior"] == works[0].id
     assert works[0].on_table and (works[0].x, works[0].y) == pytest.approx(chosen.at)
     assert game.phase == "fortifications" and game.to_act == 0  # his banner next
-    apply(game, next(iter(legal_actions(game))))
+    # The banner's first place: 3" beside the fort where it was set up.
+    beside = next(iter(legal_actions(game)))
+    assert beside.at == pytest.approx((chosen.at[0] + 1.5 + 3.0 + 0.955 / 2,
+                                       2.0 + 0.955 / 2))
+    apply(game, beside)
     # Rulebook II: then the deployment begins with the first player (no terrain here).
     assert game.phase == "deploy" and game.deploying == 1
 
