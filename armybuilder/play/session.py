@@ -372,7 +372,8 @@ class PlaySession:
         scores = game.scores()
         sides = tuple(
             Side(seat=p.index, name=shown(p.name), commander=self.seats.commanders[p.index],
-                 called=self.seats.called(p.index), edge=p.edge, area=tuple(p.area),  # type: ignore[arg-type]
+                 called=self.seats.called(p.index), edge=p.edge,
+                 area=tuple(p.area),  # type: ignore[arg-type]
                  actions=p.actions, eliminations=s.eliminations, captives=s.captives,
                  survivors=s.survivors, withdrawn=p.withdrawn)
             for p, s in zip(game.players, scores, strict=True))

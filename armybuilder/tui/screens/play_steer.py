@@ -66,9 +66,9 @@ SETUP_STEERS = ("fortification", "terrain", "deploy")
 class Steer:
     """A base (or terrain item, or a whole formation) being steered across the map."""
 
-    #: "move", "confused", "deploy", "terrain", "fortification", "plan"; a chariot's "drive", a
-    #: passenger's "disembark", a wrecked chariot's passenger's "face"; "place", the
-    #: figure an ability sets down; "nimble", Nimble's turn.
+    #: "move", "confused", "deploy", "terrain", "fortification", "plan"; a chariot's
+    #: "drive", a passenger's "disembark", a wrecked chariot's passenger's "face"; "place",
+    #: the figure an ability sets down; "nimble", Nimble's turn.
     purpose: str
     warrior: int | None
     start: Point
