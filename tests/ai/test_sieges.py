@@ -410,29 +410,41 @@ def test_the_castle_player_throws_down_an_enemy_ladder() -> None:
 # --- sallying out ----------------------------------------------------------------------------
 
 
+def behind_in_round_5(game: Game) -> None:
+    """Round 5, the castle player (0) far behind: it must go out and score (Rulebook VI,
+    Victory!)."""
+    game.round = 5
+    game.players[1].score = 500
+    assert sieges.sallying(game, 0)
+
+
+def best_sally(game: Game, wid: int) -> tuple[float, tuple[float, float]]:
+    """The heuristic's weighing of warrior ``wid``'s move against player 1: the best
+    gain of a move (not standing still) and where it ends."""
+    from armybuilder.ai import manoeuvres
+    from armybuilder.engine import move_allowance
+    w = game.warriors[wid]
+    foes = [o for o in game.warriors if o.owner == 1]
+    view = manoeuvres.outlook(game, foes, 0, {})
+    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
+    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
+    return weighed.gains[best], weighed.ends[best]
+
+
 def test_the_defender_sallies_out_by_the_keeps_door_when_the_enemy_will_not_come() -> None:
     """Rulebook VI, Victory!: a standoff scores nothing, so from round 4, with no enemy
     near the castle and its side not ahead, the castle player goes out to fight: an archer
     at the far end of the walls (which have no access points) walks the walkway to the
     keep's open door rather than pace the wall, where the enemy is nearest in a straight
     line."""
-    from armybuilder.ai import manoeuvres
-    from armybuilder.engine import move_allowance
     wall_at = (KEEP_AT[0] - 5.5, KEEP_AT[1] + 1.875)
     start = (wall_at[0] - 2.5, wall_at[1])
     game = siege(spec(section("keep"), 0, *KEEP_AT), spec(section("wall"), 0, *wall_at),
                  spec(ARCHER, 0, *start),
                  spec(GRUNT, 1, 4.0, 40.0, SOUTH), spec(GRUNT, 1, 5.0, 40.0, SOUTH),
                  castle=CastleOptions(open=((0, "side door"), (0, "inner door"))))
-    game.round = 5
-    game.players[1].score = 500  # the castle player behind: it must go and score
-    assert sieges.sallying(game, 0)
-    w = game.warriors[2]
-    foes = [o for o in game.warriors if o.owner == 1]
-    view = manoeuvres.outlook(game, foes, 0, {})
-    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
-    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
-    end = weighed.ends[best]
+    behind_in_round_5(game)
+    _, end = best_sally(game, 2)
     door = (KEEP_AT[0] + 2.5, KEEP_AT[1])
     assert game.terrain.elevation(end) is None or \
         math.dist(end, door) < math.dist(start, door) - 2.0, end
@@ -446,23 +458,15 @@ def test_a_sallying_archer_at_the_top_of_a_ladder_inside_the_walls_climbs_down()
     (which has no other access point) for the straight line to the enemy and the
     fortification against the enemy's archer: seed 40 of benchmarks/castles.py, where
     four shooters paced the walls for 25 rounds."""
-    from armybuilder.ai import manoeuvres
-    from armybuilder.engine import move_allowance
     inner_face = WALL_AT[1] - 0.625
     game = siege(spec(section("wall"), 0, *WALL_AT), spec(ARCHER, 0, *WALL_AT),
                  spec(ARCHER, 1, 24.0, 40.0, SOUTH), spec(GRUNT, 1, 25.0, 40.0, SOUTH),
                  castle=CastleOptions(ladders=((0, (WALL_AT[0], inner_face - 0.2)),)))
-    game.round = 5
-    game.players[1].score = 500  # the castle player behind: it must go and score
-    assert sieges.sallying(game, 0)
+    behind_in_round_5(game)
     w = game.warriors[1]
     assert game.terrain.elevation((w.x, w.y)) is not None  # on the wall's top
-    foes = [o for o in game.warriors if o.owner == 1]
-    view = manoeuvres.outlook(game, foes, 0, {})
-    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
-    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
-    end = weighed.ends[best]
-    assert weighed.gains[best] > 0.0, weighed.gains[best]
+    gain, end = best_sally(game, 1)
+    assert gain > 0.0, gain
     assert game.terrain.elevation(end) is None and end[1] < inner_face, end
 
 
@@ -472,19 +476,10 @@ def test_a_sallying_archer_inside_the_walls_walks_out_round_their_end() -> None:
     out round their ends to sally (Rulebook VI, Victory!), though the enemy is nearest
     straight through the walls: seeds 60 and 76 of benchmarks/castles.py, where a
     warrior paced the inside of the walls to the round limit."""
-    from armybuilder.ai import manoeuvres
-    from armybuilder.engine import move_allowance
     start = (WALLS[1][0], WALLS[1][1] - 1.5)  # behind the middle wall, on the ground
     game = siege(*_walls(), spec(ARCHER, 0, *start, NORTH),
                  spec(ARCHER, 1, 24.0, 40.0, SOUTH), spec(GRUNT, 1, 25.0, 40.0, SOUTH))
-    game.round = 5
-    game.players[1].score = 500  # the castle player behind: it must go and score
-    assert sieges.sallying(game, 0)
-    w = game.warriors[3]
-    foes = [o for o in game.warriors if o.owner == 1]
-    view = manoeuvres.outlook(game, foes, 0, {})
-    weighed = manoeuvres._weigh(game, w, view, ((None, move_allowance(game, w, None)),), None)
-    best = max(range(1, len(weighed.gains)), key=weighed.gains.__getitem__)
-    end = weighed.ends[best]
-    assert weighed.gains[best] > 0.0, weighed.gains[best]
+    behind_in_round_5(game)
+    gain, end = best_sally(game, 3)
+    assert gain > 0.0, gain
     assert game.terrain.elevation(end) is None and abs(end[0] - start[0]) >= 6.0, end

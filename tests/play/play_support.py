@@ -159,6 +159,18 @@ SIEGE_LAYOUT = (
 KEEP_SECTION, GUARDS, DOOR_FOOT, FAR_FOOT = 0, (1, 2), 3, 4
 
 
+def castle_cards(db: Path, *refs: str) -> list[FigureCard]:
+    """The castle sections ``refs`` as the database holds them (``fixtures:1`` the keep,
+    ``fixtures:3`` the gatehouse, ``fixtures:4`` a wall), as the engine plays them."""
+    from armybuilder.engine.adapter import castle_card
+
+    catalogue = Catalogue.open(db)
+    try:
+        return [castle_card(catalogue.figure(ref)) for ref in refs]
+    finally:
+        catalogue.close()
+
+
 def siege_scenario(catalogue: Catalogue, seed: int = 3) -> Scenario:
     """The siege above: Rich (south, the castle player) moves first."""
     from armybuilder.engine.adapter import castle_card

@@ -11,7 +11,6 @@ from pathlib import Path
 from chariot_cards import chariot
 
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine.adapter import castle_card
 from armybuilder.engine.odds import WAYS
 from armybuilder.play.board import Refused
 from armybuilder.play.session import PlaySession, Seats
@@ -23,6 +22,7 @@ from play.play_support import (
     SOUTH,
     at,
     card,
+    castle_cards,
     duel,
     siege_scenario,
 )
@@ -98,11 +98,7 @@ def test_a_section_may_fire_and_pass_only_with_the_exact_odds(db_path: Path) -> 
 
 
 def test_a_long_range_shot_at_a_chariot(db_path: Path) -> None:
-    catalogue = Catalogue.open(db_path)
-    try:
-        keep = castle_card(catalogue.figure("fixtures:1"))
-    finally:
-        catalogue.close()
+    [keep] = castle_cards(db_path, "fixtures:1")
     # Castle rules, Long Range Attacks: double range (20") at a multiple-dial warrior, the
     # printed damage less 2. The cart is 16" away: beyond 10", within 20".
     s = duel(at(keep, 0, 24.0, 5.0, 0.0), at(chariot(), 1, 24.0, 21.0, SOUTH),
@@ -158,11 +154,7 @@ def test_the_defender_chooses_the_target_of_an_attack_across_access_points(
 
 
 def test_a_movement_formation_places_a_ladder(db_path: Path) -> None:
-    catalogue = Catalogue.open(db_path)
-    try:
-        wall = castle_card(catalogue.figure("fixtures:4"))
-    finally:
-        catalogue.close()
+    [wall] = castle_cards(db_path, "fixtures:4")
     # Three walls 6" long (y 1.375..2.625), three footmen touching the middle one's outer
     # face: "Ladders may be placed next to castle sections to create access points by
     # giving a movement action to a formation."

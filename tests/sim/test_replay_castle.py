@@ -6,21 +6,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import Scenario, ScenarioPlayer, WarriorSpec
-from armybuilder.engine.adapter import castle_card
 from armybuilder.sim.replay import CASTLE_MARK, CLOSED_PORTAL, OPEN_PORTAL, RUBBLE_MARK, Narrator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from play.play_support import card
+from play.play_support import card, castle_cards
 
 
 def siege(db: Path) -> Scenario:
-    catalogue = Catalogue.open(db)
-    try:
-        keep = castle_card(catalogue.figure("fixtures:1"))
-    finally:
-        catalogue.close()
+    [keep] = castle_cards(db, "fixtures:1")
     return Scenario(players=(ScenarioPlayer("Fort", "south", 300),
                              ScenarioPlayer("Raid", "north", 300)),
                     warriors=(WarriorSpec(keep, 0, (18.0, 5.0), 0.0),

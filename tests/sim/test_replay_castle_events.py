@@ -9,22 +9,14 @@ import sys
 from pathlib import Path
 
 from armybuilder.engine import Scenario, ScenarioPlayer, WarriorSpec
-from armybuilder.engine.adapter import castle_card
 from armybuilder.sim.replay import Narrator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from play.play_support import card
+from play.play_support import card, castle_cards
 
 
 def told(db: Path) -> Narrator:
-    from armybuilder.catalogue.service import Catalogue
-
-    catalogue = Catalogue.open(db)
-    try:
-        keep = castle_card(catalogue.figure("fixtures:1"))
-        wall = castle_card(catalogue.figure("fixtures:4"))
-    finally:
-        catalogue.close()
+    keep, wall = castle_cards(db, "fixtures:1", "fixtures:4")
     # 0 A keep, 1 B wall, 2 C and 3 D guards; 4 a, 5 b, 6 c footmen.
     return Narrator(Scenario(
         players=(ScenarioPlayer("Fort", "south", 400), ScenarioPlayer("Raid", "north", 400)),

@@ -11,7 +11,6 @@ import math
 import sys
 from pathlib import Path
 
-from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import (
     CastleOptions,
     CloseAttack,
@@ -24,7 +23,6 @@ from armybuilder.engine import (
     WarriorSpec,
     apply,
 )
-from armybuilder.engine.adapter import castle_card
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.sim.replay import (
     BANNER_MARK,
@@ -36,7 +34,7 @@ from armybuilder.sim.replay import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from play.play_support import card
+from play.play_support import card, castle_cards
 
 NORTH, SOUTH = math.pi / 2, -math.pi / 2
 
@@ -44,12 +42,7 @@ NORTH, SOUTH = math.pi / 2, -math.pi / 2
 def siege(db: Path) -> Scenario:
     """Fort's keep (0 A) and wall (1 B) with a ladder against the wall's outer face and
     planking behind it; a guard (2 C); Raid's footman (3 a) far off."""
-    catalogue = Catalogue.open(db)
-    try:
-        keep = castle_card(catalogue.figure("fixtures:1"))
-        wall = castle_card(catalogue.figure("fixtures:4"))
-    finally:
-        catalogue.close()
+    keep, wall = castle_cards(db, "fixtures:1", "fixtures:4")
     # The wall spans x 15.5..21.5, y 4.375..5.625, the keep x 21.5..26.5.
     return Scenario(
         players=(ScenarioPlayer("Fort", "south", 400), ScenarioPlayer("Raid", "north", 400)),
