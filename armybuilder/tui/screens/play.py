@@ -1185,6 +1185,11 @@ class PlayScreen(Steering, Screen[None]):
         self._confirm(self.session.agree_to_end())
 
     def _ending(self) -> None:
+        # After the next refresh: the log and the map behind the dialog laid out and at
+        # their end first (a finished game opened shows its whole log being written).
+        self.call_after_refresh(self._show_end)
+
+    def _show_end(self) -> None:
         from armybuilder.tui.screens.play_dialogs import EndScreen
 
         if self.session is None or any(isinstance(s, EndScreen) for s in self.app.screen_stack):
