@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -98,6 +98,12 @@ class ArmyBuilderApp(App[None]):
     def on_mount(self) -> None:
         self._glance()
         self._open_database()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Rich measures text (a log's lines) against the terminal it finds on the standard
+        # streams, or 80 columns where there is none (headless: tests, a pipe); the app's
+        # own size is the terminal it draws on, so what it measures cannot depend on that.
+        self.console.size = (event.size.width, event.size.height)
 
     @work(thread=True, group="first-look")
     def _glance(self) -> None:

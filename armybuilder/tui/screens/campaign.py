@@ -110,6 +110,9 @@ class CampaignScreen(AppScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "World Conquest"
+        # Anchored: the newest entry stays in view through every layout until the player
+        # scrolls back to read.
+        self.query_one("#campaign-log", RichLog).anchor()
         self._status(Text("Open a campaign or start one with n (new); r runs the AI "
                           "players.", style="dim"))
         self.watch(self.app, "catalogue_version", lambda _: self._list())

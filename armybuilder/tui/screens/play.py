@@ -208,6 +208,9 @@ class PlayScreen(Steering, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = f"Play · game {self.game_id}"
         self.option_list.display = False
+        # Anchored: the newest line stays in view through every layout (a finished game
+        # opens with its whole log at once) until the player scrolls back to read.
+        self.query_one("#play-log", RichLog).anchor()
         self.map.focus()
         self._load()
 
