@@ -120,13 +120,9 @@ def test_a_castle_holds_several_walls_and_towers_of_the_project_fixtures():
     # Castle rules, Planking and Ladders: "one ladder per three wall sections in their
     # castle" -- several walls (and towers) in one castle; the fixture sections are printed
     # without rank stars, yet no section is held to the one-of-each rule of uniques.
-    from armybuilder.importers import errata, rule_tables, spreadsheet
-    from armybuilder.paths import imports_dir
+    from fixture_figures import fixture_castle_figures
 
-    data = spreadsheet.read_catalogue(imports_dir() / "fixtures",
-                                      known_abilities=rule_tables.load_abilities())
-    errata.apply_errata(data, errata.load_errata())
-    by_section = {f.castle_section: f for f in data.figures.values() if f.kind == "castle"}
+    by_section = fixture_castle_figures()
     assert not by_section["wall"].unique  # the fixtures record sections as not unique
     report = validate(siege(ArmyEntry(by_section["keep"], 1, castle="light"),
                             ArmyEntry(by_section["round tower"], 2, castle="light"),

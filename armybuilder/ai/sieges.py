@@ -601,8 +601,10 @@ def _way_down(state: State, w: Warrior, foes: list[Warrior]
     castle's tops, the walkway to the nearest access point (an open door, a ladder), the
     step down and on from the ground beyond it (Castle rules, Access Points: a wall has
     none of its own); on the ground, the way round the castle's sections (a warrior let
-    down inside the walls walks out round their ends: Castle rules, General Rules, "Can
-    never move or be moved": nothing passes through a section); at the sally's pull per
+    down inside the walls walks out round their ends: a section's tops are abrupt
+    elevated terrain, reached only by its access points -- Castle rules, Access Points;
+    RULES_NOTES.md, Castles, Terrain -- and this reckoning goes round whole footprints,
+    an archway's passage too, an estimate that keeps it cheap); at the sally's pull per
     inch. None when not sallying."""
     spots = [(o.x, o.y) for o in foes if o.castle is None]
     if not spots or not sallying(state, w.owner):

@@ -23,7 +23,6 @@ from armybuilder.figures import Figure
 from armybuilder.text import control_in, shown
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
 
     from armybuilder.catalogue.connection import Reader
 
@@ -109,10 +108,6 @@ class Armies:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-
-    @property
-    def engine(self) -> Engine:
-        return self.catalogue.engine
 
     # --- reading -------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
+    from armybuilder.play.session import Seats
 
 
 def battle_of_game(catalogue: Catalogue, game_id: int) -> dict[str, Any] | None:
@@ -30,3 +31,15 @@ def battle_of_game(catalogue: Catalogue, game_id: int) -> dict[str, Any] | None:
             return {"number": number, "territory": territory,
                     "scenario": json.loads(scenario), "players": linked}
     return None
+
+
+def played_seats(catalogue: Catalogue, game_id: int, seats: Seats, log: str) -> Seats:
+    """The seats of saved game ``game_id`` to play it with: a World Conquest battle's
+    with the campaign's commanders on its AI sides (played.seats_for), any other game's
+    as saved (``seats``)."""
+    link = battle_of_game(catalogue, game_id)
+    if link is None:
+        return seats
+    from armybuilder.campaign.played import seats_for
+
+    return seats_for(link, seats, log)

@@ -129,6 +129,14 @@ class Opened:
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.plan.sides)
 
+    def link(self, withdraw_below: float, game_id: int) -> dict[str, Any]:
+        """What the campaign keeps with the battle once it is saved as game ``game_id``
+        (its row's ``scenario`` and ``players``), as ``links.battle_of_game`` reads it
+        back and ``seats_for`` takes it."""
+        return {"scenario": self.start.to_dict(),
+                "players": {"sides": self.sides, "withdraw_below": withdraw_below,
+                            "seats": list(self.session.seats.commanders), "game": game_id}}
+
 
 def open_game(c: Campaign) -> Opened:
     """The battle the campaign waits for as a game to play on the play screen, from the

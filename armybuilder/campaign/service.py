@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.armies.service import Armies, ArmyError
-from armybuilder.campaign import links, played
+from armybuilder.campaign import played
 from armybuilder.campaign import world as world_map
 from armybuilder.campaign.actions import Action, Fight
 from armybuilder.campaign.ai import CampaignAI
@@ -286,14 +286,11 @@ class Runner:
         game_id = Games(self.catalogue).create(
             opened.names, session.seats.commanders, session.seats.seed, opened.plan.terrain,
             session.progress())
+        link = opened.link(c.rules.withdraw_below, game_id)
         self.store.link(self.name, {
             "number": opened.plan.number, "territory": opened.plan.territory,
-            "scenario": json.dumps(opened.start.to_dict(), sort_keys=True,
-                                   separators=(",", ":")),
-            "players": json.dumps({"sides": opened.sides,
-                                   "withdraw_below": c.rules.withdraw_below,
-                                   "seats": list(session.seats.commanders),
-                                   "game": game_id}, sort_keys=True)})
+            "scenario": json.dumps(link["scenario"], sort_keys=True, separators=(",", ":")),
+            "players": json.dumps(link["players"], sort_keys=True)})
         return game_id
 
     def take_played(self) -> list[dict[str, Any]] | None:
@@ -357,14 +354,6 @@ class Runner:
 
     def waiting_for(self) -> str:
         return describe(self.campaign)
-
-
-def played_seats(catalogue: Catalogue, game_id: int, seats: Seats, log: str) -> Seats:
-    """The seats of saved game ``game_id`` to play it with: a World Conquest battle's
-    with the campaign's commanders on its AI sides (played.seats_for), any other game's
-    as saved."""
-    link = links.battle_of_game(catalogue, game_id)
-    return seats if link is None else played.seats_for(link, seats, log)
 
 
 def map_from_file(path: Path) -> world_map.WorldMap:

@@ -16,8 +16,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
 from armybuilder.catalogue import connection
-from armybuilder.catalogue.connection import (  # noqa: F401 (their home before connection.py)
-    BUSY_TIMEOUT_MS,
+from armybuilder.catalogue.connection import (
     DatabaseBusy,
     DatabaseError,
     is_busy,

@@ -17,15 +17,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from armybuilder.catalogue.database import writing
-from armybuilder.catalogue.errors import CatalogueError, RemovalRefused  # noqa: F401
-from armybuilder.catalogue.reading import (  # noqa: F401 (their home before reading.py)
-    ErratumStatus,
-    load_abilities,
-    load_catalogue,
-    load_expansions,
-    load_factions,
-    load_figures,
-)
+from armybuilder.catalogue.errors import RemovalRefused
+from armybuilder.catalogue.reading import ErratumStatus
 from armybuilder.catalogue.reading import chunks as _chunks
 from armybuilder.catalogue.tables import (
     AbilityRow,

@@ -22,7 +22,7 @@ from armybuilder.collection.files import (
 from armybuilder.text import shown
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection, Engine
+    from sqlalchemy import Connection
 
 #: Most copies of one figure a collection counts: far past any real collection, and a
 #: number every sum of counts holds with room to spare.
@@ -57,10 +57,6 @@ class CollectionImport:
 class Collection:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-
-    @property
-    def engine(self) -> Engine:
-        return self.catalogue.engine
 
     def owned(self) -> dict[str, int]:
         """Copies owned of each figure, by key."""

@@ -105,7 +105,8 @@ class Games:
                 (names[0], ", ".join(names[1:]), ",".join(commanders), seed, terrain,
                  OVER if progress.over else PLAYING, progress.round, progress.actions,
                  progress.result, progress.log, now, now))
-            return int(found.lastrowid or 0)
+            assert found.lastrowid is not None  # an INSERT's row
+            return int(found.lastrowid)
 
     def save(self, game_id: int, progress: Progress) -> bool:
         """Write the game as it stands. A save never goes back: one that reaches the

@@ -103,6 +103,7 @@ from armybuilder.engine import (
     check,
     contact_spot,
     disembark_spots,
+    fortifications,
     geometry,
     legal_actions,
     member_limit,
@@ -1410,10 +1411,8 @@ class PlaySession:
         with self._lock:
             if self.game.phase != "fortifications":
                 return []
-            seat = self.game.to_act
-            return [i for i in self.game.works
-                    if self.game.warriors[i].owner == seat and
-                    not self.game.warriors[i].deployed]
+            return [w.id for w in fortifications.waiting(self.game)
+                    if w.owner == self.game.to_act]
 
     def set_up_spot(self, wid: int) -> tuple[Point, float] | None:
         """The first place (and rotation) the engine lists for fortification ``wid``: its

@@ -45,7 +45,7 @@ class NothingToUndo(Exception):
 
 
 def _said(exc: Exception) -> str:
-    from armybuilder.catalogue.database import DatabaseError
+    from armybuilder.catalogue.connection import DatabaseError
 
     if isinstance(exc, ValueError | DatabaseError):
         return str(exc)

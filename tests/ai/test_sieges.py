@@ -12,7 +12,6 @@ dials).
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from chariot_cards import chariot
 from fixture_figures import fixture_castle_figures
@@ -37,19 +36,13 @@ from armybuilder.engine import (
 )
 from armybuilder.engine.adapter import castle_card
 from armybuilder.engine.cards import FigureCard
-from armybuilder.figures import Figure
 
 NORTH, SOUTH = math.pi / 2, -math.pi / 2
 TABLE = 48.0
 
 
-@cache
-def fixture_figures() -> dict[str, Figure]:
-    return fixture_castle_figures()
-
-
 def section(piece: str) -> FigureCard:
-    return castle_card(fixture_figures()[piece])
+    return castle_card(fixture_castle_figures()[piece])
 
 
 GRUNT = card("Grunt", attack=9, defense=14, damage=2)

@@ -308,7 +308,7 @@ class FakeApp:
 
     def __call__(self, db_path: Path | None = None, play: int | None = None,
                  choose_game: bool = False) -> int:
-        from armybuilder.campaign.service import played_seats
+        from armybuilder.campaign.links import played_seats
         from armybuilder.play.games import Games
         from armybuilder.play.session import PlaySession, Seats
 
@@ -418,7 +418,8 @@ def test_a_played_battles_ai_sides_are_the_campaigns_commanders(demo_db: Path) -
     campaign's commanders for its AI sides (they may withdraw), rebuilt the same from
     the battle's link on every opening; any other game is played as saved."""
     from armybuilder.campaign import played
-    from armybuilder.campaign.service import Runner, played_seats
+    from armybuilder.campaign.links import played_seats
+    from armybuilder.campaign.service import Runner
     from armybuilder.play.games import Games
     from armybuilder.play.session import PlaySession, Seats
 

@@ -31,6 +31,7 @@ from armybuilder.engine import (
 )
 from armybuilder.engine import apply as engine_apply
 from armybuilder.engine.fortifications import guard_spots
+from armybuilder.engine.legal import SETTING_THE_SCENE
 from armybuilder.play.session import PlaySession, Seats
 
 
@@ -64,14 +65,10 @@ def test_a_human_chooses_to_play_the_battle_or_have_it_auto_resolved() -> None:
     assert played.human_sides(at_battle(seats=("ai", "ai"))) == []
 
 
-#: Rulebook II, Setting the Scene, with World Conquest's fortifications first.
-SCENE = ("fortifications", "terrain", "deploy")
-
-
 def through_the_scene(session: PlaySession) -> None:
     """Rulebook II, Setting the Scene, every side's part (the human's too) by the AI's
     choice: the game is then at its first turn."""
-    while session.board.phase in SCENE:
+    while session.board.phase in SETTING_THE_SCENE:
         session.play(session.ai_choice())
 
 
@@ -156,7 +153,7 @@ def test_the_holder_sets_up_his_fort_and_puts_warriors_on_guard_himself() -> Non
     assert fort.on_table and (fort.x, fort.y) == pytest.approx((x - 6.0, y))
     session.play(session.ai_choice())  # his banner where the AI would set it
     guards = []
-    while session.board.phase in SCENE:
+    while session.board.phase in SETTING_THE_SCENE:
         if session.board.to_act != human or session.board.phase == "terrain":
             session.play(session.ai_choice())
             continue
@@ -366,10 +363,7 @@ def test_a_played_battle_resumed_anywhere_is_the_same_game() -> None:
     whole = opened.session
     played_out(whole)
     entries = json.loads(whole.log_json())["entries"]
-    # What the campaign keeps with the battle's link (service.Runner.play_battle).
-    link = {"scenario": opened.start.to_dict(),
-            "players": {"sides": opened.sides, "withdraw_below": c.rules.withdraw_below,
-                        "seats": list(whole.seats.commanders), "game": 1}}
+    link = opened.link(c.rules.withdraw_below, 1)  # as service.Runner.play_battle keeps it
     saved = Seats(whole.seats.commanders, whole.seats.seed)
     for k in range(1, len(entries)):
         data = json.loads(whole.log_json())

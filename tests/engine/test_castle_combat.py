@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 import pytest
 from engine_helpers import NORTH, SOUTH, card, chariot, defense_of, find, scenario, w
@@ -38,19 +37,13 @@ from armybuilder.engine.adapter import castle_card
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.state import IllegalAction, State
 from armybuilder.engine.victory import final_scores
-from armybuilder.figures import Figure
 
 # Castle rules, Point Value: Light is the dial turned 3 clicks (imports/castle_sections.csv).
 LIGHT_CLICKS = 3
 
 
-@cache
-def fixture_figures() -> dict[str, Figure]:
-    return fixture_castle_figures()
-
-
 def section(piece: str, clicks: int = 0, points: int | None = None) -> FigureCard:
-    return castle_card(fixture_figures()[piece], clicks, points)
+    return castle_card(fixture_castle_figures()[piece], clicks, points)
 
 
 KEEP = section("keep")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from functools import cache
 
 import pytest
 from engine_helpers import NORTH, SOUTH, card, fixture_chariots, w
@@ -58,16 +57,11 @@ LIGHT = {"keep": 84, "round tower": 59, "gatehouse": 53, "wall": 12}
 LIGHT_CLICKS = 3
 
 
-@cache
-def _fixture_figures() -> dict[str, object]:
-    return fixture_castle_figures()
-
-
 def _section(piece: str, light: bool) -> FigureCard:
-    figure = _fixture_figures()[piece]
+    figure = fixture_castle_figures()[piece]
     if light:
-        return castle_card(figure, LIGHT_CLICKS, LIGHT[piece])  # type: ignore[arg-type]
-    return castle_card(figure)  # type: ignore[arg-type]
+        return castle_card(figure, LIGHT_CLICKS, LIGHT[piece])
+    return castle_card(figure)
 
 
 # The castle, west to east along y = 5..8 of a 36" table: each piece touches the next but

@@ -106,7 +106,7 @@ def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: P
         assert b"a new game 1 on the play screen" in screen
         time.sleep(1.0)  # the AI's part, if it places first
         os.write(master, b"q")  # the game left, saved: the app's own screens
-        _read_until(master, [b"Catalogue"], 10)
+        assert b"Catalogue" in _read_until(master, [b"Catalogue"], 10)
         os.write(master, b"\x11")  # ctrl+q: back to the command
         told = until_exit(master, proc, 20)
         assert b"game 1 is not over" in told and b"campaign play 'Sat' goes on" in told

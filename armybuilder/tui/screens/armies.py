@@ -292,7 +292,7 @@ class ArmiesScreen(AppScreen):
     @work(thread=True, group="armies-change")
     def _run(self, change: Callable[[Services], object], said: str,
              renamed_from: str | None = None) -> None:
-        from armybuilder.catalogue.database import DatabaseError
+        from armybuilder.catalogue.connection import DatabaseError
 
         services = self.army_app.services
         assert services is not None

@@ -101,7 +101,7 @@ class ExportArmyScreen(ModalScreen[Path | None]):
     @work(thread=True, exclusive=True)
     def _write(self, path: Path, force: bool) -> None:
         from armybuilder.armies.transfer import export_army
-        from armybuilder.catalogue.database import DatabaseError
+        from armybuilder.catalogue.connection import DatabaseError
 
         try:
             if path.suffix.lower() == ".pdf":

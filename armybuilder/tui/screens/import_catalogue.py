@@ -124,7 +124,7 @@ class ImportCatalogueScreen(ModalScreen[dict[str, Any] | None]):
 
     @work(thread=True, exclusive=True, group="import")
     def _import(self, source: str, allow_removals: bool) -> None:
-        from armybuilder.catalogue.store import RemovalRefused
+        from armybuilder.catalogue.errors import RemovalRefused
 
         shown_at = [0.0]
 

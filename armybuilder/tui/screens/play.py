@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 AI_PAUSE = 0.6
 #: The phases of Setting the Scene (Rulebook II; World Conquest's fortifications first)
 #: and what the player to act is doing in each.
-SETTING_THE_SCENE = {"fortifications": "setting up fortifications",
-                     "terrain": "placing terrain", "deploy": "deploying"}
+SCENE_WORDS = {"fortifications": "setting up fortifications", "terrain": "placing terrain",
+               "deploy": "deploying"}
 KIND_KEYS = {"move": "m", "ranged": "r", "close": "c", "formation": "f", "ability": "a",
              "pass": "p"}
 #: A Weighed message's index for the action being looked at before it is given.
@@ -230,14 +230,10 @@ class PlayScreen(Steering, Screen[None]):
             # A World Conquest battle's AI sides are the campaign's commanders, who may
             # withdraw (campaign/played.py); any other game's as saved. The campaign's
             # code is loaded only for a campaign battle: a plain game starts without it.
-            from armybuilder.campaign.links import battle_of_game
+            from armybuilder.campaign.links import played_seats
 
-            seats = Seats(saved.commanders, saved.seed)
-            link = battle_of_game(services.catalogue, self.game_id)
-            if link is not None:
-                from armybuilder.campaign.played import seats_for
-
-                seats = seats_for(link, seats, log)
+            seats = played_seats(services.catalogue, self.game_id,
+                                 Seats(saved.commanders, saved.seed), log)
             session = PlaySession.resume(log, seats)
         except Exception as exc:  # a log the engine no longer replays, a missing game
             self.post_message(self.Loaded(None, None, str(exc)))
@@ -342,8 +338,8 @@ class PlayScreen(Steering, Screen[None]):
     def _show_status(self) -> None:
         board = self.board
         text = Text()
-        if board.phase in SETTING_THE_SCENE:
-            what = SETTING_THE_SCENE[board.phase]
+        what = SCENE_WORDS.get(board.phase)
+        if what is not None:
             text.append(f"Setting the scene: {board.sides[board.to_act].name} is {what}\n",
                         style="bold")
         elif board.over:
