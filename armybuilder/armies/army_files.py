@@ -19,6 +19,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from armybuilder.armies.listing import ArmyListing, ListFormatError, ReadArmy, ReadRow
@@ -132,12 +133,12 @@ def _header(sheet: Worksheet, row: int, names: Iterable[str]) -> None:
 def _printable(sheet: Worksheet, title_row: int, widths: dict[int, int]) -> None:
     for col, width in widths.items():
         sheet.column_dimensions[get_column_letter(col)].width = width
-    sheet.freeze_panes = sheet.cell(row=title_row + 1, column=1)
+    sheet.freeze_panes = f"A{title_row + 1}"
     sheet.print_title_rows = f"{title_row}:{title_row}"
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
 
 
 def _army_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
@@ -188,9 +189,12 @@ def _dials_sheet(sheet: Worksheet, listing: ArmyListing) -> None:
         for dial in figure.dials:
             for click in dial.clicks:
                 label = click.index + 1
-                values = [shown(figure.name), figure.key, dial.position,
-                          f"{label} (start)" if click.index == figure.starting_click else label]
-                values += [SKULL if click.value(s) is None else click.value(s) for s in STATS]
+                values: list[str | int] = [
+                    shown(figure.name), figure.key, dial.position,
+                    f"{label} (start)" if click.index == figure.starting_click else label]
+                for stat in STATS:
+                    number = click.value(stat)
+                    values.append(SKULL if number is None else number)
                 values += [click.abilities.get(s, "") for s in STATS]
                 for col, value in enumerate(values, start=1):
                     _put(sheet, row, col, value)

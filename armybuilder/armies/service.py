@@ -10,6 +10,7 @@ in the same transaction use the same functions here.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -151,10 +152,11 @@ class Armies:
                                                         if e.passenger}
         return self.catalogue.figures(sorted(keys))
 
-    def flags(self, army: SavedArmy, figures: dict[str, Figure] | None = None) -> list[EntryFlag]:
+    def flags(self, army: SavedArmy,
+              figures: dict[str, Figure] | None = None) -> builtins.list[EntryFlag]:
         """Entries whose figure left the catalogue or changed points since it was added."""
         figures = self.figures(army) if figures is None else figures
-        out: list[EntryFlag] = []
+        out: builtins.list[EntryFlag] = []
         for e in army.entries:
             figure = figures.get(e.figure_key)
             if figure is None:
@@ -307,7 +309,8 @@ class Armies:
         return self.get(name)
 
     def edit_entries(self, name: str,
-                     change: Callable[[list[SavedEntry]], list[SavedEntry]]) -> SavedArmy:
+                     change: Callable[[builtins.list[SavedEntry]], builtins.list[SavedEntry]],
+                     ) -> SavedArmy:
         """Change the army's entries as ``change`` says, reading them and writing them back
         in one write transaction, so that no other program's change in between is lost."""
         from armybuilder.armies import store
@@ -331,7 +334,7 @@ class Armies:
             army_id = self._id(conn, name)
             army = self._load(conn, army_id)
             key = self._key_in_army(conn, army, figure_ref)
-            kept: list[SavedEntry] = []
+            kept: builtins.list[SavedEntry] = []
             for e in army.entries:
                 if e.figure_key == key and (count is None or e.count <= count):
                     if count is not None:

@@ -27,7 +27,7 @@ def now() -> str:
 def insert_army(conn: Connection, **values: Any) -> int:
     """A new army row (no entries yet): its id."""
     found = conn.execute(insert(T_ARMY).values(**values))
-    return int(found.inserted_primary_key[0])
+    return found.lastrowid
 
 
 def delete_army(conn: Connection, army_id: int) -> None:

@@ -143,7 +143,7 @@ _NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    out = {"type": _NAMES[type(action)]}
+    out: dict[str, Any] = {"type": _NAMES[type(action)]}
     for k, v in asdict(action).items():
         out[k] = list(v) if isinstance(v, tuple) else v
     return out
@@ -159,4 +159,4 @@ def action_from_json(data: Any) -> Action:
             raise ValueError(f"campaign action {data['type']}: missing {f.name!r}")
         v = data[f.name]
         values[f.name] = tuple(v) if isinstance(v, list) else v
-    return cls(**values)  # type: ignore[no-any-return]
+    return cls(**values)

@@ -97,7 +97,7 @@ def apply_fight(c: Campaign, a: Fight) -> None:
             c.emit("gold", player=by, gold=gold, reason="eliminated", warrior=wid)
     disbanded = set()
     for wid, f in fates.items():
-        band = c.bands.get(c.warriors[wid].band)  # type: ignore[arg-type]
+        band = c.bands.get(c.warriors[wid].band)
         if f["fate"] in ("eliminated", "captured") and band is not None \
                 and band.general == wid:
             # World Conquest, Armies: the General eliminated, the army is disbanded at the

@@ -86,10 +86,10 @@ def choices(c: Campaign, playing: tuple[int, int] | None = None) -> list[Choice]
         t = d.data["territory"]
         able = marching.responders(c, p, t)
         gold = c.players[p].gold
-        for b, cost in able.items():
+        for band_id, cost in able.items():
             if cost <= gold:
-                out.append(Choice(f"Respond with {_band_label(c, b)} ({cost} gold)",
-                                  Respond(p, (b,))))
+                out.append(Choice(f"Respond with {_band_label(c, band_id)} ({cost} gold)",
+                                  Respond(p, (band_id,))))
         affordable = tuple(b for b, cost in able.items() if cost <= gold)
         if len(affordable) > 1 and sum(able[b] for b in affordable) <= gold:
             out.append(Choice(f"Respond with all {len(affordable)} armies "

@@ -83,13 +83,13 @@ def apply(c: Campaign, action: Action) -> list[dict[str, Any]]:
     decision = c.decision()
     if decision is None:  # pragma: no cover - a campaign always waits for something
         raise CampaignRuleError(TURN, "the campaign waits for nothing")
+    who = "the battle's result" if decision.player is None else \
+        c.players[decision.player].name
     if not isinstance(action, ANSWERS.get(decision.kind, ())):
-        who = "the battle's result" if decision.player is None else \
-            c.players[decision.player].name
         raise CampaignRuleError(TURN, f"waiting for {who}: {describe(c)}; "
                                 f"{type(action).__name__} does not answer it")
     if action.player != decision.player:
-        raise CampaignRuleError(TURN, f"it is {c.players[decision.player].name}'s decision "
+        raise CampaignRuleError(TURN, f"it is {who}'s decision "
                                 f"({decision.kind}), not player {action.player}'s")
     c.events = []
     try:

@@ -102,7 +102,7 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
     }
     if kind in QUIET or kind not in texts:
         return None
-    return texts[kind]()  # type: ignore[no-any-return]
+    return texts[kind]()
 
 
 def lines(c: Campaign, first: int = 0) -> list[tuple[int, str]]:

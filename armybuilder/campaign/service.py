@@ -128,8 +128,9 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
     armies = Armies(catalogue)
     players, figures = [], {}
     for name, seat in zip(army_names, seat_list, strict=True):
-        start, found = _army(armies, name, rules.army_points)
-        players.append(PlayerStart(start.name, seat, start.faction, start.army, start.general))
+        mustered, found = _army(armies, name, rules.army_points)
+        players.append(PlayerStart(mustered.name, seat, mustered.faction, mustered.army,
+                                   mustered.general))
         figures.update(found)
     world = world or world_map.generate(Dice(seed=derive(seed, "map")))
     for faction in MAP_FACTIONS:

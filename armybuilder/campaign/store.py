@@ -108,7 +108,7 @@ class Campaigns:
             now = _now()
             cid = conn.execute(insert(T_CAMPAIGN).values(
                 name=name, start=_json(c.start.to_dict()), summary=_json(summary(c)),
-                steps=len(c.log), created=now, updated=now)).inserted_primary_key[0]
+                steps=len(c.log), created=now, updated=now)).lastrowid
             conn.execute(insert(T_STEP), [{"campaign_id": cid, "seq": i, "entry": _json(e)}
                                           for i, e in enumerate(c.log)])
 
@@ -162,7 +162,7 @@ class Campaigns:
         with self.engine.connect() as conn:
             cid = self._id(conn, name)
             start = conn.execute(select(T_CAMPAIGN.c.start)
-                                 .where(T_CAMPAIGN.c.id == cid)).scalar()
+                                 .where(T_CAMPAIGN.c.id == cid)).scalar_one()
             entries = [json.loads(e) for e in conn.execute(
                 select(T_STEP.c.entry).where(T_STEP.c.campaign_id == cid)
                 .order_by(T_STEP.c.seq)).scalars()]

@@ -114,7 +114,7 @@ def dbapi(conn: Reader) -> sqlite3.Connection:
     if not conn.in_transaction():
         conn.begin()
     raw: Any = conn.connection.dbapi_connection
-    return raw  # type: ignore[no-any-return]
+    return raw
 
 
 class Connections:

@@ -89,8 +89,9 @@ def open_engine(path: Path) -> Engine:
             raise busy_error(engine) from exc
         if isinstance(exc, sqlite3.DatabaseError):
             raise DatabaseError(f"{path} is not an armybuilder database: {exc}") from exc
-        if isinstance(getattr(exc, "orig", None), sqlite3.DatabaseError):
-            raise DatabaseError(f"{path} is not an armybuilder database: {exc.orig}") from exc
+        orig = getattr(exc, "orig", None)
+        if isinstance(orig, sqlite3.DatabaseError):
+            raise DatabaseError(f"{path} is not an armybuilder database: {orig}") from exc
         raise
     return engine
 

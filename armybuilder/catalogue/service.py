@@ -45,7 +45,7 @@ class FigureErratum:
     found: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
+        return {k: getattr(self, k) for k in self.__slots__}
 
 
 class Catalogue:

@@ -287,7 +287,8 @@ def _check_removals(conn: Connection, data: CatalogueData, removed: list[str],
     emptied = [slug for slug in emptied
                if all(k in removed for k in before if k.split(":", 1)[0] == slug)]
     if emptied:
-        names = dict(conn.execute(select(T_EXPANSION.c.slug, T_EXPANSION.c.name)).all())
+        names: dict[str, str] = dict(
+            conn.execute(select(T_EXPANSION.c.slug, T_EXPANSION.c.name)).tuples().all())
         shown_names = ", ".join(shown(names.get(slug, slug)) for slug in emptied[:5])
         more = f" and {len(emptied) - 5} more" if len(emptied) > 5 else ""
         reasons.append(f"all of {shown_names}{more}")

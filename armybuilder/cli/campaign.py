@@ -398,7 +398,8 @@ def _played_battle(catalogue: Any, kept: dict[str, Any], args: argparse.Namespac
 
 
 def _decisions(sub: Any, add_db: Any) -> None:
-    from_names = {
+    from_names: dict[str, tuple[str, list[tuple[str, dict[str, Any]]],
+                                dict[str, dict[str, Any]]]] = {
         "hq": ("choose your Head Quarters", [("territory", {"metavar": "TERRITORY"})], {}),
         "buy": ("buy a warrior from the pool for an army",
                 [("figure", {"metavar": "FIGURE"})], {"--army": {"type": int,

@@ -82,8 +82,8 @@ def gauntlet_book_bytes(report: GauntletReport, data: Mapping[str, Any],
         # Seeds are 63-bit: as numbers a spreadsheet would round them.
         tables.games.astype({"seed": str}).to_excel(writer, sheet_name="Games", index=False)
         _tidy(writer.sheets["Games"])
-        for sheet in writer.book.worksheets:
-            for row in sheet.iter_rows():
+        for worksheet in writer.book.worksheets:
+            for row in worksheet.iter_rows():
                 for cell in row:
                     text_cell(cell)  # an army named "=cmd|..." stays text
     return buffer.getvalue()

@@ -139,7 +139,8 @@ class _Roster:
 
     def _figures_table(self) -> None:
         pdf = self.pdf
-        columns = [("Count", 13, "R"), ("Figure", 58, "L"), ("Rank", 17, "L"),
+        columns: list[tuple[str, float, str]] = [
+                   ("Count", 13, "R"), ("Figure", 58, "L"), ("Rank", 17, "L"),
                    ("Set", 24, "L"), ("Factions", 0, "L"), ("Each", 13, "R"),
                    ("Points", 15, "R")]
         fixed = sum(w for _, w, _ in columns)

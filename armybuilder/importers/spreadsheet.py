@@ -574,15 +574,15 @@ def read_catalogue(path: Path, known_abilities: Mapping[str, Ability] | None = N
     clicks: dict[str, dict[str, dict[int, tuple[Click, _Row]]]] = {}
     for row in tables["Clicks"].rows:
         key = row.required("key").lower()
-        figure = data.figures.get(key)
-        if figure is None:
+        owner = data.figures.get(key)
+        if owner is None:
             raise row.fail("key", f"{key} is not in the Figures table")
         position = row.choice("dial", DIAL_POSITIONS)
-        if figure.kind == "chariot" and position == MAIN_DIAL:
+        if owner.kind == "chariot" and position == MAIN_DIAL:
             raise row.fail("dial", f"{key} is a chariot: its dials are "
                            f"{', '.join(CHARIOT_DIALS)}, not main")
-        if figure.kind != "chariot" and position != MAIN_DIAL:
-            raise row.fail("dial", f"{key} is a {figure.kind} with one dial, main; "
+        if owner.kind != "chariot" and position != MAIN_DIAL:
+            raise row.fail("dial", f"{key} is a {owner.kind} with one dial, main; "
                            f"not {position}")
         click = _click(row, by_lower, data)
         dial = clicks.setdefault(key, {}).setdefault(position, {})

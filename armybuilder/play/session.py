@@ -214,7 +214,7 @@ def _slot_names(cls: type) -> tuple[str, ...]:
 
 
 def _restore(cls: type, fields: tuple[tuple[str, Any], ...]) -> Any:
-    obj = cls.__new__(cls)
+    obj: Any = object.__new__(cls)
     for name, value in fields:
         object.__setattr__(obj, name, value)
     return obj

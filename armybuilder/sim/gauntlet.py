@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -308,6 +308,7 @@ def play_gauntlet(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | No
     started = time.perf_counter()
     request = gauntlet.request
     pairings = gauntlet.pairings
+    wanted: Mapping[int, Sequence[int]]
     if request.shard is None:
         wanted = {i: range(request.games) for i in range(len(pairings))}
     else:

@@ -110,7 +110,7 @@ def keep_in(conn: Connection, info: MatchupInfo, results: Sequence[GameResult],
                          .where(T_MATCHUP.c.key == info.key)).first()
     values = {**info.as_dict(), "roster": json.dumps(roster), "updated": _now()}
     if found is None:
-        matchup_id = conn.execute(insert(T_MATCHUP).values(**values)).inserted_primary_key[0]
+        matchup_id = conn.execute(insert(T_MATCHUP).values(**values)).lastrowid
     else:
         matchup_id = found.id
         if tuple(tuple(w) for w in json.loads(found.roster)) != roster:

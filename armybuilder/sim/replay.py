@@ -596,7 +596,7 @@ class _Narrator:
             cause = ev.get("ability") or ev["cause"]
             if ev.get("section"):
                 k = SECTIONS.index(ev["section"])
-                t.sections[wid][k] = ev["click"]  # type: ignore[index]
+                t.sections[wid][k] = ev["click"]
                 plural = "s" if ev["clicks"] != 1 else ""
                 yield (f"  {t.label(wid)} takes {ev['clicks']} click{plural} on its "
                        f"{ev['section']} section ({cause}), now {t.section_text(wid, k)}; "
@@ -661,7 +661,7 @@ class _Narrator:
                    f"({ev['reason']}).")
         elif kind in ("returned", "levitated"):
             wid = ev["warrior"]
-            at = ev.get("at") or ev.get("to")
+            at = ev.get("at") or ev["to"]
             t.pos[wid] = (at[0], at[1])
             t.out[wid] = False
             if kind == "returned":

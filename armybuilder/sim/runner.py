@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 
@@ -111,7 +111,7 @@ def _play_in_worker(chunk: Chunk) -> tuple[Chunk, list[GameResult]]:
 
 
 def _in_processes(matchups: Sequence[Matchup], chunks: Sequence[Chunk],
-                  workers: int) -> Iterator[tuple[Chunk, list[GameResult]]]:
+                  workers: int) -> Generator[tuple[Chunk, list[GameResult]], None, None]:
     # Spawned, not forked: safe beside the app's threads and the same on every platform.
     context = multiprocessing.get_context("spawn")
     with _workers_skip_main():

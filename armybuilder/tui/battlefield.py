@@ -561,9 +561,9 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
         for col, row in _line(view, start, end)[1:-1]:
             canvas.put(col, row, PATH_MARK, TRAIL_STYLE)
     for attacker, target, hit in overlay.strikes:
-        a, t = board.pieces[attacker], board.pieces[target]
-        char = _line_char((a.x, a.y), (t.x, t.y))
-        for col, row in _line(view, (a.x, a.y), (t.x, t.y))[1:-1]:
+        shooter, struck = board.pieces[attacker], board.pieces[target]
+        char = _line_char((shooter.x, shooter.y), (struck.x, struck.y))
+        for col, row in _line(view, (shooter.x, shooter.y), (struck.x, struck.y))[1:-1]:
             canvas.put(col, row, char, HIT_STYLE if hit else TRAIL_STYLE)
     # Every figure's facing and front arc first, so that no figure's marks hide another
     # figure's base.

@@ -42,7 +42,7 @@ class ActionsProvider(Provider):
         for title, help_text, callback in self.commands():
             yield DiscoveryHit(Content(shown(title)), callback, text=title, help=help_text)
 
-    async def search(self, query: str) -> AsyncIterator[Hit]:  # type: ignore[override]
+    async def search(self, query: str) -> AsyncIterator[Hit]:
         matcher = self.matcher(query)
         for title, help_text, callback in self.commands():
             score = matcher.match(title)

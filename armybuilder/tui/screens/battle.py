@@ -52,6 +52,8 @@ from armybuilder.tui.widgets.battle_charts import (
 from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:
+    from textual.widgets.select import NoSelection
+
     from armybuilder.sim.batch import BattleReport, BattleRequest
 
 #: Shown before the battle package is loaded (it is imported in a worker, which then
@@ -256,14 +258,14 @@ class BattleScreen(AppScreen):
         preset = self.preset.request if self.preset is not None else None
         for name in ("#army-a", "#army-b"):
             select: Select[str] = self.query_one(name, Select)
-            keep = select.value
+            keep: str | NoSelection | None = select.value
             if preset is not None and keep is Select.NULL:
                 keep = preset.army_a if name == "#army-a" else preset.army_b
             elif name == "#army-a" and keep is Select.NULL:
                 keep = self.army_app.army_name  # the army being built plays as A
             with self.prevent(Select.Changed):
                 select.set_options([(literal(n), n) for n in message.names])
-                if keep in message.names:
+                if isinstance(keep, str) and keep in message.names:
                     select.value = keep
         terrain: Select[str] = self.query_one("#terrain", Select)
         if list(message.terrain) != list(TERRAIN):
@@ -444,7 +446,7 @@ class BattleScreen(AppScreen):
 
     def _figures(self, summary: dict[str, Any]) -> None:
         """How each figure did, per game: eliminations, captures, clicks dealt, survival."""
-        table = self.query_one("#battle-figures", DataTable)
+        table = self.query_one("#battle-figures", SortableTable)
         table.clear(columns=True)
         for label, width in (("Side", 4), ("Figure", 20), ("n", 2), ("Elim", 5),
                              ("Capt", 5), ("Clicks", 6), ("Survive", 7)):

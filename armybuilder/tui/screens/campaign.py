@@ -195,7 +195,7 @@ class CampaignScreen(AppScreen):
 
         c = runner.campaign
         if battle is None:
-            last = next((e["events"] for e in reversed(c.log)
+            last: list[dict[str, Any]] = next((e["events"] for e in reversed(c.log)
                          if any(ev["e"] == "battle fought" for ev in e["events"])), [])
             battle = battle_report(c, last)
         human = runner.human_to_decide()

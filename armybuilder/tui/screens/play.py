@@ -657,8 +657,8 @@ class PlayScreen(Steering, Screen[None]):
             self._list(kind, options, f"Choose the ability action of {piece.label}:")
             return
         if state is None or not state.allowed:
-            why = state.why if state is not None else "not now"
-            self.notify(f"{piece.label}: no {KIND_WORDS[kind]}: {why}", severity="warning",
+            reason = state.why if state is not None else "not now"
+            self.notify(f"{piece.label}: no {KIND_WORDS[kind]}: {reason}", severity="warning",
                         timeout=8)
             return
         if kind == "move" and piece.chariot:

@@ -217,10 +217,14 @@ class EndScreen(ModalScreen[None]):
             # export.atomic never overwrites unasked: ask, as `--force` would.
             link = " (a symbolic link: the link is replaced, its target is not written)" \
                 if path.is_symlink() else ""
+
+            def overwrite(yes: bool | None) -> None:
+                if yes:
+                    self._export(path, force=True)
+
             self.app.push_screen(
                 ConfirmScreen(f"{shown(path)} already exists{link}. Overwrite it?",
-                              yes="Overwrite"),
-                lambda yes: self._export(path, force=True) if yes else None)
+                              yes="Overwrite"), overwrite)
             return
         self._export(path, force=False)
 

@@ -99,6 +99,7 @@ class FilterBar(Vertical):
         fits = Checkbox("fits", id="fits", compact=True,
                         tooltip="Only figures that fit in the open army's points left")
         owned.display = fits.display = self.army_filters
+        rows: list[list[Widget]]
         rows = ([[text, owned, fits, count], [faction, expansion, rank], [ability, *numbers]]
                 if self.narrow
                 else [[text, faction, expansion, rank], [ability, *numbers, owned, fits, count]])
