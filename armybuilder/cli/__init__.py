@@ -26,6 +26,7 @@ from armybuilder.cli import (
     engine,
     play,
     sealed,
+    tournament,
 )
 from armybuilder.cli.errors import UserError
 from armybuilder.text import SafeStream, shown_lines
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_commands(commands, _add_db)
     campaign.add_commands(commands, _add_db)
     sealed.add_commands(commands, _add_db)
+    tournament.add_commands(commands, _add_db)
     return parser
 
 
