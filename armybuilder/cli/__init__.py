@@ -23,6 +23,7 @@ from armybuilder.cli import (
     campaign,
     catalogue,
     collection,
+    draft,
     engine,
     play,
     sealed,
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     campaign.add_commands(commands, _add_db)
     sealed.add_commands(commands, _add_db)
     tournament.add_commands(commands, _add_db)
+    draft.add_commands(commands, _add_db)
     return parser
 
 

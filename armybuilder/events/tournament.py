@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from armybuilder.armies.service import Armies
+from armybuilder.armies.service import Armies, SavedArmy
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import Dice
 from armybuilder.events.lists import (
@@ -201,18 +201,23 @@ class Tournaments:
 
     def register(self, name: str, source: str, player: str | None = None,
                  pool: dict[str, int] | None = None) -> Player:
-        """Register a list from a saved army's name or a share code; a list not legal for
-        the event is refused with its findings (lists.IllegalList). After round one is
-        paired it is a late entry: paired from the next round, on 0 points."""
+        """Register a list from a saved army's name or a share code (``register_army``)."""
         from armybuilder.armies.share import looks_like_code
 
+        armies = Armies(self.catalogue)
+        army = army_from_code(armies, source) if looks_like_code(source) else armies.get(
+            source)
+        return self.register_army(name, army, player, pool)
+
+    def register_army(self, name: str, army: SavedArmy, player: str | None = None,
+                      pool: dict[str, int] | None = None) -> Player:
+        """Register ``army``'s list; a list not legal for the event is refused with its
+        findings (lists.IllegalList). After round one is paired it is a late entry:
+        paired from the next round, on 0 points."""
         t = self.get(name)
         if t.round >= t.settings.rounds:
             raise EventError(f"tournament {t.name!r} has paired its last round; no more "
                              "entries")
-        armies = Armies(self.catalogue)
-        army = army_from_code(armies, source) if looks_like_code(source) else armies.get(
-            source)
         if t.settings.profile == "sealed" and pool is None:
             raise EventError(f"tournament {t.name!r} is {t.settings.format}: give the "
                              "player's pool (--pool SEALED_POOL)")
