@@ -93,7 +93,7 @@ def cmd_new(args: argparse.Namespace) -> int:
                         pairing=args.pairing,
                         seed=fresh_seed() if args.seed is None else args.seed,
                         game_rounds=args.game_rounds, terrain=args.terrain,
-                        players=args.players)
+                        players=args.players, profile_name=args.profile or "")
     service = _service(args)
     service.create(args.name, settings, args.house_army)
     print(f"created tournament '{shown(args.name)}': {args.format}, {args.points} points, "
@@ -291,6 +291,9 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--format", choices=("constructed", "sealed", "draft"),
                    default="constructed")
     p.add_argument("--pairing", choices=("swiss", "round-robin"), default="swiss")
+    p.add_argument("--profile", default=None,
+                   help="the format profile lists are checked by (default: constructed; "
+                        "sealed and draft: sealed)")
     p.add_argument("--seed", type=whole(0, 2**62), default=None)
     p.add_argument("--game-rounds", type=whole(1, 200), default=DEFAULT_ROUNDS,
                    help=f"time limit of an AI-played game, in rounds (default "

@@ -52,13 +52,15 @@ class Settings:
     terrain: str = "standard"
     players: str = "heuristic"  # the AI that commands both sides of an AI-played game
     house: dict[str, Any] | None = None  # the house army's list, for AI-played byes
+    profile_name: str = ""  # the profile lists are checked by; "" the format's own
 
     @property
     def profile(self) -> str:
-        return FORMATS[self.format]
+        return self.profile_name or FORMATS[self.format]
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": self.format, "points": self.points, "rounds": self.rounds,
+                "profile_name": self.profile_name,
                 "pairing": self.pairing, "seed": self.seed, "game_rounds": self.game_rounds,
                 "terrain": self.terrain, "players": self.players, "house": self.house}
 
@@ -180,6 +182,7 @@ class Tournaments:
             raise EventError(f"--rounds: from 1 to {MAX_ROUNDS}, not {settings.rounds}")
         if settings.players not in KINDS:
             raise EventError(f"--players: {', '.join(KINDS)}, not {settings.players!r}")
+        get_profile(settings.profile)  # an unknown profile is refused with the known ones
         if settings.terrain not in PRESETS:
             raise EventError(f"--terrain: {', '.join(PRESETS)}, not {settings.terrain!r}")
         if house_army is not None:
@@ -218,7 +221,7 @@ class Tournaments:
         if t.round >= t.settings.rounds:
             raise EventError(f"tournament {t.name!r} has paired its last round; no more "
                              "entries")
-        if t.settings.profile == "sealed" and pool is None:
+        if get_profile(t.settings.profile).pool and pool is None:
             raise EventError(f"tournament {t.name!r} is {t.settings.format}: give the "
                              "player's pool (--pool SEALED_POOL)")
         registered = register_list(self.catalogue, army, get_profile(t.settings.profile),
