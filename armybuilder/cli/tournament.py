@@ -13,14 +13,11 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
 from armybuilder.cli.options import whole
 from armybuilder.text import json_text, shown
-
-SCORE = re.compile(r"^\s*(\d{1,6})\s*[-:]\s*(\d{1,6})\s*$")
 
 
 def _service(args: argparse.Namespace) -> Any:
@@ -31,11 +28,12 @@ def _service(args: argparse.Namespace) -> Any:
 
 
 def _score(text: str) -> tuple[int, int]:
-    found = SCORE.match(text)
-    if not found:
-        raise argparse.ArgumentTypeError(f"expected the victory points of sides a and b as "
-                                         f"A-B (say 140-85), not {text[:40]!r}")
-    return int(found.group(1)), int(found.group(2))
+    from armybuilder.events.tournament import parse_score
+
+    try:
+        return parse_score(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 _score.__name__ = "score"
@@ -47,19 +45,9 @@ def games_json(t: Any, games: Any) -> list[dict[str, Any]]:
             for g in games]
 
 
-def result_text(t: Any, g: Any) -> str:
-    if g.b is None and g.how == "bye":
-        return "bye (a win)"
-    if not g.result:
-        return "to play"
-    if g.b is None:
-        return f"bye game {g.vp_a}-{g.vp_b} (a win)"
-    who = {"a": t.name_of(g.a), "b": t.name_of(g.b)}.get(g.result)
-    return f"{g.vp_a}-{g.vp_b} " + (f"{who} wins" if who else "draw")
-
-
 def print_round(t: Any, games: Any) -> None:
     from armybuilder.cli.render import table
+    from armybuilder.events.sheets import result_words
 
     if not games:
         print("no round paired yet")
@@ -69,7 +57,7 @@ def print_round(t: Any, games: Any) -> None:
     print(table(["table", "side a", "side b", "result"],
                 [[g.board, t.name_of(g.a),
                   t.name_of(g.b) if g.b is not None else opponent[g.how == "bye game"],
-                  result_text(t, g)] for g in games]))
+                  result_words(t, g)] for g in games]))
 
 
 def print_standings(t: Any) -> None:
@@ -149,12 +137,14 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 
 def cmd_result(args: argparse.Namespace) -> int:
+    from armybuilder.events.sheets import result_words
+
     service = _service(args)
     vp_a, vp_b = args.score
     game = service.result(args.name, args.table, vp_a, vp_b, args.winner)
     t = service.get(args.name)
     print(f"round {game.round}, table {game.board}: {shown(t.name_of(game.a))} v "
-          f"{shown(t.name_of(game.b))}: {result_text(t, game)}")
+          f"{shown(t.name_of(game.b))}: {result_words(t, game)}")
     left = len(t.open_games)
     print(f"{left} game{'s' if left != 1 else ''} of round {t.round} still to play"
           if left else f"round {t.round} is complete")
@@ -162,6 +152,8 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from armybuilder.events.sheets import result_words
+
     service = _service(args)
     t = service.get(args.name)
 
@@ -169,7 +161,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"table {game.board}: {shown(t.name_of(game.a))} v "
                   f"{shown(t.name_of(game.b) if game.b is not None else 'house army')}: "
-                  f"{result_text(t, game)}", flush=True)
+                  f"{result_words(t, game)}", flush=True)
 
     games = service.play(args.name, progress=told)
     t = service.get(args.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from armybuilder.events.lists import version_text
+from armybuilder.events.standings import Game
 from armybuilder.events.store import EventError
 from armybuilder.events.tournament import Tournament
 from armybuilder.export.event_sheets import Sheet, Table, rows, widths
@@ -16,14 +17,18 @@ def _subtitle(t: Tournament) -> str:
             f"{t.round} of {s.rounds}; {len(t.players)} players")
 
 
-def _result(t: Tournament, result: str, vp_a: int, vp_b: int, how: str, bye: bool) -> str:
-    if bye and how == "bye":
+def result_words(t: Tournament, g: Game, sides: bool = False) -> str:
+    """A table's result as the sheets and screens write it: "140-85 Rich wins" (or, with
+    ``sides``, "140-85 A wins"), "bye (a win)", "to play"."""
+    if g.b is None and g.how == "bye":
         return "bye (a win)"
-    if not result:
-        return ""
-    if bye:
-        return f"bye game {vp_a}-{vp_b}"
-    return f"{vp_a}-{vp_b} " + {"a": "A wins", "b": "B wins"}.get(result, "draw")
+    if not g.result:
+        return "" if sides else "to play"
+    if g.b is None:
+        return f"bye game {g.vp_a}-{g.vp_b} (a win)"
+    who = ({"a": "A", "b": "B"} if sides else {"a": t.name_of(g.a), "b": t.name_of(g.b)})
+    winner = who.get(g.result)
+    return f"{g.vp_a}-{g.vp_b} " + (f"{winner} wins" if winner else "draw")
 
 
 def sheet(t: Tournament, what: str, round_number: int | None = None,
@@ -39,7 +44,7 @@ def sheet(t: Tournament, what: str, round_number: int | None = None,
             (g.board, t.name_of(g.a),
              t.name_of(g.b) if g.b is not None else (
                  "house army (AI-played bye)" if g.how == "bye game" else "bye"),
-             _result(t, g.result, g.vp_a, g.vp_b, g.how, g.b is None)) for g in games]))
+             result_words(t, g, sides=True)) for g in games]))
         return Sheet(f"{t.name}: round {games[0].round} pairings", _subtitle(t), (table,),
                      ("Side A sets up first. Write the victory points of each side "
                       "(Rulebook VI, Victory!) on the result line.",))
@@ -60,8 +65,9 @@ def sheet(t: Tournament, what: str, round_number: int | None = None,
             lst = p.list
             heading = (f"{p.number}. {p.name}: {lst.army}, {lst.points}/{lst.build_total} "
                        f"points ({version_text(lst.catalogue, lst.errata)})")
-            body = [(e.count, e.name, e.rank, e.key, e.points, e.points * e.count)
-                    for e in lst.entries]
+            body: list[tuple[object, ...]] = [
+                (e.count, e.name, e.rank, e.key, e.points, e.points * e.count)
+                for e in lst.entries]
             body += [("", f"changed since: {c}", "", "", "", "")
                      for c in (flags or {}).get(p.number, [])]
             tables.append(Table(("Count", "Figure", "Rank", "Key", "Each", "Points"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,6 +38,7 @@ from armybuilder.events.store import EventError, dumps, event_name, free, now, r
 from armybuilder.rules import get_profile
 
 FORMATS = {"constructed": "constructed", "sealed": "sealed", "draft": "sealed"}
+SCORE = re.compile(r"^\s*(\d{1,6})\s*[-:]\s*(\d{1,6})\s*$")
 MAX_ROUNDS = 20
 MAX_PLAYERS = 512
 
@@ -419,6 +421,15 @@ def play_game(t: Tournament, game: Game) -> tuple[Game, dict[str, Any]]:
               "ending": result.termination, "winner": result.winner}
     return replace(game, result=outcome, vp_a=result.vp_a, vp_b=result.vp_b,
                    how="bye game" if game.b is None else "ai"), detail
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """"140-85": the victory points of side a and side b."""
+    found = SCORE.match(text)
+    if not found:
+        raise ValueError(f"expected the victory points of sides a and b as A-B (say "
+                         f"140-85), not {text[:40]!r}")
+    return int(found.group(1)), int(found.group(2))
 
 
 def round_robin_rounds(players: int) -> int:
