@@ -8,7 +8,7 @@ event with the AI (its standings are on the tournament screen, F7).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -18,14 +18,14 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
 from armybuilder.text import literal, shown
-from armybuilder.tui.screens.base import AppScreen
+from armybuilder.tui.screens.event_base import EventScreen
 from armybuilder.tui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
     from armybuilder.events.draft import Draft, Drafts
 
 
-class DraftScreen(AppScreen):
+class DraftScreen(EventScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "pick", "Pick"),
         Binding("left_square_bracket", "other(-1)", "Previous", show=False),
@@ -44,9 +44,10 @@ class DraftScreen(AppScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: list[str] = []
         self.current: Draft | None = None
-        self.wanted: str | None = None
+
+    def current_name(self) -> str | None:
+        return self.current.name if self.current is not None else None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -65,21 +66,12 @@ class DraftScreen(AppScreen):
                               ("#draft-picks", ("Figure", "Rank", "Pts", "Factions"))):
             for label in labels:
                 self.query_one(table, DataTable).add_column(label, key=label)
-        self.watch(self.app, "catalogue_version", lambda _: self.action_reload())
-
-    def on_screen_resume(self) -> None:
-        self.action_reload()
+        super().on_mount()
 
     def service(self) -> Drafts:
         from armybuilder.events.draft import Drafts
 
-        services = self.army_app.services
-        assert services is not None
-        return Drafts(services.catalogue)
-
-    def action_reload(self) -> None:
-        if self.army_app.services is not None:
-            self._load(self.wanted)
+        return Drafts(self.catalogue())
 
     @work(thread=True, exclusive=True, group="draft-load")
     def _load(self, wanted: str | None) -> None:
@@ -158,12 +150,6 @@ class DraftScreen(AppScreen):
 
     # --- actions -------------------------------------------------------------------
 
-    def action_other(self, step: int) -> None:
-        if self.names and self.current is not None:
-            at = self.names.index(self.current.name)
-            self.wanted = self.names[(at + step) % len(self.names)]
-            self.action_reload()
-
     @on(DataTable.RowSelected, "#draft-pack")
     def _selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -175,23 +161,13 @@ class DraftScreen(AppScreen):
         if d is None or d.waiting_for() is None or table.row_count == 0:
             return
         key = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
-        self._step("Pick", lambda drafts: drafts.pick(d.name, d.waiting_for() or 0, key)
-                   and drafts.advance(d.name) and "")
+        seat = d.waiting_for() or 0
 
-    def _step(self, what: str, run: Any) -> None:
-        self._run_step(what, run)
+        def pick(drafts: Drafts) -> None:
+            drafts.pick(d.name, seat, key)
+            drafts.advance(d.name)  # the AI seats pick and pass: the next pack comes round
 
-    @work(thread=True, exclusive=True, group="draft-step")
-    def _run_step(self, what: str, run: Any) -> None:
-        try:
-            said = run(self.service())
-        except (ValueError, OSError) as exc:
-            self.app.call_from_thread(self.army_app.notify, f"{what}: {exc}",
-                                      severity="error", timeout=8)
-            return
-        if said:
-            self.app.call_from_thread(self.army_app.notify, said, timeout=4)
-        self.app.call_from_thread(self.action_reload)
+        self.step("Pick", pick)
 
     def action_run(self) -> None:
         d = self.current
@@ -208,7 +184,7 @@ class DraftScreen(AppScreen):
             return f"{shown(d.name)}: the event is over (F7: the standings)"
 
         self.army_app.notify("The AI seats draft, build and play...", timeout=3)
-        self._step("Draft", run)
+        self.step("Draft", run)
 
     def action_new(self) -> None:
         def made(answer: str | None) -> None:
@@ -225,9 +201,13 @@ class DraftScreen(AppScreen):
                 return
             expansion = parts[3] if len(parts) > 3 and parts[3] else "rebellion"
             self.wanted = parts[0]
-            self._step("New draft", lambda drafts: drafts.new(
-                parts[0], seats=seats, packs=packs, expansion=expansion, seed=fresh_seed(),
-                humans=(1,)) and drafts.advance(parts[0]) and "")
+
+            def sit_down(drafts: Drafts) -> None:
+                drafts.new(parts[0], seats=seats, packs=packs, expansion=expansion,
+                           seed=fresh_seed(), humans=(1,))
+                drafts.advance(parts[0])
+
+            self.step("New draft", sit_down)
 
         self.app.push_screen(PromptScreen("New draft (you sit at seat 1)",
                                           "Name, seats, packs, expansion",

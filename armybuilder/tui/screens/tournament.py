@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
 from armybuilder.text import literal, shown
-from armybuilder.tui.screens.base import AppScreen
+from armybuilder.tui.screens.event_base import EventScreen
 from armybuilder.tui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 VIEWS = ("standings", "pairings", "players")
 
 
-class TournamentScreen(AppScreen):
+class TournamentScreen(EventScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "result", "Result", tooltip="Victory points A-B of the table"),
         Binding("p", "pair", "Pair"),
@@ -52,11 +52,12 @@ class TournamentScreen(AppScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: list[str] = []
         self.current: Tournament | None = None
         self.flags: dict[int, list[str]] = {}
         self.view = "standings"
-        self.wanted: str | None = None
+
+    def current_name(self) -> str | None:
+        return self.current.name if self.current is not None else None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,23 +72,14 @@ class TournamentScreen(AppScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "Tournaments"
-        self.watch(self.app, "catalogue_version", lambda _: self.action_reload())
-
-    def on_screen_resume(self) -> None:
-        self.action_reload()
+        super().on_mount()
 
     # --- loading -------------------------------------------------------------------
 
     def service(self) -> Tournaments:
         from armybuilder.events.tournament import Tournaments
 
-        services = self.army_app.services
-        assert services is not None
-        return Tournaments(services.catalogue)
-
-    def action_reload(self) -> None:
-        if self.army_app.services is not None:
-            self._load(self.wanted)
+        return Tournaments(self.catalogue())
 
     @work(thread=True, exclusive=True, group="tournament-load")
     def _load(self, wanted: str | None) -> None:
@@ -176,12 +168,6 @@ class TournamentScreen(AppScreen):
         self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
         self._show()
 
-    def action_other(self, step: int) -> None:
-        if self.names and self.current is not None:
-            at = self.names.index(self.current.name) if self.current.name in self.names else 0
-            self.wanted = self.names[(at + step) % len(self.names)]
-            self.action_reload()
-
     def _highlighted(self) -> str | None:
         table = self.table
         if table.row_count == 0:
@@ -189,22 +175,10 @@ class TournamentScreen(AppScreen):
         return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def _step(self, what: str, run: Any, view: str | None = None) -> None:
-        """Run one step of the event in a worker, then show the tournament again."""
+        """Run one step of the event, then show the tournament again, in ``view``."""
         if view is not None:
             self.view = view
-        self._run_step(what, run)
-
-    @work(thread=True, exclusive=True, group="tournament-step")
-    def _run_step(self, what: str, run: Any) -> None:
-        try:
-            said = run(self.service())
-        except (ValueError, OSError) as exc:
-            self.app.call_from_thread(self.army_app.notify, f"{what}: {exc}",
-                                      severity="error", timeout=8)
-            return
-        if said:
-            self.app.call_from_thread(self.army_app.notify, said, timeout=4)
-        self.app.call_from_thread(self.action_reload)
+        self.step(what, run)
 
     def action_new(self) -> None:
         def made(answer: str | None) -> None:
@@ -222,9 +196,13 @@ class TournamentScreen(AppScreen):
                 return
             fmt = parts[3] if len(parts) > 3 and parts[3] else "constructed"
             self.wanted = parts[0]
-            self._step("New tournament", lambda s: s.create(parts[0], Settings(
-                format=fmt, points=points, rounds=rounds, seed=fresh_seed())) or
-                f"Tournament {shown(parts[0])} created")
+
+            def create(service: Tournaments) -> str:
+                service.create(parts[0], Settings(format=fmt, points=points, rounds=rounds,
+                                                  seed=fresh_seed()))
+                return f"Tournament {shown(parts[0])} created"
+
+            self._step("New tournament", create)
 
         self.app.push_screen(PromptScreen("New tournament", "Name, rounds, points, format "
                                           "(constructed, sealed or draft)",
@@ -259,8 +237,11 @@ class TournamentScreen(AppScreen):
     def action_pair(self, bye_game: bool = False) -> None:
         t = self.current
         if t is not None:
-            self._step("Pair", lambda s: s.pair(t.name, bye_game=bye_game) and
-                       f"Round {s.get(t.name).round} paired", "pairings")
+            def pair(service: Tournaments) -> str:
+                games = service.pair(t.name, bye_game=bye_game)
+                return f"Round {games[0].round} paired"
+
+            self._step("Pair", pair, "pairings")
 
     @on(DataTable.RowSelected, "#tournament-table")
     def _selected(self, event: DataTable.RowSelected) -> None:
@@ -283,7 +264,10 @@ class TournamentScreen(AppScreen):
             except ValueError as exc:
                 self.army_app.notify(str(exc), severity="error")
                 return
-            self._step("Result", lambda s: s.result(t.name, int(board), vp_a, vp_b) and "")
+            def record(service: Tournaments) -> None:
+                service.result(t.name, int(board), vp_a, vp_b)
+
+            self._step("Result", record)
 
         self.app.push_screen(PromptScreen(f"Table {board}", "Victory points of side a and "
                                           "side b (A-B)", placeholder="140-85"), given)
