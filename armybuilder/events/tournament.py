@@ -24,7 +24,6 @@ from typing import Any
 
 from armybuilder.armies.service import Armies, SavedArmy
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import Dice
 from armybuilder.events.lists import (
     RegisteredList,
     army_from_code,
@@ -435,16 +434,6 @@ def parse_score(text: str) -> tuple[int, int]:
 def round_robin_rounds(players: int) -> int:
     """FIDE Berger tables: n - 1 rounds for an even field, n for an odd one."""
     return players - 1 if players % 2 == 0 else players
-
-
-def lot(seed: int, names: list[str]) -> list[str]:
-    """``names`` in an order drawn by the seeded dice (who sits where in a draft)."""
-    dice = Dice(seed)
-    left = list(names)
-    out: list[str] = []
-    while left:
-        out.append(left.pop(dice.below(len(left))))
-    return out
 
 
 __all__ = ["FORMATS", "EventError", "Pairing", "Player", "Settings", "Tournament",

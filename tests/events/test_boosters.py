@@ -115,3 +115,35 @@ def test_every_shipped_model_reads_and_keeps_promos_out():
     for m in models.values():
         for slot in m.slots:
             assert not {"PR", "LE 6"} & set(slot.frequencies)
+
+
+@pytest.mark.shared
+def test_real_rebellion_packs_follow_the_model(shared_data: Path):
+    """The real catalogue's 160 Rebellion figures: over 600 seeded packs, each pack five
+    figures, never a promo, and the first common slot and the rare slot drawing each
+    rarity as often as the model says."""
+    from armybuilder.importers.feed import read_feed
+    from armybuilder.importers.rule_tables import load_abilities, load_factions
+    from armybuilder.importers.sources import feed_files
+
+    data = read_feed(feed_files(shared_data / "rebuilt" / "mkstats_rebuilt.json"),
+                     load_abilities(), load_factions())
+    model = model_for("rebellion", load_models())
+    pool = pack_figures(model, data.figures.values())
+    assert len(pool) == 160 and not any(f.promo for f in pool)
+    first, rare = Counter(), Counter()
+    n = 0
+    for seed in range(200):
+        for pack in open_packs(model, pool, Dice(seed), 3):
+            assert len(pack) == 5 and len({f.key for f in pack}) == 5
+            first[pack[0].frequency] += 1
+            rare[pack[4].frequency] += 1
+            n += 1
+    from armybuilder.events.boosters import slot_odds
+
+    for seen, slot in ((first, model.slots[0]), (rare, model.slots[1])):
+        for frequency, p in slot_odds(slot, model, pool).items():
+            # The rare slot's odds are those of a full pool; the four common draws before
+            # it take out at most four of its 96 figures: a 2-point allowance.
+            sd = math.sqrt(n * p * (1 - p))
+            assert abs(seen[frequency] - n * p) <= 4.5 * sd + 0.02 * n, (frequency, seen)

@@ -228,6 +228,29 @@ def test_printed_sheets_read_back(catalogue: Catalogue, tmp_path: Path):
             assert text.count("Demo Pikeman") == 8 and "MK" in text
 
 
+def test_an_ai_played_bye_against_the_house_army(catalogue: Catalogue):
+    service = Tournaments(catalogue)
+    with pytest.raises(EventError, match="needs a house army"):
+        _new(catalogue, "No house", rounds=1)
+        for n in range(1, 4):
+            service.register("No house", f"P{n:02d}")
+        service.pair("No house", bye_game=True)
+    service.create("Housed", Settings(format="constructed", points=100, rounds=1, seed=5,
+                                      profile_name="standard", game_rounds=2),
+                   house_army="P17")
+    for n in range(1, 4):
+        service.register("Housed", f"P{n:02d}")
+    games = service.pair("Housed", bye_game=True)
+    bye = next(g for g in games if g.b is None)
+    assert bye.how == "bye game" and bye.result == ""  # to be played, not given
+    service.play("Housed")
+    t = service.get("Housed")
+    played = next(g for g in t.games if g.b is None)
+    assert played.result == "a" and played.how == "bye game"  # still the bye's win
+    record = next(r for r in t.standings() if r.number == bye.a)
+    assert record.byes == 1 and record.vp == played.vp_a  # the points he scored
+
+
 def test_a_round_played_by_the_ais_and_a_crash_between_games(
         catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch):
     from armybuilder.events import tournament
