@@ -57,7 +57,7 @@ def _finish(args: argparse.Namespace, drafts: Any, name: str, armies: dict[int, 
     if not draft.done:
         print_draft(draft)
         print(f"pick with: armybuilder draft pick '{shown(draft.name)}' FIGURE (or in the "
-              "app, F7)")
+              "app, F8)")
         return 0
     if draft.status == "drafting":
         draft = drafts.build(name, armies)
