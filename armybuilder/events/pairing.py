@@ -16,8 +16,10 @@ games kept, so a tournament resumed after a crash pairs exactly as it would have
 
 from __future__ import annotations
 
+import logging
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +58,7 @@ def pair_round(system: str, seats: Sequence[Seat], met: set[frozenset[int]],
     players = [_player(s) for s in seats]
     previous = {tuple(sorted(pair)) for pair in met}
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _told() as told:
             # The library warns when the history it needs is missing: never here.
             warnings.simplefilter("error", MissingFloatHistoryWarning)
             raw = generate_pairings(
@@ -71,12 +73,42 @@ def pair_round(system: str, seats: Sequence[Seat], met: set[frozenset[int]],
     boards = [Pairing(int(p["table"]), int(p["white_id"]),
                       None if p.get("black_id") is None else int(p["black_id"]))
               for p in raw]
+    byes = [p.a for p in boards if p.b is None]
+    if len(byes) > len(seats) % 2:
+        # The Dutch system leaves players unpaired when every pairing left would be a
+        # rematch: the field has run out of new opponents for a Swiss round.
+        raise EventError(f"round {round_number} cannot be paired without a rematch: "
+                         f"players {', '.join(map(str, byes))} have no new opponent left "
+                         f"({len(seats)} players have met too often for another Swiss "
+                         f"round; the standings after round {round_number - 1} stand)"
+                         + (f" [{'; '.join(told)}]" if told else ""))
     for p in boards:
         if p.b is not None and frozenset((p.a, p.b)) in met:
             # The Dutch system never pairs a rematch; a round robin never repeats one.
             raise EventError(f"round {round_number}: the library paired {p.a} and {p.b} "
                              "again; refused")
     return sorted(boards, key=lambda p: (p.b is None, p.board))
+
+
+@contextmanager
+def _told() -> Iterator[list[str]]:
+    """What the library logs while it pairs (its warnings), kept for the message instead
+    of printed on the terminal."""
+    heard: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            heard.append(record.getMessage())
+
+    library = logging.getLogger("caissify_pairings")
+    keep, before = Keep(logging.WARNING), library.propagate
+    library.addHandler(keep)
+    library.propagate = False
+    try:
+        yield heard
+    finally:
+        library.removeHandler(keep)
+        library.propagate = before
 
 
 def _player(seat: Seat) -> dict[str, Any]:

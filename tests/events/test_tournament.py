@@ -164,6 +164,18 @@ def _standing_before(t, round_number):
                      [g for g in t.games if g.round < round_number])
 
 
+def test_a_round_with_no_new_opponent_left_is_refused_not_rematched(catalogue: Catalogue):
+    service = _new(catalogue, "Too long", rounds=4)
+    for n in range(1, 5):
+        service.register("Too long", f"P{n:02d}")
+    for _ in range(3):  # four players meet every other in three rounds
+        service.pair("Too long")
+        _hand_result(service, "Too long")
+    with pytest.raises(EventError, match="round 4 cannot be paired without a rematch"):
+        service.pair("Too long")
+    assert service.get("Too long").round == 3  # nothing half-written
+
+
 def test_drops_and_late_entries(catalogue: Catalogue):
     service = _new(catalogue, "Comings", rounds=3)
     for n in range(1, 5):
