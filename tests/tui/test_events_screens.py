@@ -58,6 +58,7 @@ def rows(pilot: Pilot[None], table: str) -> list[list[str]]:
     return [[str(c) for c in found.get_row_at(i)] for i in range(found.row_count)]
 
 
+@pytest.mark.slow
 async def test_a_round_from_pairings_to_standings(tui_db: Path):
     club(tui_db)
     app = create_app(tui_db, first_run=False)
@@ -124,6 +125,7 @@ def test_tournament_snapshot(snap_compare, tui_db: Path):  # type: ignore[no-unt
     assert snapshot(snap_compare, tui_db, steps, size=(80, 24))
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("tui_db")
 def test_draft_snapshot(snap_compare, tui_db: Path):  # type: ignore[no-untyped-def]
     table_draft(tui_db)
