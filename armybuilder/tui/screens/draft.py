@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
 from armybuilder.text import literal, shown
-from armybuilder.tui.screens.event_base import EventScreen
+from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
 from armybuilder.tui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -192,20 +192,18 @@ class DraftScreen(EventScreen):
                 return
             from armybuilder.play.new import fresh_seed
 
-            parts = [x.strip() for x in answer.split(",")]
-            try:
-                seats = int(parts[1]) if len(parts) > 1 and parts[1] else 6
-                packs = int(parts[2]) if len(parts) > 2 and parts[2] else 3
-            except ValueError:
+            name, *counts, expansion = answer_fields(answer, ("", "6", "3", "rebellion"))
+            given = numbers(counts)
+            if given is None:
                 self.army_app.notify("seats and packs are whole numbers", severity="error")
                 return
-            expansion = parts[3] if len(parts) > 3 and parts[3] else "rebellion"
-            self.wanted = parts[0]
+            seats, packs = given
+            self.wanted = name
 
             def sit_down(drafts: Drafts) -> None:
-                drafts.new(parts[0], seats=seats, packs=packs, expansion=expansion,
+                drafts.new(name, seats=seats, packs=packs, expansion=expansion,
                            seed=fresh_seed(), humans=(1,))
-                drafts.advance(parts[0])
+                drafts.advance(name)
 
             self.step("New draft", sit_down)
 

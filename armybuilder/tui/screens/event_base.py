@@ -12,6 +12,20 @@ from textual import work
 from armybuilder.tui.screens.base import AppScreen
 
 
+def answer_fields(answer: str, defaults: tuple[str, ...]) -> list[str]:
+    """A prompt's comma-separated answer ("Club night, 4, 200"), a field left out or empty
+    taking its default."""
+    parts = [x.strip() for x in answer.split(",")]
+    return [parts[i] if i < len(parts) and parts[i] else d for i, d in enumerate(defaults)]
+
+
+def numbers(fields: list[str]) -> list[int] | None:
+    try:
+        return [int(f) for f in fields]
+    except ValueError:
+        return None
+
+
 class EventScreen(AppScreen):
     def __init__(self) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
 from armybuilder.text import literal, shown
-from armybuilder.tui.screens.event_base import EventScreen
+from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
 from armybuilder.tui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -187,20 +187,18 @@ class TournamentScreen(EventScreen):
             from armybuilder.events.tournament import Settings
             from armybuilder.play.new import fresh_seed
 
-            parts = [x.strip() for x in answer.split(",")]
-            try:
-                rounds = int(parts[1]) if len(parts) > 1 and parts[1] else 4
-                points = int(parts[2]) if len(parts) > 2 and parts[2] else 200
-            except ValueError:
+            name, *counts, fmt = answer_fields(answer, ("", "4", "200", "constructed"))
+            given = numbers(counts)
+            if given is None:
                 self.army_app.notify("rounds and points are whole numbers", severity="error")
                 return
-            fmt = parts[3] if len(parts) > 3 and parts[3] else "constructed"
-            self.wanted = parts[0]
+            rounds, points = given
+            self.wanted = name
 
             def create(service: Tournaments) -> str:
-                service.create(parts[0], Settings(format=fmt, points=points, rounds=rounds,
-                                                  seed=fresh_seed()))
-                return f"Tournament {shown(parts[0])} created"
+                service.create(name, Settings(format=fmt, points=points, rounds=rounds,
+                                              seed=fresh_seed()))
+                return f"Tournament {shown(name)} created"
 
             self._step("New tournament", create)
 
