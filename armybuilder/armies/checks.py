@@ -9,7 +9,7 @@ from typing import Any
 from armybuilder.armies.listing import ArmyListing, ListedEntry
 from armybuilder.armies.service import Armies, EntryFlag, SavedArmy
 from armybuilder.figures import Figure
-from armybuilder.rules import Army, ArmyEntry, Finding, Report, validate
+from armybuilder.rules import Army, ArmyEntry, Finding, Profile, Report, validate
 
 CATALOGUE_CHANGE = "catalogue-change"
 CATALOGUE_SOURCE = "armybuilder: catalogue re-import"
@@ -52,15 +52,18 @@ def formation_json(group: Any) -> dict[str, Any]:
             "note": group.note}
 
 
-def check(armies: Armies, army: SavedArmy, owned: dict[str, int] | None = None) -> ArmyCheck:
+def check(armies: Armies, army: SavedArmy, owned: dict[str, int] | None = None,
+          pool: dict[str, int] | None = None, profile: Profile | None = None) -> ArmyCheck:
     """The army checked by the rules; with ``owned`` (the collection), figures beyond it
-    are findings too."""
+    are findings too; ``pool`` is a sealed or draft player's pool, ``profile`` one to
+    check by other than the army's own (an event's)."""
     figures = armies.figures(army)
     flags = armies.flags(army, figures)
     entries = [ArmyEntry(figures[e.figure_key], e.count, e.castle, e.passenger)
                for e in army.entries if e.figure_key in figures]
     rules_army = Army(army.name, army.build_total, army.profile, entries, army.castle_player)
-    return ArmyCheck(army, validate(rules_army, owned=owned), flags, figures)
+    return ArmyCheck(army, validate(rules_army, profile, owned=owned, pool=pool), flags,
+                     figures)
 
 
 def listing(checked: ArmyCheck, abilities: dict[str, Any]) -> ArmyListing:

@@ -68,6 +68,8 @@ RULES: dict[str, Rule] = {
     "expansion": Rule("error", "Format profile", "expansions the format allows"),
     "collection": Rule("error", "armybuilder: your collection",
                        "figures the army holds beyond the player's collection"),
+    "pool": Rule("error", "Format profile: sealed and draft",
+                 "only figures of the player's own pool (what was opened or picked)"),
     "promo": Rule("error", "Format profile", "promotional figures in the format"),
     "limited-edition": Rule("error", "Format profile",
                             "limited-edition figures in the format"),

@@ -19,6 +19,7 @@ from armybuilder.rules.chariots import check_chariots
 from armybuilder.rules.collection import beyond_collection
 from armybuilder.rules.findings import Finding, finding, worst_first
 from armybuilder.rules.formations import FormationGroup, faction_formations
+from armybuilder.rules.pool import outside_pool
 from armybuilder.rules.profiles import Profile, get_profile
 
 BUILDING = "Rulebook II, Building Your Army"
@@ -79,12 +80,14 @@ def actions_per_turn(build_total: int, keep: bool = False) -> int:
 def validate(army: Army, profile: Profile | str | None = None, *,
              profiles: dict[str, Profile] | None = None,
              castle_prices: dict[str, CastlePrice] | None = None,
-             owned: Mapping[str, int] | None = None) -> Report:
+             owned: Mapping[str, int] | None = None,
+             pool: Mapping[str, int] | None = None) -> Report:
     """Check ``army`` against ``profile`` (a Profile, a profile name, or None for the
     army's own ``profile``). Raises ProfileError for an unknown profile name.
 
     With ``owned`` (figure key -> copies in the player's collection), figures the army
-    holds beyond the collection are findings too."""
+    holds beyond the collection are findings too. A profile of only the pool (sealed,
+    draft) checks the army against ``pool`` (figure key -> copies opened or picked)."""
     if not isinstance(profile, Profile):
         profile = get_profile(profile or army.profile, profiles)
     prices = load_castle_prices() if castle_prices is None else castle_prices
@@ -119,6 +122,8 @@ def validate(army: Army, profile: Profile | str | None = None, *,
     raw.extend(formation_findings)
     if owned is not None:
         raw.extend(beyond_collection(live, owned))
+    if profile.pool:
+        raw.extend(outside_pool(live, pool))
 
     graded = [g for g in (profile.grade(f) for f in raw) if g is not None]
     findings = worst_first(graded)

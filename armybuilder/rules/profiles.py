@@ -32,6 +32,7 @@ class Profile:
     expansions: tuple[str, ...] = ()  # allowed expansion slugs; empty: every expansion
     promos: bool = True
     limited_editions: bool = True
+    pool: bool = False  # only the figures of the player's pool (sealed and draft)
     max_severity: str = "error"  # no finding is graded worse than this
     severity: dict[str, str] = field(default_factory=dict)  # rule -> severity or "off"
 
@@ -47,7 +48,7 @@ class Profile:
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "title": str, "description": str, "source": str, "build_total": int, "castles": bool,
-    "expansions": list, "promos": bool, "limited_editions": bool, "max_severity": str,
+    "expansions": list, "promos": bool, "limited_editions": bool, "pool": bool, "max_severity": str,
     "severity": dict,
 }
 
@@ -136,4 +137,4 @@ def _profile(path: Path, name: str, table: dict[str, Any]) -> Profile:
         castles=table.get("castles", True),
         expansions=tuple(x.strip().lower() for x in expansions),
         promos=table.get("promos", True), limited_editions=table.get("limited_editions", True),
-        max_severity=cap, severity=severity)
+        pool=table.get("pool", False), max_severity=cap, severity=severity)

@@ -28,12 +28,14 @@ from armybuilder.tui.screens.battle_log import BattleLogScreen
 from armybuilder.tui.screens.builder import BuilderScreen
 from armybuilder.tui.screens.campaign import CampaignScreen
 from armybuilder.tui.screens.catalogue import CatalogueScreen
+from armybuilder.tui.screens.draft import DraftScreen
 from armybuilder.tui.screens.export_army import ExportArmyScreen
 from armybuilder.tui.screens.figure import FigureScreen
 from armybuilder.tui.screens.gauntlet import GauntletScreen
 from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
 from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
+from armybuilder.tui.screens.tournament import TournamentScreen
 from armybuilder.tui.widgets.figure_table import FigureTable
 
 if TYPE_CHECKING:
@@ -53,6 +55,8 @@ class ArmyBuilderApp(App[None]):
         "battle": BattleScreen,
         "gauntlet": GauntletScreen,
         "campaign": CampaignScreen,
+        "tournament": TournamentScreen,
+        "draft": DraftScreen,
     }
     DEFAULT_MODE = "catalogue"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,6 +68,10 @@ class ArmyBuilderApp(App[None]):
         Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies"),
         Binding("f6", "switch_mode('campaign')", "Campaign",
                 tooltip="World Conquest campaigns"),
+        # Not in the footer (it is full at 200 columns): F1 and the palette list them.
+        Binding("f7", "switch_mode('tournament')", "Tournament", show=False,
+                tooltip="Club tournaments: lists, pairings, results, standings"),
+        Binding("f8", "switch_mode('draft')", "Draft", show=False, tooltip="Booster drafts"),
         Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
         Binding("ctrl+n", "new_army", "New army", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -400,6 +408,8 @@ class ArmyBuilderApp(App[None]):
             ("Playing a battle", play_keys()),
             ("Campaign (F6)", [*CampaignScreen.BINDINGS,
                                Binding("enter", "", "Take the highlighted choice")]),
+            ("Tournament (F7)", list(TournamentScreen.BINDINGS)),
+            ("Draft (F8)", list(DraftScreen.BINDINGS)),
             ("Filters", [Binding("slash", "", "Type part of a figure's name"),
                          Binding("tab,shift+tab", "", "Next or previous filter"),
                          Binding("enter", "", "Search now and go to the table"),

@@ -1,0 +1,1 @@
+"""Organized play: sealed pools, drafts and club tournaments, kept in the database."""
