@@ -1,0 +1,296 @@
+"""The app on a web page (``armybuilder serve``), driven by Pilot: every export reaches
+the browser as a download (or, for the share code, text in a tab of its own) and nothing
+is written on the server's disk; in a terminal the same exports are files beside the
+player, as before. The keys a browser keeps have their alternatives, and a page reads no
+file on the server's disk. tests/web drives the same app in a real browser."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from textual.widgets import Footer, Input, Label, Select, Static
+
+from armybuilder.armies.service import Armies
+from armybuilder.armies.transfer import share_code
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.tui.app import ArmyBuilderApp, create_app
+from armybuilder.tui.screens.battle import BattleScreen
+from armybuilder.tui.screens.battle_log import BattleLogScreen
+from armybuilder.tui.screens.builder import BuilderScreen
+from armybuilder.tui.screens.campaign import CampaignScreen
+from armybuilder.tui.screens.confirm import ConfirmScreen
+from armybuilder.tui.screens.export_army import ExportArmyScreen
+from armybuilder.tui.screens.gauntlet import GauntletScreen
+from armybuilder.tui.screens.help import HelpScreen
+from armybuilder.tui.screens.new_army import NewArmyScreen
+from armybuilder.tui.screens.play_dialogs import EndScreen
+from armybuilder.tui.screens.prompt import PromptScreen
+from armybuilder.tui.screens.share_code import ShareCodeScreen
+from tui.test_gauntlet_screen import three_armies
+from tui.test_play_snapshots import _finished_game
+from tui.tui_support import SIZE, battle_armies, saved_army, settle, shown, started
+
+
+@dataclass
+class Delivered:
+    name: str
+    data: bytes
+    mime: str
+    open_method: str
+
+
+class Browser:
+    """Makes the app believe it runs on a web page, and keeps what it delivers."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.monkeypatch = monkeypatch
+        self.delivered: list[Delivered] = []
+
+    def open(self) -> None:
+        delivered = self.delivered
+
+        def deliver(app: ArmyBuilderApp, file: IO[bytes], *, save_filename: str,
+                    open_method: str = "download", mime_type: str = "", **_: Any) -> str:
+            delivered.append(Delivered(save_filename, file.read(), mime_type, open_method))
+            return "key"
+
+        self.monkeypatch.setattr(ArmyBuilderApp, "is_web", property(lambda app: True))
+        self.monkeypatch.setattr(ArmyBuilderApp, "deliver_binary", deliver)
+
+    def close(self) -> None:
+        """Back in a terminal (the same app, for a test of both)."""
+        self.monkeypatch.setattr(ArmyBuilderApp, "is_web", property(lambda app: False))
+
+    def one(self) -> Delivered:
+        assert len(self.delivered) == 1, self.delivered
+        return self.delivered.pop()
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Browser]:
+    """A browser, and the folder the server runs in (which must stay empty)."""
+    here = tmp_path / "server-folder"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    web = Browser(monkeypatch)
+    web.open()
+    yield web
+
+
+def sheet_cells(data: bytes, sheet: str) -> list[Any]:
+    book = load_workbook(io.BytesIO(data))
+    return [c for row in book[sheet].iter_rows(values_only=True) for c in row if c is not None]
+
+
+async def test_every_army_format_downloads_and_nothing_is_written(
+        tui_db: Path, browser: Browser) -> None:
+    saved_army(tui_db)
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)  # no first-run dialog on a page
+        app.open_army("Rich")
+        await settle(pilot)
+        for suffix in (".xlsx", ".csv", ".txt", ".pdf"):
+            await pilot.press("e")
+            await settle(pilot)
+            assert isinstance(app.screen, ExportArmyScreen)
+            label = str(app.screen.query(Label)[1].render())
+            assert "your browser saves it" in label
+            app.screen.query_one("#format", Select).value = suffix
+            await settle(pilot)
+            assert app.screen.query_one("#path", Input).value == f"Rich{suffix}"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, BuilderScreen)  # the dialog closed itself
+            got = browser.one()
+            assert got.name == f"Rich{suffix}" and got.open_method == "download"
+            if suffix == ".xlsx":
+                assert got.mime.startswith("application/vnd.openxmlformats")
+                cells = sheet_cells(got.data, "Army")
+                assert "Rich" in cells and "Demo Warlord" in cells
+            elif suffix == ".pdf":
+                text = PdfReader(io.BytesIO(got.data)).pages[0].extract_text()
+                assert "Rich" in text and "Demo Warlord" in text
+            else:
+                assert got.mime.startswith("text/") and "Demo Warlord" in got.data.decode()
+        assert os.listdir(Path.cwd()) == []
+
+
+async def test_the_share_code_opens_as_text_in_a_tab(tui_db: Path, browser: Browser) -> None:
+    saved_army(tui_db)
+    catalogue = Catalogue.open(tui_db)
+    code = share_code(Armies(catalogue), "Rich")
+    catalogue.close()
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        app.open_army("Rich")
+        await settle(pilot)
+        await pilot.press("ctrl+k")
+        await settle(pilot)
+        assert isinstance(app.screen, ShareCodeScreen)
+        await pilot.press("o")
+        await settle(pilot)
+        got = browser.one()
+        assert got.data.decode() == code and got.open_method == "browser"
+        assert got.name == "Rich share code.txt" and got.mime.startswith("text/plain")
+
+
+async def test_the_catalogue_downloads_and_in_a_terminal_is_written_once_asked(
+        tui_db: Path, browser: Browser) -> None:
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await pilot.press("escape", "e")  # the figure table, then export
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == "armybuilder-catalogue.xlsx"
+        assert "Demo Warlord" in sheet_cells(got.data, "Figures")
+
+        browser.close()
+        await pilot.press("e")
+        await settle(pilot)
+        written = Path.cwd() / "armybuilder-catalogue.xlsx"
+        assert "Demo Warlord" in sheet_cells(written.read_bytes(), "Figures")
+        written.write_text("precious")
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)  # never over a file unasked
+        await pilot.press("n")
+        await settle(pilot)
+        assert written.read_text() == "precious"
+        written.unlink()
+
+
+async def test_a_batch_games_log_downloads_or_is_written(tui_db: Path,
+                                                         browser: Browser) -> None:
+    battle_armies(tui_db)
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        screen.query_one("#army-a", Select).value = "Rich"
+        screen.query_one("#army-b", Select).value = "Ian"
+        for name, value in (("games", 1), ("rounds", 2), ("seed", 5)):
+            screen.query_one(f"#{name}", Input).value = str(value)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleLogScreen)
+        await pilot.press("x")
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == "Rich v Ian game 1.json"
+        log = json.loads(got.data)
+        assert log == json.loads(app.screen.game_log) and log["entries"]
+
+        browser.close()
+        await pilot.press("x")
+        await settle(pilot)
+        written = Path.cwd() / "Rich v Ian game 1.json"
+        assert json.loads(written.read_text()) == log
+        written.unlink()
+
+
+async def test_a_played_games_log_downloads_or_is_written(tui_db: Path,
+                                                          browser: Browser) -> None:
+    game_id = _finished_game(tui_db)
+    async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("x")
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == f"armybuilder-game-{game_id}.json"
+        assert json.loads(got.data)["entries"]
+        assert "sent to your browser" in shown(pilot, "#end-said", 200)
+
+        browser.close()
+        await pilot.press("x")
+        await settle(pilot)
+        written = Path.cwd() / f"armybuilder-game-{game_id}.json"
+        assert written.read_bytes() == got.data
+        assert "armybuilder battle replay" in shown(pilot, "#end-said", 300)
+        written.unlink()
+
+
+async def test_a_gauntlets_workbook_downloads(tui_db: Path, browser: Browser) -> None:
+    three_armies(tui_db)
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        # ctrl+t is the browser's (a new tab): the web page's alternative is alt+t.
+        await pilot.press("alt+b", "alt+t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GauntletScreen)
+        for name, value in (("pair-games", 1), ("gauntlet-rounds", 2)):
+            screen.query_one(f"#{name}", Input).value = str(value)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None
+        await pilot.press("e")
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == "gauntlet-3-armies.xlsx"
+        book = load_workbook(io.BytesIO(got.data))
+        assert {"Matchups", "Ranking", "Games"} <= set(book.sheetnames)
+        assert len(list(book["Games"].iter_rows())) == 1 + 3  # a header, one game a pair
+
+
+async def test_the_keys_a_browser_keeps_have_alternatives(tui_db: Path,
+                                                          browser: Browser) -> None:
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        footer = " ".join(str(k.render()) for k in app.screen.query(Footer).first().children)
+        assert "alt+b" in footer and "alt+c" in footer  # not f5, f6: the browser's keys
+        for key, screen in (("alt+b", BattleScreen), ("alt+t", GauntletScreen),
+                            ("alt+t", BattleScreen), ("alt+c", CampaignScreen),
+                            ("alt+n", NewArmyScreen)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, screen), key
+        await pilot.press("escape", "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        said = " ".join(shown(pilot, s, 200) for s in app.screen.query(Static))
+        assert "In a browser" in said and "F5 reloads the page" in said
+        assert "alt+t" in said and "ctrl+t opens a new tab" in said
+
+
+async def test_a_page_reads_no_file_on_the_server(tui_db: Path, browser: Browser,
+                                                  tmp_path: Path) -> None:
+    saved_army(tui_db)
+    list_file = tmp_path / "rich.txt"
+    catalogue = Catalogue.open(tui_db)
+    from armybuilder.armies.transfer import export_army
+
+    export_army(Armies(catalogue), "Rich", list_file)
+    catalogue.close()
+    async with create_app(tui_db).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert type(app.screen).__name__ != "ImportCatalogueScreen"
+        await pilot.press("f4", "i")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptScreen)
+        assert "A share code" in str(app.screen.query_one(Label).render())
+        app.screen.query_one("#answer", Input).value = str(list_file)
+        await pilot.press("enter")
+        await settle(pilot)
+        catalogue = Catalogue.open(tui_db)
+        try:
+            assert Armies(catalogue).names() == ["Rich"]  # the file on the server was not read
+        finally:
+            catalogue.close()
