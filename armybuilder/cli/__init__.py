@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from armybuilder.cli import army, battle, campaign, catalogue, collection, engine, play
+from armybuilder.cli import army, battle, campaign, catalogue, collection, engine, play, serve
 from armybuilder.cli.errors import UserError
 from armybuilder.text import SafeStream, shown_lines
 
@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_commands(commands, _add_db)
     play.add_commands(commands, _add_db)
     campaign.add_commands(commands, _add_db)
+    serve.add_commands(commands, _add_db)
     return parser
 
 
