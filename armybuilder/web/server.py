@@ -64,12 +64,16 @@ class Session(AppService):
     """One browser tab's app process."""
 
     async def stop_within(self, seconds: float) -> None:
-        """Ask the app to quit; past ``seconds`` the process is killed (an app stuck in a
-        long batch must not keep the server from stopping)."""
+        """Ask the app to quit and wait for its process to end; past ``seconds`` it is
+        killed (an app stuck in a long batch must not keep the server from stopping, nor
+        outlive it)."""
+        process = self._process
         try:
             await asyncio.wait_for(asyncio.shield(self.stop()), seconds)
+            if process is not None:
+                # Its output ends before the process does: wait for the process itself.
+                await asyncio.wait_for(process.wait(), seconds)
         except TimeoutError:
-            process = self._process
             if process is not None and process.returncode is None:
                 process.kill()
                 await process.wait()
@@ -215,9 +219,12 @@ class ArmyServer(Server):
         return response
 
     async def on_shutdown(self, app: web.Application) -> None:
-        # Each closed websocket ends its handler, which tells its app to quit.
+        """Every page told the server stopped, every app told to quit (and killed if it
+        has not within seconds), before the server's process ends."""
+        sessions = [s for s in self.live.values() if s is not None]
         for websocket in list(self.live):
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"armybuilder stopped")
+        await asyncio.gather(*(s.stop_within(QUIT_SECONDS) for s in sessions))
 
     # --- running ------------------------------------------------------------------------
 
@@ -238,7 +245,7 @@ class ArmyServer(Server):
         try:
             web.run_app(self._make_app(), host=self.host, port=self.port,
                         handle_signals=False, loop=loop, print=self._announce,
-                        access_log=None, shutdown_timeout=QUIT_SECONDS)
+                        access_log=None, shutdown_timeout=3 * QUIT_SECONDS)
         except GracefulExit:
             pass
         finally:

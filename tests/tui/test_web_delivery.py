@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from textual.widgets import Footer, Input, Label, Select, Static
 
 from armybuilder.armies.service import Armies
-from armybuilder.armies.transfer import share_code
+from armybuilder.armies.transfer import export_army, share_code
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.tui.app import ArmyBuilderApp, create_app
 from armybuilder.tui.screens.battle import BattleScreen
@@ -37,7 +37,7 @@ from armybuilder.tui.screens.prompt import PromptScreen
 from armybuilder.tui.screens.share_code import ShareCodeScreen
 from tui.test_gauntlet_screen import three_armies
 from tui.test_play_snapshots import _finished_game
-from tui.tui_support import SIZE, battle_armies, saved_army, settle, shown, started
+from tui.tui_support import SIZE, saved_army, settle, shown, started
 
 
 @dataclass
@@ -91,12 +91,60 @@ def sheet_cells(data: bytes, sheet: str) -> list[Any]:
     return [c for row in book[sheet].iter_rows(values_only=True) for c in row if c is not None]
 
 
-async def test_every_army_format_downloads_and_nothing_is_written(
-        tui_db: Path, browser: Browser) -> None:
+async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk(
+        tui_db: Path, browser: Browser, tmp_path: Path) -> None:
     saved_army(tui_db)
+    catalogue = Catalogue.open(tui_db)
+    armies = Armies(catalogue)
+    code = share_code(armies, "Rich")
+    # A list file on the server's disk, which a page must not read.
+    armies.copy("Rich", "Ian")
+    list_file = export_army(armies, "Ian", tmp_path / "ian.txt")
+    armies.delete("Ian")
+    catalogue.close()
     async with create_app(tui_db).run_test(size=SIZE) as pilot:
         app = await started(pilot)
         assert not isinstance(app.screen, ConfirmScreen)  # no first-run dialog on a page
+
+        # The keys a browser keeps: their alternatives in the footer, F1 and at work.
+        footer = " ".join(str(k.render()) for k in app.screen.query(Footer).first().children)
+        assert "alt+b" in footer and "alt+c" in footer  # not f5, f6: the browser's keys
+        for key, screen in (("alt+b", BattleScreen), ("alt+t", GauntletScreen),
+                            ("alt+t", BattleScreen), ("alt+c", CampaignScreen),
+                            ("alt+n", NewArmyScreen)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, screen), key
+        await pilot.press("escape", "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        said = " ".join(shown(pilot, s, 200) for s in app.screen.query(Static))
+        assert "In a browser" in said and "F5 reloads the page" in said
+        assert "alt+t" in said and "ctrl+t opens a new tab" in said
+        await pilot.press("escape")
+
+        # A page reads no file on the server: no catalogue import, share codes only.
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert type(app.screen).__name__ != "ImportCatalogueScreen"
+        await pilot.press("f4", "i")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptScreen)
+        assert "A share code" in str(app.screen.query_one(Label).render())
+        app.screen.query_one("#answer", Input).value = str(list_file)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.army_names == ["Rich"] and app.services is not None
+        assert app.services.armies.names() == ["Rich"]  # the file was not read
+
+        # The catalogue, from its screen's table.
+        await pilot.press("f2", "escape", "e")
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == "armybuilder-catalogue.xlsx"
+        assert "Demo Warlord" in sheet_cells(got.data, "Figures")
+
+        # The army in every format.
         app.open_army("Rich")
         await settle(pilot)
         for suffix in (".xlsx", ".csv", ".txt", ".pdf"):
@@ -107,7 +155,6 @@ async def test_every_army_format_downloads_and_nothing_is_written(
             assert "your browser saves it" in label
             app.screen.query_one("#format", Select).value = suffix
             await settle(pilot)
-            assert app.screen.query_one("#path", Input).value == f"Rich{suffix}"
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, BuilderScreen)  # the dialog closed itself
@@ -122,18 +169,8 @@ async def test_every_army_format_downloads_and_nothing_is_written(
                 assert "Rich" in text and "Demo Warlord" in text
             else:
                 assert got.mime.startswith("text/") and "Demo Warlord" in got.data.decode()
-        assert os.listdir(Path.cwd()) == []
 
-
-async def test_the_share_code_opens_as_text_in_a_tab(tui_db: Path, browser: Browser) -> None:
-    saved_army(tui_db)
-    catalogue = Catalogue.open(tui_db)
-    code = share_code(Armies(catalogue), "Rich")
-    catalogue.close()
-    async with create_app(tui_db).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        app.open_army("Rich")
-        await settle(pilot)
+        # The share code, as text in a tab of its own (a page's clipboard needs https).
         await pilot.press("ctrl+k")
         await settle(pilot)
         assert isinstance(app.screen, ShareCodeScreen)
@@ -142,64 +179,60 @@ async def test_the_share_code_opens_as_text_in_a_tab(tui_db: Path, browser: Brow
         got = browser.one()
         assert got.data.decode() == code and got.open_method == "browser"
         assert got.name == "Rich share code.txt" and got.mime.startswith("text/plain")
+    assert os.listdir(Path.cwd()) == []
 
 
-async def test_the_catalogue_downloads_and_in_a_terminal_is_written_once_asked(
+async def test_logs_and_workbooks_download_on_a_page_and_are_files_in_a_terminal(
         tui_db: Path, browser: Browser) -> None:
+    three_armies(tui_db)
     async with create_app(tui_db).run_test(size=SIZE) as pilot:
         app = await started(pilot)
-        await pilot.press("escape", "e")  # the figure table, then export
-        await settle(pilot)
-        got = browser.one()
-        assert got.name == "armybuilder-catalogue.xlsx"
-        assert "Demo Warlord" in sheet_cells(got.data, "Figures")
-
-        browser.close()
-        await pilot.press("e")
-        await settle(pilot)
-        written = Path.cwd() / "armybuilder-catalogue.xlsx"
-        assert "Demo Warlord" in sheet_cells(written.read_bytes(), "Figures")
-        written.write_text("precious")
-        await pilot.press("e")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)  # never over a file unasked
-        await pilot.press("n")
-        await settle(pilot)
-        assert written.read_text() == "precious"
-        written.unlink()
-
-
-async def test_a_batch_games_log_downloads_or_is_written(tui_db: Path,
-                                                         browser: Browser) -> None:
-    battle_armies(tui_db)
-    async with create_app(tui_db).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        await pilot.press("f5")
+        await pilot.press("alt+b", "alt+t")
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        screen.query_one("#army-a", Select).value = "Rich"
-        screen.query_one("#army-b", Select).value = "Ian"
-        for name, value in (("games", 1), ("rounds", 2), ("seed", 5)):
+        assert isinstance(screen, GauntletScreen)
+        for name, value in (("pair-games", 1), ("gauntlet-rounds", 2)):
             screen.query_one(f"#{name}", Input).value = str(value)
         await pilot.press("ctrl+g")
         await settle(pilot)
-        await pilot.press("l")
+        assert screen.report is not None
+        await pilot.press("e")
+        await settle(pilot)
+        got = browser.one()
+        assert got.name == "gauntlet-3-armies.xlsx"
+        book = load_workbook(io.BytesIO(got.data))
+        assert {"Matchups", "Ranking", "Games"} <= set(book.sheetnames)
+        assert len(list(book["Games"].iter_rows())) == 1 + 3  # a header, one game a pair
+
+        # A pair's game, told turn by turn: its log.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, BattleLogScreen)
         await pilot.press("x")
         await settle(pilot)
         got = browser.one()
-        assert got.name == "Rich v Ian game 1.json"
+        name = f"{app.screen.names[0]} v {app.screen.names[1]} game 1.json"
+        assert got.name == name
         log = json.loads(got.data)
         assert log == json.loads(app.screen.game_log) and log["entries"]
+        assert os.listdir(Path.cwd()) == []
 
+        # In a terminal: a file beside the player, never over one unasked.
         browser.close()
         await pilot.press("x")
         await settle(pilot)
-        written = Path.cwd() / "Rich v Ian game 1.json"
+        written = Path.cwd() / name
         assert json.loads(written.read_text()) == log
-        written.unlink()
+        written.write_text("precious")
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert written.read_text() == "precious"
 
 
 async def test_a_played_games_log_downloads_or_is_written(tui_db: Path,
@@ -222,75 +255,3 @@ async def test_a_played_games_log_downloads_or_is_written(tui_db: Path,
         written = Path.cwd() / f"armybuilder-game-{game_id}.json"
         assert written.read_bytes() == got.data
         assert "armybuilder battle replay" in shown(pilot, "#end-said", 300)
-        written.unlink()
-
-
-async def test_a_gauntlets_workbook_downloads(tui_db: Path, browser: Browser) -> None:
-    three_armies(tui_db)
-    async with create_app(tui_db).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        # ctrl+t is the browser's (a new tab): the web page's alternative is alt+t.
-        await pilot.press("alt+b", "alt+t")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GauntletScreen)
-        for name, value in (("pair-games", 1), ("gauntlet-rounds", 2)):
-            screen.query_one(f"#{name}", Input).value = str(value)
-        await pilot.press("ctrl+g")
-        await settle(pilot)
-        assert screen.report is not None
-        await pilot.press("e")
-        await settle(pilot)
-        got = browser.one()
-        assert got.name == "gauntlet-3-armies.xlsx"
-        book = load_workbook(io.BytesIO(got.data))
-        assert {"Matchups", "Ranking", "Games"} <= set(book.sheetnames)
-        assert len(list(book["Games"].iter_rows())) == 1 + 3  # a header, one game a pair
-
-
-async def test_the_keys_a_browser_keeps_have_alternatives(tui_db: Path,
-                                                          browser: Browser) -> None:
-    async with create_app(tui_db).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        footer = " ".join(str(k.render()) for k in app.screen.query(Footer).first().children)
-        assert "alt+b" in footer and "alt+c" in footer  # not f5, f6: the browser's keys
-        for key, screen in (("alt+b", BattleScreen), ("alt+t", GauntletScreen),
-                            ("alt+t", BattleScreen), ("alt+c", CampaignScreen),
-                            ("alt+n", NewArmyScreen)):
-            await pilot.press(key)
-            await settle(pilot)
-            assert isinstance(app.screen, screen), key
-        await pilot.press("escape", "f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        said = " ".join(shown(pilot, s, 200) for s in app.screen.query(Static))
-        assert "In a browser" in said and "F5 reloads the page" in said
-        assert "alt+t" in said and "ctrl+t opens a new tab" in said
-
-
-async def test_a_page_reads_no_file_on_the_server(tui_db: Path, browser: Browser,
-                                                  tmp_path: Path) -> None:
-    saved_army(tui_db)
-    list_file = tmp_path / "rich.txt"
-    catalogue = Catalogue.open(tui_db)
-    from armybuilder.armies.transfer import export_army
-
-    export_army(Armies(catalogue), "Rich", list_file)
-    catalogue.close()
-    async with create_app(tui_db).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        assert type(app.screen).__name__ != "ImportCatalogueScreen"
-        await pilot.press("f4", "i")
-        await settle(pilot)
-        assert isinstance(app.screen, PromptScreen)
-        assert "A share code" in str(app.screen.query_one(Label).render())
-        app.screen.query_one("#answer", Input).value = str(list_file)
-        await pilot.press("enter")
-        await settle(pilot)
-        catalogue = Catalogue.open(tui_db)
-        try:
-            assert Armies(catalogue).names() == ["Rich"]  # the file on the server was not read
-        finally:
-            catalogue.close()
