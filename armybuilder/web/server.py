@@ -140,13 +140,12 @@ class ArmyServer(Server):
             return refused(503, f"All {self.max_sessions} app sessions are in use. Close a "
                                 "tab that has armybuilder open, or try again in a moment.",
                            title="armybuilder is full")
-        scheme = "https" if request.secure else "http"
-        base = f"{scheme}://{request.host}"
         font_size = min(max(_number(request.query.get("fontsize"), 16), 6), 64)
         context = {
             "font_size": font_size,
             "app_websocket_url": f"{'wss' if request.secure else 'ws'}://{request.host}/ws",
-            "config": {"static": {"url": f"{base}/static/"}},
+            # The page's own files by path: any address with a scheme is another site's.
+            "config": {"static": {"url": "/static/"}},
             "application": {"name": self.title},
         }
         page = aiohttp_jinja2.render_string("app_index.html", request, context)

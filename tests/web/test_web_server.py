@@ -90,7 +90,8 @@ def test_nothing_on_the_disk_beyond_the_page_files(db: Path) -> None:
     with serving(db) as server:
         here = f"http://127.0.0.1:{server.port}"
         code, page = status(f"{here}/")
-        assert code == 200 and "textual.js" in page
+        assert code == 200 and 'src="/static/js/textual.js"' in page
+        assert 'href="/static/css/xterm.css"' in page  # the page's own styles kept
         assert "https://" not in page and "http://" + "fonts" not in page  # nothing outside
         assert status(f"{here}/static/js/textual.js")[0] == 200
         for path in ("/static/", "/static/js/", "/static/../server.py",
