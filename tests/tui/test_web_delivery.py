@@ -17,6 +17,8 @@ from typing import IO, Any
 import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
 from armybuilder.armies.service import Armies
@@ -86,6 +88,20 @@ def browser(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Browser
     yield web
 
 
+async def to(pilot: Pilot[None], key: str, screen: type[Screen[Any]]) -> None:
+    """``key`` pressed, and the screen it opens."""
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, screen), (key, pilot.app.screen)
+
+
+async def delivered(pilot: Pilot[None], browser: Browser, key: str) -> Delivered:
+    """``key`` pressed, and the one file it sent to the browser."""
+    await pilot.press(key)
+    await settle(pilot)
+    return browser.one()
+
+
 def sheet_cells(data: bytes, sheet: str) -> list[Any]:
     book = load_workbook(io.BytesIO(data))
     return [c for row in book[sheet].iter_rows(values_only=True) for c in row if c is not None]
@@ -112,12 +128,9 @@ async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk
         for key, screen in (("alt+b", BattleScreen), ("alt+t", GauntletScreen),
                             ("alt+t", BattleScreen), ("alt+c", CampaignScreen),
                             ("alt+n", NewArmyScreen)):
-            await pilot.press(key)
-            await settle(pilot)
-            assert isinstance(app.screen, screen), key
-        await pilot.press("escape", "f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+            await to(pilot, key, screen)
+        await pilot.press("escape")
+        await to(pilot, "f1", HelpScreen)
         said = " ".join(shown(pilot, s, 200) for s in app.screen.query(Static))
         assert "In a browser" in said and "F5 reloads the page" in said
         assert "alt+t" in said and "ctrl+t opens a new tab" in said
@@ -127,9 +140,8 @@ async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert type(app.screen).__name__ != "ImportCatalogueScreen"
-        await pilot.press("f4", "i")
-        await settle(pilot)
-        assert isinstance(app.screen, PromptScreen)
+        await pilot.press("f4")
+        await to(pilot, "i", PromptScreen)
         assert "A share code" in str(app.screen.query_one(Label).render())
         app.screen.query_one("#answer", Input).value = str(list_file)
         await pilot.press("enter")
@@ -138,9 +150,8 @@ async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk
         assert app.services.armies.names() == ["Rich"]  # the file was not read
 
         # The catalogue, from its screen's table.
-        await pilot.press("f2", "escape", "e")
-        await settle(pilot)
-        got = browser.one()
+        await pilot.press("f2", "escape")
+        got = await delivered(pilot, browser, "e")
         assert got.name == "armybuilder-catalogue.xlsx"
         assert "Demo Warlord" in sheet_cells(got.data, "Figures")
 
@@ -148,17 +159,13 @@ async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk
         app.open_army("Rich")
         await settle(pilot)
         for suffix in (".xlsx", ".csv", ".txt", ".pdf"):
-            await pilot.press("e")
-            await settle(pilot)
-            assert isinstance(app.screen, ExportArmyScreen)
+            await to(pilot, "e", ExportArmyScreen)
             label = str(app.screen.query(Label)[1].render())
             assert "your browser saves it" in label
             app.screen.query_one("#format", Select).value = suffix
             await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+            got = await delivered(pilot, browser, "enter")
             assert isinstance(app.screen, BuilderScreen)  # the dialog closed itself
-            got = browser.one()
             assert got.name == f"Rich{suffix}" and got.open_method == "download"
             if suffix == ".xlsx":
                 assert got.mime.startswith("application/vnd.openxmlformats")
@@ -171,12 +178,8 @@ async def test_on_a_web_page_every_export_downloads_and_nothing_touches_the_disk
                 assert got.mime.startswith("text/") and "Demo Warlord" in got.data.decode()
 
         # The share code, as text in a tab of its own (a page's clipboard needs https).
-        await pilot.press("ctrl+k")
-        await settle(pilot)
-        assert isinstance(app.screen, ShareCodeScreen)
-        await pilot.press("o")
-        await settle(pilot)
-        got = browser.one()
+        await to(pilot, "ctrl+k", ShareCodeScreen)
+        got = await delivered(pilot, browser, "o")
         assert got.data.decode() == code and got.open_method == "browser"
         assert got.name == "Rich share code.txt" and got.mime.startswith("text/plain")
     assert os.listdir(Path.cwd()) == []
@@ -196,24 +199,16 @@ async def test_logs_and_workbooks_download_on_a_page_and_are_files_in_a_terminal
         await pilot.press("ctrl+g")
         await settle(pilot)
         assert screen.report is not None
-        await pilot.press("e")
-        await settle(pilot)
-        got = browser.one()
+        got = await delivered(pilot, browser, "e")
         assert got.name == "gauntlet-3-armies.xlsx"
         book = load_workbook(io.BytesIO(got.data))
         assert {"Matchups", "Ranking", "Games"} <= set(book.sheetnames)
         assert len(list(book["Games"].iter_rows())) == 1 + 3  # a header, one game a pair
 
         # A pair's game, told turn by turn: its log.
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, BattleScreen)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, BattleLogScreen)
-        await pilot.press("x")
-        await settle(pilot)
-        got = browser.one()
+        await to(pilot, "enter", BattleScreen)
+        await to(pilot, "enter", BattleLogScreen)
+        got = await delivered(pilot, browser, "x")
         name = f"{app.screen.names[0]} v {app.screen.names[1]} game 1.json"
         assert got.name == name
         log = json.loads(got.data)
@@ -227,9 +222,7 @@ async def test_logs_and_workbooks_download_on_a_page_and_are_files_in_a_terminal
         written = Path.cwd() / name
         assert json.loads(written.read_text()) == log
         written.write_text("precious")
-        await pilot.press("x")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
+        await to(pilot, "x", ConfirmScreen)
         await pilot.press("n")
         await settle(pilot)
         assert written.read_text() == "precious"
@@ -242,9 +235,7 @@ async def test_a_played_games_log_downloads_or_is_written(tui_db: Path,
         app = await started(pilot)
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
-        await pilot.press("x")
-        await settle(pilot)
-        got = browser.one()
+        got = await delivered(pilot, browser, "x")
         assert got.name == f"armybuilder-game-{game_id}.json"
         assert json.loads(got.data)["entries"]
         assert "sent to your browser" in shown(pilot, "#end-said", 200)

@@ -1,9 +1,5 @@
 """One database, one server and one browser for a module's web tests: starting Chromium
-and an app process takes seconds.
-
-tests/web is a package (it has an __init__.py) so that this conftest is imported as
-``web.conftest`` and does not shadow the ``conftest`` module other test files import.
-"""
+and an app process takes seconds. (A package, so that this is ``web.conftest``.)"""
 
 from __future__ import annotations
 
