@@ -60,7 +60,7 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "X-Frame-Options": "DENY",
                 "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 
 
-class Session(AppService):
+class TabApp(AppService):
     """One browser tab's app process."""
 
     async def stop_within(self, seconds: float) -> None:
@@ -89,7 +89,7 @@ class ArmyServer(Server):
         self.max_sessions = max_sessions
         self.database = database
         self.cookie = cookie_name(port)
-        self.live: dict[web.WebSocketResponse, Session | None] = {}
+        self.live: dict[web.WebSocketResponse, TabApp | None] = {}
 
     # --- the web application ------------------------------------------------------------
 
@@ -163,7 +163,7 @@ class ArmyServer(Server):
             async def close() -> None:  # the app quit: the page says the session ended
                 await websocket.close()
 
-            session = Session(self.command, write_bytes=websocket.send_bytes,
+            session = TabApp(self.command, write_bytes=websocket.send_bytes,
                               write_str=websocket.send_str, close=close,
                               download_manager=self.download_manager)
             self.live[websocket] = session
@@ -177,7 +177,7 @@ class ArmyServer(Server):
             del self.live[websocket]
         return websocket
 
-    async def _messages(self, websocket: web.WebSocketResponse, session: Session) -> None:
+    async def _messages(self, websocket: web.WebSocketResponse, session: TabApp) -> None:
         """What the page sends: keys and pastes (stdin), its size, pings, focus."""
         async for message in websocket:
             if message.type != WSMsgType.TEXT:

@@ -155,6 +155,14 @@ def test_a_page_without_its_token_is_refused(browser: Browser, web_db: Path) -> 
 
         tab = browser.open(f"{here}?token={token}")
         browser.wait_for(tab, "Catalogue", "Demo Warlord")
+        # A download is a page of its own: the token goes with it too. (Escape to the
+        # figure table, and a pause: an escape and a letter at once read as alt+letter.)
+        browser.press(tab, Keys.ESCAPE)
+        time.sleep(0.5)
+        browser.press(tab, "e")
+        book = load_workbook(browser.download("armybuilder-catalogue.xlsx"))
+        assert "Demo Warlord" in [c for row in book["Figures"].iter_rows(values_only=True)
+                                  for c in row]
         # The page's websocket carried the token as a cookie; another site's page cannot
         # use it, and a page of this address opened later can (as Jupyter's).
         browser.driver.get(here)
