@@ -26,7 +26,7 @@ from armybuilder.text import shown
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-#: App processes at once: each is a Python process of some 100 MB.
+#: App processes at once: each is a Python process of 50 to 100 MB.
 DEFAULT_SESSIONS = 8
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,200}")
 
