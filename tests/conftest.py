@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +13,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+
+# No test may reach the player's own database: a test that forgets --db, or undoes its
+# ARMYBUILDER_DB, finds an empty data folder of its own (platformdirs reads XDG_DATA_HOME;
+# set before any test runs and inherited by the programs tests start).
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="armybuilder-test-data-")
 
 
 @pytest.fixture

@@ -264,6 +264,7 @@ def test_a_second_file_failing_to_move_in_puts_back_what_force_replaced(
     for name in CATALOGUE_CSVS[:3]:  # the fourth is new
         (out / name).write_text(f"precious {name}")
     link = out / "c.figures.csv"
+    replace = os.replace
     _fail_on(monkeypatch, "replace", 2, lambda source, *_: str(source).endswith(".part"))
     code, _, err = run(capsys, "catalogue", "export", str(out / "c.csv"), "--force")
     assert code == 2 and err.count("\n") == 1, err
@@ -272,8 +273,9 @@ def test_a_second_file_failing_to_move_in_puts_back_what_force_replaced(
     assert sorted(p.name for p in out.iterdir()) == sorted(CATALOGUE_CSVS[:3])
     for name in CATALOGUE_CSVS[:3]:
         assert (out / name).read_text() == f"precious {name}", name
-    # Then it succeeds, and no backup is left behind.
-    monkeypatch.undo()
+    # Then it succeeds, and no backup is left behind. (Not monkeypatch.undo(): that would
+    # also unset ARMYBUILDER_DB and export the player's own database.)
+    monkeypatch.setattr(os, "replace", replace)
     assert run(capsys, "catalogue", "export", str(out / "c.csv"), "--force")[0] == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(CATALOGUE_CSVS)
     assert link.read_text().startswith("key,expansion,number,name")

@@ -71,15 +71,20 @@ def write_army_file(listing: ArmyListing, path: Path, force: bool = False) -> Pa
     """Write the list whole or not at all (armybuilder.files): never over an existing file
     unless ``force``, never through a symbolic link."""
     path = Path(path)
-    suffix = _check_suffix(path)
+    _check_suffix(path)
     check_destination(path, force)
+    return write_atomically(path, army_file_data(listing, path), force)
+
+
+def army_file_data(listing: ArmyListing, path: Path) -> bytes | str:
+    """What the list file ``path`` holds, by its suffix (.xlsx, .csv or .txt): for a file
+    on disk, or one a browser downloads."""
+    suffix = _check_suffix(Path(path))
     if suffix == ".xlsx":
-        data: bytes | str = workbook_bytes(lambda: _workbook(listing), path)
-    elif suffix == ".csv":
-        data = _csv_text(listing)
-    else:
-        data = text_list(listing)
-    return write_atomically(path, data, force)
+        return workbook_bytes(lambda: _workbook(listing), Path(path))
+    if suffix == ".csv":
+        return _csv_text(listing)
+    return text_list(listing)
 
 
 # --- rows shared by the formats ---------------------------------------------------------

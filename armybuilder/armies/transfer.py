@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from armybuilder.armies.army_files import read_army_file, write_army_file
+from armybuilder.armies.army_files import army_file_data, read_army_file, write_army_file
 from armybuilder.armies.checks import check, listing
 from armybuilder.armies.listing import ReadRow
 from armybuilder.armies.service import (
@@ -24,6 +24,13 @@ def export_army(armies: Armies, name: str, path: Path, force: bool = False) -> P
     checked = check(armies, armies.get(name))
     return write_army_file(listing(checked, armies.catalogue.ability_table()), Path(path),
                            force=force)
+
+
+def army_file(armies: Armies, name: str, path: Path) -> bytes | str:
+    """The content ``export_army`` would write to ``path`` (its suffix chooses the format),
+    without writing it: a download in a browser."""
+    checked = check(armies, armies.get(name))
+    return army_file_data(listing(checked, armies.catalogue.ability_table()), Path(path))
 
 
 def default_profile(build_total: int) -> str:

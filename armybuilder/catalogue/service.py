@@ -260,6 +260,14 @@ class Catalogue:
             data = reading.load_catalogue(db)
         return spreadsheet.write_catalogue(data, Path(path), force=force)
 
+    def workbook(self, name: str = "catalogue.xlsx") -> bytes:
+        """The .xlsx file ``export`` writes, as bytes: the catalogue a browser downloads."""
+        from armybuilder.importers import spreadsheet
+
+        with self.reading() as db:
+            data = reading.load_catalogue(db)
+        return spreadsheet.catalogue_workbook(data, Path(name))
+
 
 def is_feed(source: str | Path) -> bool:
     from armybuilder.importers.sources import is_url

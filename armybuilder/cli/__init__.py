@@ -27,6 +27,7 @@ from armybuilder.cli import (
     engine,
     play,
     sealed,
+    serve,
     tournament,
 )
 from armybuilder.cli.errors import UserError
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     sealed.add_commands(commands, _add_db)
     tournament.add_commands(commands, _add_db)
     draft.add_commands(commands, _add_db)
+    serve.add_commands(commands, _add_db)
     return parser
 
 

@@ -125,12 +125,10 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
             return _write_shard(args, gauntlet, report)
         data = report.as_json()
         if args.xlsx:
-            from armybuilder.export.gauntlet_book import write_gauntlet_book
+            from armybuilder.export.gauntlet_book import kept_games, write_gauntlet_book
 
-            def games_of(key: str) -> dict[int, Any]:
-                return kept.results([key], below=request.games, figures=True)[key]
-
-            write_gauntlet_book(Path(args.xlsx), report, data, games_of, args.force)
+            write_gauntlet_book(Path(args.xlsx), report, data, kept_games(kept, request.games),
+                                args.force)
     finally:
         catalogue.close()
     if args.json:

@@ -33,6 +33,7 @@ from armybuilder.text import shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletReport
+    from armybuilder.sim.kept import KeptResults
 
 RED, WHITE, GREEN = "F8696B", "FFFFFF", "63BE7B"
 _BAD_SHEET_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
@@ -65,6 +66,16 @@ def write_gauntlet_book(path: Path, report: GauntletReport, data: Mapping[str, A
         raise ExportError(f"{shown(path)}: cannot write it ({exc.strerror or exc}); nothing "
                           "was written") from None
     return write_atomically(path, book, force)
+
+
+def kept_games(kept: KeptResults, below: int) -> GamesOf:
+    """A pair's kept games (the first ``below`` of each), with their figures: what the
+    per-army sheets and the Games sheet are made of."""
+
+    def games_of(key: str) -> Mapping[int, Any]:
+        return kept.results([key], below=below, figures=True)[key]
+
+    return games_of
 
 
 def gauntlet_book_bytes(report: GauntletReport, data: Mapping[str, Any],

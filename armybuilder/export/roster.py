@@ -312,9 +312,6 @@ class _Roster:
         pdf.cell(0, 4, plain(f"{SKULL_TEXT} on black: a skull.  > marks the starting click."),
                  new_x="LMARGIN", new_y="NEXT")
 
-    def output(self, path: Path, force: bool) -> None:
-        write_atomically(path, bytes(self.pdf.output()), force)
-
 
 def _to_first_dead(dial: Dial) -> list[Any]:
     out = []
@@ -348,8 +345,15 @@ def write_roster(checked: ArmyCheck, abilities: Mapping[str, Ability],
     if not path.parent.is_dir():
         raise RosterError(f"{shown(path)}: the folder {shown(path.parent)} does not exist")
     check_destination(path, force)  # before the work, not after it
+    write_atomically(path, roster_pdf(checked, abilities, expansions, options), force)
+    return path
+
+
+def roster_pdf(checked: ArmyCheck, abilities: Mapping[str, Ability],
+               expansions: Mapping[str, Expansion],
+               options: RosterOptions | None = None) -> bytes:
+    """The roster and dial cards of ``checked`` as a PDF file's bytes."""
     roster = _Roster(checked, abilities, expansions, options or RosterOptions())
     roster.roster()
     roster.cards()
-    roster.output(path, force)
-    return path
+    return bytes(roster.pdf.output())

@@ -312,8 +312,7 @@ def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> lis
     tables = _table_rows(data)
     if path.suffix.lower() == ".xlsx":
         check_destination(path, force)
-        files: dict[Path, bytes | str] = {
-            path: workbook_bytes(lambda: _workbook(tables, path), path)}
+        files: dict[Path, bytes | str] = {path: _workbook_file(tables, path)}
     else:
         targets = csv_paths(path)
         for target in targets.values():
@@ -322,6 +321,16 @@ def write_catalogue(data: CatalogueData, path: Path, force: bool = False) -> lis
                  for name in TABLES}
     next(iter(files)).parent.mkdir(parents=True, exist_ok=True)
     return write_all(files, force)
+
+
+def catalogue_workbook(data: CatalogueData, name: Path) -> bytes:
+    """The .xlsx file ``write_catalogue`` writes, as bytes (``name`` names it in a message):
+    a download in a browser."""
+    return _workbook_file(_table_rows(data), Path(name))
+
+
+def _workbook_file(tables: dict[str, list[list[Any]]], path: Path) -> bytes:
+    return workbook_bytes(lambda: _workbook(tables, path), path)
 
 
 #: The columns that hold names (and keys made of them): a name may hold no control

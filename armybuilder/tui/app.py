@@ -21,6 +21,7 @@ from textual.screen import Screen
 from armybuilder.text import shown_lines
 from armybuilder.tui.army_editor import ArmyChecked, ArmyEditFailed, ArmyEditor
 from armybuilder.tui.commands import ActionsProvider
+from armybuilder.tui.delivery import in_browser, offer_file
 from armybuilder.tui.first_look import FirstLook, first_look
 from armybuilder.tui.screens.armies import ArmiesScreen
 from armybuilder.tui.screens.battle import BattleScreen
@@ -36,12 +37,19 @@ from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.import_catalogue import ImportCatalogueScreen
 from armybuilder.tui.screens.new_army import NewArmy, NewArmyScreen
 from armybuilder.tui.screens.tournament import TournamentScreen
+from armybuilder.tui.web_keys import web_help, web_keymap
 from armybuilder.tui.widgets.figure_table import FigureTable
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
     from armybuilder.armies.service import SavedEntry
     from armybuilder.tui.services import Services
+
+
+#: Said in a browser where the app would read a file: a page reads none on the server's disk.
+IN_BROWSER_IMPORT = ("In a browser the catalogue is loaded where the server runs: "
+                     "armybuilder catalogue update (or catalogue import PATH) there, then "
+                     "reopen this page.")
 
 
 class ArmyBuilderApp(App[None]):
@@ -65,16 +73,19 @@ class ArmyBuilderApp(App[None]):
         Binding("f2", "switch_mode('catalogue')", "Catalogue"),
         Binding("f3", "switch_mode('builder')", "Builder"),
         Binding("f4", "switch_mode('armies')", "Armies"),
-        Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies"),
+        # The ids name the keys a browser keeps for itself (web_keys.py).
+        Binding("f5", "switch_mode('battle')", "Battle", tooltip="Test battles between armies",
+                id="battle"),
         Binding("f6", "switch_mode('campaign')", "Campaign",
-                tooltip="World Conquest campaigns"),
+                tooltip="World Conquest campaigns", id="campaign"),
         # Not in the footer (it is full at 200 columns): F1 and the palette list them.
         Binding("f7", "switch_mode('tournament')", "Tournament", show=False,
-                tooltip="Club tournaments: lists, pairings, results, standings"),
+                tooltip="Club tournaments: lists, pairings, results, standings",
+                id="tournament"),
         Binding("f8", "switch_mode('draft')", "Draft", show=False, tooltip="Booster drafts"),
         Binding("ctrl+o", "import_catalogue", "Import catalogue", show=False),
-        Binding("ctrl+n", "new_army", "New army", show=False),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+n", "new_army", "New army", show=False, id="new-army"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit"),
     ]
 
     #: Bumped when the database opens and after every import; screens watch it.
@@ -104,6 +115,8 @@ class ArmyBuilderApp(App[None]):
     # --- the database -------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if in_browser(self):
+            self.set_keymap(web_keymap())
         self._glance()
         self._open_database()
 
@@ -143,6 +156,11 @@ class ArmyBuilderApp(App[None]):
         if self.play_game is not None or self.choose_game:
             self._open_play()
         elif self.show_first_run and services.summary.get("only_demo"):
+            if in_browser(self):
+                # The catalogue is loaded where the server runs, not from a page.
+                self.notify(f"The catalogue holds only the demo figures. {IN_BROWSER_IMPORT}",
+                            title="Demo catalogue", timeout=10)
+                return
             # Imported here: Markdown is a tenth of a second of the first frame otherwise.
             from armybuilder.tui.screens.first_run import FirstRunScreen
 
@@ -337,7 +355,7 @@ class ArmyBuilderApp(App[None]):
             return
 
         def done(path: Path | None) -> None:
-            if path is not None:
+            if path is not None:  # None: cancelled, or downloaded by a browser
                 self.notify(f"Wrote {path}", title="Army exported", timeout=6)
 
         self.push_screen(ExportArmyScreen(name, self.services), done)
@@ -350,6 +368,11 @@ class ArmyBuilderApp(App[None]):
 
     def action_import_catalogue(self) -> None:
         if self.services is None or isinstance(self.screen, ImportCatalogueScreen):
+            return
+        if in_browser(self):
+            # A page reads no file on the server's disk.
+            self.notify(IN_BROWSER_IMPORT, title="Import catalogue", severity="warning",
+                        timeout=10)
             return
 
         def done(summary: dict[str, Any] | None) -> None:
@@ -383,9 +406,17 @@ class ArmyBuilderApp(App[None]):
         if self.army_name:
             self.export_army(self.army_name)
 
+    def action_export_catalogue(self) -> None:
+        """The whole catalogue as a workbook in the layout ``catalogue import`` reads."""
+        services = self.services
+        if services is not None:
+            offer_file(self, "armybuilder-catalogue.xlsx", services.catalogue.workbook)
+
     def binding_groups(self) -> list[tuple[str, list[BindingType]]]:
         """Every binding, screen by screen, for the help screen."""
+        web = [("In a browser", web_help())] if in_browser(self) else []
         return [
+            *web,
             ("Everywhere", [*self.BINDINGS,
                             Binding("ctrl+p", "command_palette", "Command palette")]),
             ("Catalogue (F2)", [*CatalogueScreen.BINDINGS,

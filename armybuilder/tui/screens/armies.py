@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Label, Static, TextArea
 
 from armybuilder.text import literal, shown, shown_lines
+from armybuilder.tui.delivery import in_browser
 from armybuilder.tui.looks import RANK_STARS
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.confirm import ConfirmScreen
@@ -250,6 +251,11 @@ class ArmiesScreen(AppScreen):
             if path:
                 self._import(path)
 
+        if in_browser(self.app):
+            # A page reads no file on the server's disk: a share code is pasted instead.
+            self.app.push_screen(PromptScreen("Import an army", "A share code (MK…)",
+                                              placeholder="paste the code"), done)
+            return
         self.app.push_screen(PromptScreen("Import an army", "A list file (.xlsx, .csv or "
                                           ".txt), or a share code (MK…)",
                                           placeholder="path to the list, or paste a code"),
@@ -261,7 +267,8 @@ class ArmiesScreen(AppScreen):
         from armybuilder.armies.share import looks_like_code
         from armybuilder.armies.transfer import import_army, import_code
 
-        if not Path(path).expanduser().exists() and looks_like_code(path):
+        if in_browser(self.app) or (not Path(path).expanduser().exists()
+                                    and looks_like_code(path)):
             self._run(lambda s: import_code(s.armies, path).name, "Imported a share code")
             return
         self._run(lambda s: import_army(s.armies, Path(path).expanduser()).name,

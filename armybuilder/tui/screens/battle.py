@@ -104,7 +104,8 @@ class BattleScreen(AppScreen):
         Binding("t", "next_tab", "Next tab", show=False,
                 tooltip="Games, figures (and the summary on a narrow terminal)"),
         Binding("escape", "back", "Back to the gauntlet", show=False),
-        Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other"),
+        Binding("ctrl+t", "gauntlet", "Gauntlet", tooltip="Every army against every other",
+                id="gauntlet"),
         Binding("ctrl+y", "play_yourself", "Play it yourself", priority=True,
                 tooltip="Play army A yourself against B, with the opponent and seat "
                         "chosen"),

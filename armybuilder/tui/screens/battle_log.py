@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from armybuilder.text import literal, literal_lines, shown
+from armybuilder.tui.delivery import offer_file, safe_name
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleRequest
@@ -68,6 +69,8 @@ class BattleLogScreen(Screen[None]):
         Binding("home", "jump(0)", "Set-up", show=False, priority=True),
         Binding("end", "jump(-1)", "Last turn", show=False, priority=True),
         Binding("w", "whole", "Whole game", tooltip="The whole log in one page, or turn by turn"),
+        Binding("x", "export", "Export log",
+                tooltip="The game's event log, which armybuilder battle replay tells"),
         Binding("escape,q", "close", "Back to the results"),
     ]
 
@@ -75,6 +78,7 @@ class BattleLogScreen(Screen[None]):
     class Told(Message):
         lines: list[str]
         error: str = ""
+        log: str = ""  # the game's JSON event log
 
     def __init__(self, db_path: Path, request: BattleRequest, index: int,
                  names: tuple[str, str]) -> None:
@@ -86,6 +90,7 @@ class BattleLogScreen(Screen[None]):
         self.parts: list[Part] = []
         self.at = 0
         self.whole = False
+        self.game_log = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -106,11 +111,12 @@ class BattleLogScreen(Screen[None]):
 
         try:
             game = replay_game(self.db_path, self.request, self.index)
-            lines = list(narrate(json.loads(game.log_json()), maps="turn"))
+            log = game.log_json()
+            lines = list(narrate(json.loads(log), maps="turn"))
         except Exception as exc:  # BattleError, or a game the engine now refuses
             self.post_message(self.Told([], str(exc)))
             return
-        self.post_message(self.Told(lines))
+        self.post_message(self.Told(lines, log=log))
 
     def on_battle_log_screen_told(self, message: Told) -> None:
         if message.error:
@@ -118,6 +124,8 @@ class BattleLogScreen(Screen[None]):
                 literal_lines(f"Game {self.index + 1}: {message.error}", style="bold red"))
             return
         self.parts = turn_by_turn(message.lines)
+        self.game_log = message.log
+        self.refresh_bindings()
         self._show()
 
     def _show(self) -> None:
@@ -150,6 +158,20 @@ class BattleLogScreen(Screen[None]):
     def action_whole(self) -> None:
         self.whole = not self.whole
         self._show()
+
+    def action_export(self) -> None:
+        """The game's log, as ``battle A B --games 1 --log PATH`` writes it."""
+        log = self.game_log
+        if not log:
+            return
+        name = safe_name(f"{self.names[0]} v {self.names[1]} game {self.index + 1}", ".json")
+        offer_file(self.app, name, lambda: log,
+                   said=lambda where: f"Wrote {where} (armybuilder battle replay {where})")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export" and not self.game_log:
+            return None
+        return True
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,6 +26,8 @@ class CatalogueScreen(AppScreen):
         Binding("a", "add_to_army", "Add to army"),
         Binding("k", "compare", "Compare", tooltip="The marked figures (m) side by side"),
         Binding("ctrl+r", "clear_filters", "Clear filters"),
+        Binding("e", "app.export_catalogue", "Export catalogue", show=False,
+                tooltip="Every figure in a workbook catalogue import reads back"),
     ]
 
     #: Narrower than this, the card leaves the screen; enter opens it in a dialog.

@@ -4,7 +4,6 @@ a worker."""
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -18,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from armybuilder.text import literal, literal_lines, shown
+from armybuilder.tui.delivery import download, in_browser, safe_name
 from armybuilder.tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ FORMATS = ((".xlsx", "Excel workbook (.xlsx)"), (".csv", "CSV list (.csv)"),
 
 
 def file_name(army: str, suffix: str = ".xlsx") -> str:
-    stem = re.sub(r"[^\w\- ]+", "", army).strip() or "army"
-    return f"{stem}{suffix}"
+    return safe_name(army, suffix)
 
 
 def chosen_path(text: str) -> Path:
@@ -58,7 +57,9 @@ class ExportArmyScreen(ModalScreen[Path | None]):
             yield Label("Format")
             yield Select[str]([(label, s) for s, label in FORMATS], value=".xlsx",
                               allow_blank=False, id="format")
-            yield Label("File (relative to the folder armybuilder was started in)")
+            yield Label("File name (your browser saves it with its downloads)"
+                        if in_browser(self.app) else
+                        "File (relative to the folder armybuilder was started in)")
             yield Input(file_name(self.army), id="path")
             yield Static("", classes="dialog-error", id="error")
             with Horizontal(classes="dialog-buttons"):
@@ -81,6 +82,9 @@ class ExportArmyScreen(ModalScreen[Path | None]):
         text = self.query_one("#path", Input).value
         if not text.strip():
             self.query_one("#error", Static).update("Give a file name.")
+            return
+        if in_browser(self.app):
+            self._download(Path(text.strip()).name)
             return
         path = chosen_path(text)
         if os.path.lexists(path):
@@ -120,6 +124,25 @@ class ExportArmyScreen(ModalScreen[Path | None]):
         armies = self.services.armies
         return write_roster(check(armies, armies.get(self.army)), self.services.abilities,
                             self.services.expansions, path, force=force)
+
+    def _download(self, name: str) -> None:
+        """In a browser: the file made in a worker and downloaded, in the format chosen."""
+        suffix = str(self.query_one("#format", Select).value)
+        name = safe_name(Path(name).stem, suffix)
+        services, army = self.services, self.army
+
+        def make() -> bytes | str:
+            from armybuilder.armies.checks import check
+            from armybuilder.armies.transfer import army_file
+            from armybuilder.export.roster import roster_pdf
+
+            if suffix == ".pdf":
+                return roster_pdf(check(services.armies, services.armies.get(army)),
+                                  services.abilities, services.expansions)
+            return army_file(services.armies, army, Path(name))
+
+        download(self.app, name, make)
+        self.dismiss(None)
 
     def on_export_army_screen_done(self, message: Done) -> None:
         if message.path is None:

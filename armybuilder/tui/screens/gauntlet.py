@@ -31,6 +31,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_SEED, DEFAULT_TERRAIN
 from armybuilder.text import literal, literal_lines, shown
+from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.battle import (
     PROGRESS_SECONDS,
@@ -63,7 +64,9 @@ class GauntletScreen(AppScreen):
         Binding("escape", "cancel", "Cancel run", show=False),
         Binding("ctrl+a", "all_armies", "All armies", tooltip="Tick every saved army"),
         Binding("ctrl+t", "two_armies", "Two armies",
-                tooltip="Back to a battle between two armies"),
+                tooltip="Back to a battle between two armies", id="two-armies"),
+        Binding("e", "export", "Export workbook",
+                tooltip="The tables as a workbook, as battle gauntlet --xlsx writes them"),
     ]
 
     #: Narrower than this, the set-up's fields take two lines and the ranking goes under
@@ -344,8 +347,23 @@ class GauntletScreen(AppScreen):
         for warning in report.warnings:
             status.append(f"\n▲ {shown(warning)}", style="yellow")
         self._say(status)
+        self.refresh_bindings()
         table.focus()
         table.move_cursor(row=0, column=2 if len(names) > 1 else 1)
+
+    def action_export(self) -> None:
+        report, data, services = self.report, self.data, self.army_app.services
+        if report is None or services is None:
+            return
+
+        def make() -> bytes:
+            from armybuilder.export.gauntlet_book import gauntlet_book_bytes, kept_games
+            from armybuilder.sim.kept import KeptResults
+
+            kept = KeptResults(services.catalogue.engine)
+            return gauntlet_book_bytes(report, data, kept_games(kept, report.request.games))
+
+        offer_file(self.app, f"gauntlet-{len(report.armies)}-armies.xlsx", make)
 
     def _cell_pair(self, row: int, column: int) -> tuple[str, str] | None:
         if self.report is None:
@@ -389,5 +407,7 @@ class GauntletScreen(AppScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel" and not self.running:
+            return None
+        if action == "export" and (self.report is None or self.running):
             return None
         return True

@@ -4,9 +4,7 @@ game told turn by turn."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich import box
@@ -24,6 +22,7 @@ from textual.widgets.option_list import Option as Row
 from armybuilder.play.board import Board, Click, Piece, result_words
 from armybuilder.text import literal, literal_lines, shown, shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS
+from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.play_words import section_line
 from armybuilder.tui.screens.battle_log import Part, turn_by_turn
 
@@ -210,35 +209,21 @@ class EndScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#export")
     def action_export(self) -> None:
-        from armybuilder.tui.screens.confirm import ConfirmScreen
-
-        path = Path.cwd() / f"armybuilder-game-{self.game_id}.json"
-        if os.path.lexists(path):
-            # export.atomic never overwrites unasked: ask, as `--force` would.
-            link = " (a symbolic link: the link is replaced, its target is not written)" \
-                if path.is_symlink() else ""
-
-            def overwrite(yes: bool | None) -> None:
-                if yes:
-                    self._export(path, force=True)
-
-            self.app.push_screen(
-                ConfirmScreen(f"{shown(path)} already exists{link}. Overwrite it?",
-                              yes="Overwrite"), overwrite)
-            return
-        self._export(path, force=False)
-
-    @work(thread=True, exclusive=True, group="play-export")
-    def _export(self, path: Path, force: bool) -> None:
-        from armybuilder.play.games import GameError, Games
-
+        """The game's log where ``battle replay`` reads it: in the folder armybuilder was
+        started in (asking before overwriting), or a download in a browser."""
         services = self.app.services  # type: ignore[attr-defined]
-        try:
-            Games(services.catalogue).export(self.game_id, path, force)
-        except GameError as exc:
-            self.post_message(self.Exported(str(exc), True))
-            return
-        self.post_message(self.Exported(f"Wrote {path} (armybuilder battle replay {path})"))
+        game_id = self.game_id
+
+        def make() -> str:
+            from armybuilder.play.games import Games
+
+            return Games(services.catalogue).log(game_id)
+
+        def tell(said: str, error: bool) -> None:
+            self.post_message(self.Exported(said, error))
+
+        offer_file(self.app, f"armybuilder-game-{game_id}.json", make, tell=tell,
+                   said=lambda where: f"Wrote {where} (armybuilder battle replay {where})")
 
     def on_end_screen_exported(self, message: Exported) -> None:
         self.query_one("#end-said", Static).update(

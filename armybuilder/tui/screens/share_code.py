@@ -13,12 +13,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from armybuilder.text import literal
+from armybuilder.tui.delivery import download, in_browser, safe_name
 
 
 class ShareCodeScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+c,c", "copy", "Copy", priority=True),
+        Binding("o", "open_text", "Open as text",
+                tooltip="In a browser: the code in a tab of its own, to copy from there"),
     ]
 
     def __init__(self, army: str, code: str) -> None:
@@ -36,6 +39,9 @@ class ShareCodeScreen(ModalScreen[None]):
                          classes="dialog-hint")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Copy (c)", variant="primary", id="copy")
+                if in_browser(self.app):
+                    # A page's clipboard needs https (or localhost); a tab's text does not.
+                    yield Button("Open as text (o)", id="open-text")
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:
@@ -46,6 +52,17 @@ class ShareCodeScreen(ModalScreen[None]):
         # The terminal's clipboard (OSC 52); the code stays selectable in the box too.
         self.app.copy_to_clipboard(self.code)
         self.notify("Share code copied", timeout=2)
+
+    @on(Button.Pressed, "#open-text")
+    def action_open_text(self) -> None:
+        code = self.code
+        download(self.app, safe_name(f"{self.army} share code", ".txt"), lambda: code,
+                 show=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_text" and not in_browser(self.app):
+            return None
+        return True
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
