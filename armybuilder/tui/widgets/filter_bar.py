@@ -162,7 +162,10 @@ class FilterBar(Vertical):
         return self._timer is not None
 
     def focus_text(self) -> None:
-        self.query_one("#text", Input).focus()
+        # At once, not as Widget.focus() does it (after the messages already queued): the
+        # letters typed right after "/" belong to the name filter, not to the table's keys
+        # ("Pikeman" typed quickly opened the export dialog on its "e").
+        self.screen.set_focus(self.query_one("#text", Input))
 
     def clear(self) -> None:
         """Every filter back to 'any'."""
