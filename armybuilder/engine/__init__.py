@@ -8,8 +8,17 @@ The names below are the engine's public answers, the way python-chess's ``Board`
 player, the app and the batch runner ask these and nothing else (the import contracts in
 pyproject.toml hold them to it).
 
-- The game: :class:`Game` (``Game.new``, ``legal_actions``, ``is_legal``, ``apply``,
-  ``log_json``), :func:`replay`, the actions and the decisions owed (``state.pending``).
+- The game: :class:`Game` (``Game.new``, ``legal_actions``, ``is_legal``, ``check``,
+  ``apply``, ``copy``, ``log_json``), :func:`replay`, the actions and the decisions owed
+  (``state.pending``). ``Game.copy()`` is an independent game at the same point (its
+  memory, dice and log included) for a player that tries actions on copies.
+- What an action may bring: :func:`outcomes` (every way it turns out, with its chance and
+  the game after it: every die counted out, two dice by their total).
+- What a player or a screen asks between actions (:mod:`answers`): :func:`waiting` (what
+  the game waits for and from whom), :func:`movement_allowance`, :func:`placements`
+  (where an ability may set a figure down), :func:`ending_turn`, :func:`kind_refusal`
+  (why a kind of action is refused), :func:`formation_in_order`,
+  :func:`with_captive_placed`.
 - Listing and checking: :func:`legal_actions` (every attack exactly, a representative
   set of moves), :func:`checked_actions` (the same, each attack with what its check
   found), :func:`check` (raises :class:`IllegalAction` naming the rule), :func:`is_legal`.
@@ -73,11 +82,24 @@ from armybuilder.engine.actions import (
     action_from_json,
     action_to_json,
 )
+from armybuilder.engine.answers import (
+    ACTION_KINDS,
+    Waiting,
+    ending_turn,
+    formation_in_order,
+    movement_allowance,
+    placements,
+    special_abilities,
+    waiting,
+    with_captive_placed,
+)
+from armybuilder.engine.answers import refusal as kind_refusal
 from armybuilder.engine.bases import SECTIONS, Base, ChariotBase, DoubleBase, RoundBase
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.castle import breach as castle_breach
 from armybuilder.engine.castle import collapse as castle_collapse
 from armybuilder.engine.castle import portal_choices as castle_portal_choices
+from armybuilder.engine.castle import portal_switches as castle_portal_switches
 from armybuilder.engine.castle_access import across as castle_across
 from armybuilder.engine.castle_access import ladder_violation as castle_ladder_violation
 from armybuilder.engine.castle_access import reachable as castle_reachable
@@ -105,7 +127,9 @@ from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_
 from armybuilder.engine.chariot_combat import sections_crossed
 from armybuilder.engine.chariot_listing import move_candidates as chariot_move_candidates
 from armybuilder.engine.chariot_movement import allowance as chariot_allowance
+from armybuilder.engine.chariot_movement import movable_sections as chariot_movable_sections
 from armybuilder.engine.chariot_movement import reach as chariot_reach
+from armybuilder.engine.chariot_movement import stop_ahead as chariot_stop
 from armybuilder.engine.chariots import (
     PASSENGER_SECTIONS,
     active_sections,
@@ -121,6 +145,8 @@ from armybuilder.engine.combat import Strike, reduction
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.forecast import AttackForecast, StrikeOdds, forecast
 from armybuilder.engine.formations import is_mage_spawn
+from armybuilder.engine.fortifications import outline as fortification_outline
+from armybuilder.engine.fortifications import waiting as fortifications_waiting
 from armybuilder.engine.game import Game, ReplayMismatch, apply, legal_actions, replay
 from armybuilder.engine.legal import check, is_legal
 from armybuilder.engine.legal import checked as checked_actions
@@ -133,6 +159,7 @@ from armybuilder.engine.movement import (
     move_allowance,
 )
 from armybuilder.engine.movement import formation_violation as movement_formation_violation
+from armybuilder.engine.outcomes import MAX_BRANCHES, Branch, outcomes
 from armybuilder.engine.passengers import board_violation, disembark_spots
 from armybuilder.engine.pending import (
     AttackStep,
@@ -179,6 +206,7 @@ from armybuilder.engine.turns import action_violation, turn_given
 from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
+    "ACTION_KINDS",
     "CASTLE_MIN_RANGE",
     "CATALOGUE_ABILITIES",
     "CHARIOT_SKULLS",
@@ -186,6 +214,7 @@ __all__ = [
     "DIRECTIONS",
     "HOOK_POINTS",
     "INACTIVE_SKULLS",
+    "MAX_BRANCHES",
     "NOBODY",
     "PASSENGER_SECTIONS",
     "REGISTRY",
@@ -198,6 +227,7 @@ __all__ = [
     "AttackStep",
     "Base",
     "Board",
+    "Branch",
     "CancelAbility",
     "CastleOptions",
     "CastlePlacement",
@@ -255,6 +285,7 @@ __all__ = [
     "TerrainFeature",
     "TerrainItem",
     "UseAbility",
+    "Waiting",
     "Warrior",
     "WarriorSpec",
     "Withdraw",
@@ -283,15 +314,18 @@ __all__ = [
     "castle_long_range_violation",
     "castle_multiple_dial",
     "castle_portal_choices",
+    "castle_portal_switches",
     "castle_reachable",
     "castle_standing_on",
     "castle_target_violation",
     "chariot_allowance",
     "chariot_close_sections",
+    "chariot_movable_sections",
     "chariot_move_candidates",
     "chariot_ranged_sections",
     "chariot_reach",
     "chariot_skulls",
+    "chariot_stop",
     "check",
     "check_formation_plan",
     "checked_actions",
@@ -301,19 +335,27 @@ __all__ = [
     "deploy_spots",
     "deploy_violation",
     "disembark_spots",
+    "ending_turn",
     "face_centre",
     "forecast",
+    "formation_in_order",
     "formation_speed",
+    "fortification_outline",
+    "fortifications_waiting",
     "geometry",
     "is_legal",
     "is_mage_spawn",
+    "kind_refusal",
     "legal_actions",
     "member_limit",
     "move_allowance",
+    "movement_allowance",
     "movement_formation_violation",
     "nearest_facing",
     "odds",
+    "outcomes",
     "placed_features",
+    "placements",
     "reduction",
     "replay",
     "room_for",
@@ -322,6 +364,7 @@ __all__ = [
     "section_stats",
     "section_violation",
     "sections_crossed",
+    "special_abilities",
     "specials",
     "straight_move_ends",
     "table_for",
@@ -330,4 +373,6 @@ __all__ = [
     "turn_given",
     "unimplemented_abilities",
     "unplayed_section_abilities",
+    "waiting",
+    "with_captive_placed",
 ]

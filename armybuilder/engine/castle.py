@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import Piece, load_pieces
 from armybuilder.engine.geometry import Point, Polygon
 from armybuilder.engine.terrain import TerrainFeature
 
 if TYPE_CHECKING:
-    from armybuilder.engine.actions import SetPortal
     from armybuilder.engine.state import State, Warrior
 
 NOBODY = -1
@@ -83,10 +83,30 @@ class Section:
         #: The turns it was given an action (Castle rules, Actions: consecutive turns).
         self.acted: list[int] = []
 
+    def copy(self) -> Section:
+        """Its own portals and lists: a copy of the game opens, breaches and ladders its
+        sections without touching these."""
+        new = Section.__new__(Section)
+        for name in _SECTION_VALUES:
+            object.__setattr__(new, name, getattr(self, name))
+        new.portals = [Portal(p.name, p.a, p.b, p.open) for p in self.portals]
+        new.features = self.features[:]
+        new.access = self.access[:]
+        new.ladders = self.ladders[:]
+        new.ladder_owners = self.ladder_owners[:]
+        new.ladders_down = self.ladders_down[:]
+        new.acted = self.acted[:]
+        return new
+
     def __repr__(self) -> str:
         doors = ",".join(f"{p.name}:{'open' if p.open else 'closed'}" for p in self.portals)
         return (f"Section({self.piece!r}, at=({self.centre[0]:.3f}, {self.centre[1]:.3f}), "
                 f"feature={self.feature}, portals=[{doors}], breached={self.breached})")
+
+
+#: A section's slots whose values are never changed in place (numbers, points, flags).
+_SECTION_VALUES = ("breached", "breached_by", "centre", "doorway", "feature", "footprint",
+                   "piece", "rotation")
 
 
 # --- the pieces on the battlefield -------------------------------------------------------
@@ -407,9 +427,25 @@ def apply_set_portal(state: State, action: SetPortal) -> None:
     set_portal(state, action.warrior, action.portal, action.open)
 
 
+def portal_switches(state: State) -> list[SetPortal]:
+    """Castle rules, Portals: every portal of the castle player's standing sections, opened
+    when closed and closed when open, allowed now or not (each is checked when given);
+    none without a castle. A section turned to rubble has no portals left (Eliminating
+    Castle Sections)."""
+    out: list[SetPortal] = []
+    if not state.sections or state.castle_player < 0:
+        return out
+    for wid in state.sections:
+        w = state.warriors[wid]
+        s = w.castle
+        if s is None or s.feature < 0 or not w.on_table:
+            continue
+        out += [SetPortal(state.castle_player, wid, p.name, not p.open) for p in s.portals]
+    return out
+
+
 def portal_choices(state: State) -> list[SetPortal]:
     """The SetPortal actions open to the player whose turn it is (the legal listing)."""
-    from armybuilder.engine.actions import SetPortal
     out: list[SetPortal] = []
     if not state.sections or state.current != state.castle_player:
         return out

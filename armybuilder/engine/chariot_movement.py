@@ -164,6 +164,57 @@ def reach(state: State, w: Warrior, sections: tuple[int, ...], facing: float,
     return Reach(max(0.0, best), why)
 
 
+def movable_sections(state: State, w: Warrior) -> tuple[int, ...]:
+    """Chariot rules, Actions and Movement: the sections of chariot ``w`` that may be
+    given a move action now, in the order the rules name them."""
+    if state.phase != "play" or state.pending or \
+            turns.action_violation(state, w, "move") is not None:
+        return ()
+    return tuple(k for k in range(len(SECTIONS))
+                 if chariots.section_violation(state, w, k, "move") is None)
+
+
+def farthest(state: State, w: Warrior) -> float | None:
+    """Chariot rules, Movement: the farthest chariot ``w`` may go now, every section that
+    may move giving its move action (as many as the turn's actions left allow, the
+    fastest first: "combine movement actions of multiple sections") and their speeds
+    added; None when none may."""
+    left = state.turn_actions - state.actions_used
+    fastest = sorted(movable_sections(state, w),
+                     key=lambda k: (-chariots.stats(w, k).speed, k))[:max(0, left)]
+    if not fastest:
+        return None
+    return allowance(state, w, tuple(sorted(fastest)))
+
+
+def stop_ahead(state: State, w: Warrior, sections: tuple[int, ...], facing: float
+               ) -> tuple[float, str | None]:
+    """How far straight ahead at ``facing`` chariot ``w`` may drive with ``sections``'
+    move actions, and the rule that stops it short: terrain, a base of several dials, Ram
+    (:func:`reach`), or the battlefield's edge, which no part of its base may cross
+    (Rulebook III, Movement)."""
+    if not sections:
+        return 0.0, None
+    stop = reach(state, w, sections, facing, allowance(state, w, sections))
+    edge = _to_edge(w.discs_at((w.x, w.y), facing), facing, state.table)
+    if edge < stop.distance:
+        return edge, "Rulebook III, Movement: the base stays on the battlefield"
+    return float(stop.distance), stop.why
+
+
+def _to_edge(discs: tuple[g.Disc, ...], facing: float, table: float) -> float:
+    """How far ``discs`` may go at ``facing`` before one crosses the battlefield's edge."""
+    ux, uy = math.cos(facing), math.sin(facing)
+    best = math.inf
+    for x, y, r in discs:
+        for c, u in ((x, ux), (y, uy)):
+            if u > 1e-12:
+                best = min(best, (table - r - c) / u)
+            elif u < -1e-12:
+                best = min(best, (r - c) / u)
+    return max(0.0, best - 1e-6)
+
+
 def check_chariot_move(state: State, action: ChariotMove) -> ChariotPlan:
     if not 0 <= action.warrior < len(state.warriors):
         raise IllegalAction("Rulebook III, Turns and Actions",

@@ -285,6 +285,12 @@ def _stand(state: State, w: Warrior, f: Fortification, at: Point, rotation: floa
 # --- set up by the holders ----------------------------------------------------------------
 
 
+def outline(w: Warrior, at: Point, rotation: float) -> Polygon:
+    """Where fortification ``w`` would stand set up at ``at`` turned ``rotation``: its
+    square (the banner: its quarter)."""
+    return Work(_work(w).fort, at, g.normalize_angle(rotation)).footprint
+
+
 def waiting(state: State) -> list[Warrior]:
     """The fortifications still to be set up by their holders, in order."""
     return [state.warriors[i] for i in state.works if not state.warriors[i].deployed]

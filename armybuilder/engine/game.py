@@ -99,6 +99,15 @@ class Game(State):
             data = action_to_json(action)
         self.entries.append({"action": data, "events": events})
 
+    def copy(self) -> Game:
+        """An independent game at the same point (State.copy), with its log so far: the
+        same actions given to both write the same log, byte for byte."""
+        new = super().copy()
+        assert isinstance(new, Game)
+        # Entries written are never changed: the copy's log goes on from the same ones.
+        new.entries = self.entries[:]
+        return new
+
     # --- the public surface -------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -110,6 +119,11 @@ class Game(State):
 
     def is_legal(self, action: Action) -> bool:
         return legal.is_legal(self, action)
+
+    def check(self, action: Action) -> None:
+        """IllegalAction naming the rule if ``action`` may not be given now; changes
+        nothing."""
+        legal.check(self, action)
 
     @property
     def to_act(self) -> int:

@@ -103,6 +103,24 @@ class DecisionKind:
     answers: tuple[type, ...]
     check: Callable[[State, Any, Any], object]
     apply: Callable[[State, Any, Any], None]
+    #: What the game waits for, in a word (answers.Waiting.what).
+    name: str
+    #: The player who decides; by default the player whose turn it is.
+    decider: Callable[[State, Any], int] | None = None
+
+    def player(self, state: State, item: Any) -> int:
+        return state.current if self.decider is None else self.decider(state, item)
+
+
+def _figure_owner(state: State, item: Any) -> int:
+    # Rulebook III, Free Spin: the figure's player turns it; Chariot rules: the chariot's
+    # player chooses its section and sets down its passenger.
+    return state.warriors[item.warrior].owner
+
+
+def _defender(state: State, item: TargetChoice) -> int:
+    # Castle rules, Close Combat: "the defender may choose which figure will be the target".
+    return item.player
 
 
 # --- withdrawing ends the turn -----------------------------------------------------------
@@ -227,19 +245,21 @@ ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
 
 DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
     DecisionKind(SpinOffer, (FreeSpin,), movement.free_spin_violation,
-                 movement.apply_free_spin),
+                 movement.apply_free_spin, "spin", _figure_owner),
     DecisionKind(FormationMoving, (FormationPlan,), movement.check_formation_plan,
-                 movement.apply_formation_plan),
+                 movement.apply_formation_plan, "plan"),
     DecisionKind(FollowUp, (Pass, CloseAttack, RangedAttack), _check_follow_up,
-                 _apply_follow_up),
+                 _apply_follow_up, "follow_up"),
+    # FAQ, Magic Confusion: the attacker's player moves the figure hit.
     DecisionKind(ConfusedMove, (Move,), movement.check_confused_move,
-                 movement.apply_confused_move),
+                 movement.apply_confused_move, "confused"),
     DecisionKind(SectionChoice, (ChooseSection,), chariots.check_choice,
-                 chariots.apply_choice),
-    DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing),
+                 chariots.apply_choice, "section", _figure_owner),
+    DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing,
+                 "facing", _figure_owner),
     # Castle rules, Close Combat: the defender chooses the target.
     DecisionKind(TargetChoice, (ChooseTarget,), close.check_target_choice,
-                 close.apply_target_choice),
+                 close.apply_target_choice, "target", _defender),
 )}
 
 #: The steps owed (pending.STEPS but the contact check, which movement resolves) and how

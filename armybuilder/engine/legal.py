@@ -82,13 +82,10 @@ SETTING_THE_SCENE = ("fortifications", "terrain", "deploy")
 def to_act(state: State) -> int:
     if state.pending:
         p = state.pending[0]
-        if isinstance(p, (SpinOffer, SectionChoice, PassengerFacing)):
-            # Rulebook III, Free Spin; Chariot rules: the chariot's player decides.
-            return state.warriors[p.warrior].owner
-        if isinstance(p, TargetChoice):
-            # Castle rules, Close Combat: the defender chooses the target.
-            return p.player
-        return state.current
+        # The decision's own player (kinds.DECISIONS: a free spin's figure, the chariot's,
+        # the defender); a step the engine carries out, the player whose turn it is.
+        kind = kinds.DECISIONS.get(type(p))
+        return state.current if kind is None else kind.player(state, p)
     if state.phase in SETTING_THE_SCENE:
         return state.deploying
     return state.current

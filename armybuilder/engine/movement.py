@@ -433,8 +433,9 @@ def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str
 # --- giving a move action ---------------------------------------------------------------
 
 
-def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
-    w = _warrior(state, move.warrior)
+def check_move_given(state: State, w: Warrior, ability: str | None = None) -> None:
+    """IllegalAction unless ``w`` may be given a move action now (naming ``ability``, if
+    one): everything a move action asks before where it goes."""
     if w.chariot is not None or w.riding != NOBODY:
         raise IllegalAction("Chariot rules, Movement: a chariot moves straight ahead after a "
                             "spin (ChariotMove); a passenger leaves only by disembarking",
@@ -442,18 +443,23 @@ def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
     why = turns.action_violation(state, w, "move")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a move action")
-    if move.ability is not None:
-        if REGISTRY.action_kind(move.ability) != "move":
+    if ability is not None:
+        if REGISTRY.action_kind(ability) != "move":
             raise IllegalAction("FAQ, Special Abilities and Giving Actions",
-                                f"{move.ability} is not used with a move action")
-        if move.ability not in w.abilities:
+                                f"{ability} is not used with a move action")
+        if ability not in w.abilities:
             raise IllegalAction("Rulebook III, Special Abilities",
-                                f"{w.label} has no {move.ability} in effect")
+                                f"{w.label} has no {ability} in effect")
         if w.id in state.engaged_at_start:
-            raise IllegalAction(f"Special Abilities Card, {move.ability}: only a warrior that "
+            raise IllegalAction(f"Special Abilities Card, {ability}: only a warrior that "
                                 "did not start the turn in base contact with an opposing "
                                 "figure may move and attack",
                                 f"{w.label} began the turn in base contact")
+
+
+def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
+    w = _warrior(state, move.warrior)
+    check_move_given(state, w, move.ability)
     plan = check_move(state, w, move, move_allowance(state, w, move.ability))
     return w, plan
 

@@ -6,6 +6,7 @@ modules (turns, movement, ranged, close, victory) work on a :class:`State`.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -150,6 +151,48 @@ class Warrior:
         for name, value in (fields or {}).items():
             _set_slot(self, name, value)
 
+    def copied(self, memory: Memory) -> Warrior:
+        """This warrior for a copy of the game whose memory is ``memory``: the same fields
+        (nothing reported: the copy's memory is this one's, copied), its own chariot
+        sections and castle section bookkeeping. Everything else it holds is never changed
+        in place (cards, shapes, World Conquest works, tuples and frozen sets)."""
+        # Written field by field on a warrior that does not watch its writes, then made a
+        # Warrior: a copy is made thousands of times a second by a searching player.
+        new: Warrior = _Unwatched.__new__(_Unwatched)
+        new.abilities = self.abilities
+        new.acted_turn = self.acted_turn
+        new.arc = self.arc
+        new.cancelled = self.cancelled
+        new.captive = self.captive
+        new.card = self.card
+        new.castle = None if self.castle is None else self.castle.copy()
+        new.chariot = None if self.chariot is None else self.chariot.copy()
+        new.click = self.click
+        new.controller = self.controller
+        new.deployed = self.deployed
+        new.eliminations = self.eliminations
+        new.facing = self.facing
+        new.guarding = self.guarding
+        new.half_length = self.half_length
+        new.id = self.id
+        new.memory = memory
+        new.on_table = self.on_table
+        new.owner = self.owner
+        new.placed = self.placed
+        new.riding = self.riding
+        new.round = self.round
+        new.shape = self.shape
+        new.showing = self.showing
+        new.stats = self.stats
+        new.team = self.team
+        new.token_turn = self.token_turn
+        new.tokens = self.tokens
+        new.work = self.work
+        new.x = self.x
+        new.y = self.y
+        new.__class__ = Warrior
+        return new
+
     def place(self, x: float, y: float, facing: float) -> None:
         """Set the base down at (x, y) facing ``facing``: the three placing writes a move
         makes, reported at once."""
@@ -223,6 +266,15 @@ class Warrior:
 _DETACHED = Memory()
 
 
+class _Unwatched(Warrior):
+    """A warrior whose writes are not reported: what Warrior.copied fills in."""
+
+    __slots__ = ()
+    # The plain write, not a function of ours calling it: Python then writes each slot
+    # directly.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
 class Player:
     __slots__ = ("actions", "area", "army_points", "build_total", "edge", "index", "name",
                  "score", "team", "withdrawn")
@@ -240,6 +292,20 @@ class Player:
         self.area = starting_area(edge, table)
         self.withdrawn = False
         self.score = 0  # victory points scored during the game (eliminations, forfeits)
+
+    def copy(self) -> Player:
+        new = Player.__new__(Player)
+        new.actions = self.actions
+        new.area = self.area
+        new.army_points = self.army_points
+        new.build_total = self.build_total
+        new.edge = self.edge
+        new.index = self.index
+        new.name = self.name
+        new.score = self.score
+        new.team = self.team
+        new.withdrawn = self.withdrawn
+        return new
 
 
 def starting_area(edge: str, table: float) -> tuple[float, float, float, float]:
@@ -317,6 +383,47 @@ class State:
         #: What this game remembers to answer faster (memory.py); not part of the game.
         self.memory = Memory()
         self.memory.adopt(warriors)
+
+    # --- a copy to try things on ---------------------------------------------------------
+
+    #: How each field that holds something changed in place is copied (State.copy); every
+    #: other field holds a value never changed in place (a number, a string, a tuple, a
+    #: frozen set or record) and is shared. tests/engine/test_engine_copy.py checks that a
+    #: new field is one or the other.
+    COPIED: frozenset[str] = frozenset({
+        "players", "warriors", "terrain", "dice", "pending", "pushed", "events",
+        "terrain_pile", "entry_clicks", "memory"})
+
+    def copy(self) -> State:
+        """An independent game at the same point: its warriors, players, terrain, dice (at
+        the same place in their sequence), the decisions owed and what it remembers, all
+        its own. Actions given to the copy change nothing here, and the same actions give
+        the same events on both (python-chess's ``Board.copy``)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        new.__dict__ = fields
+        memory = Memory.__new__(Memory)  # filled in below, once the warriors are copied
+        warriors = [w.copied(memory) for w in self.warriors]
+        fields["warriors"] = warriors
+        fields["players"] = [p.copy() for p in self.players]
+        fields["terrain"] = self.terrain.copy()
+        fields["dice"] = self.dice.copy()
+        fields["pushed"] = self.pushed[:]
+        fields["events"] = self.events[:]
+        fields["terrain_pile"] = self.terrain_pile[:]
+        fields["entry_clicks"] = dict(self.entry_clicks)
+        if self.pending:
+            # The decisions owed hold the figures they concern (strikes, attack plans):
+            # copied with them, each figure standing for its copy.
+            seen: dict[int, Any] = {id(w): c for w, c in zip(self.warriors, warriors,
+                                                              strict=True)}
+            seen.update((id(w.card), w.card) for w in self.warriors)
+            fields["pending"] = copy.deepcopy(self.pending, seen)
+        else:
+            fields["pending"] = []
+        self.memory.copy_into(memory, self, new)
+        fields["memory"] = memory
+        return new
 
     # --- relations ----------------------------------------------------------------------
 

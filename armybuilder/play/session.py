@@ -11,30 +11,11 @@ chariot rules) are given their actions section by section: a drive (the sections
 actions combined, a spin, a distance straight ahead), a section's attack or pass, and a
 passenger boards and gets off with a move action.
 
-Only names :mod:`armybuilder.engine` exports are used (and :mod:`armybuilder.engine.odds`
-for the 2d6 chances). Where the engine does not answer a question yet, the answer is
-worked out here from those names and marked ``ENGINE-API``, for the engine's public API to
-take over:
-
-- what an action may bring: the action is given to copies of the game whose dice are
-  forced to every value they can show, and the outcomes are counted with their chances
-  (two dice by their total, Rulebook III: only the total counts) — the engine's own
-  resolution of every ability, formation and modifier, never a re-derivation; where the
-  action waits for a chariot's player to choose a section, once for each section;
-- the order a movement formation's members move in: the player's (Rulebook IV: "each
-  warrior is moved in sequence as desired by the player"), so the first order the
-  engine's check allows is the one given;
-- a warrior's movement allowance: read from the engine's refusal of a move longer than
-  any table;
-- ending the turn early: the engine ends a turn when its actions are used or nobody is
-  left to act, so the passes it lists are given one after another (a chariot's section
-  by section); a turn whose actions are all given but that still waits (Quickness's free
-  move) ends with the engine's own ``EndTurn``;
-- where a chariot's drive must stop short of the battlefield's edge (the engine's
-  ``chariot_reach`` stops at terrain, bases and Ram only);
-- the decision owed: told from the kind of actions the engine lists while it waits (a
-  section choice's purpose read from the ``SectionChoice`` owed);
-- a copy of a game to try things on (:func:`snapshot`), field by field.
+Only names :mod:`armybuilder.engine` exports are used: the engine answers every question
+asked here (what an action may bring, counted over every roll of the dice on copies of the
+game; how far a warrior may move; where an ability may set a figure down; what the game
+waits for and from whom; the actions that end a turn early; why a warrior may not be given
+an action of some kind), and the session puts those answers in the screen's words.
 
 One lock keeps every engine call on one thread at a time: the engine is not written for
 threads (it remembers answers as it goes), and the AI and the odds work in worker threads,
@@ -44,11 +25,9 @@ each on its own copy of the game.
 from __future__ import annotations
 
 import hashlib
-import io
 import itertools
 import json
 import math
-import pickle
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -56,6 +35,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from armybuilder.engine import (
+    ACTION_KINDS,
+    MAX_BRANCHES,
     NOBODY,
     REGISTRY,
     SECTIONS,
@@ -69,7 +50,6 @@ from armybuilder.engine import (
     EndByAgreement,
     EndTurn,
     Face,
-    FormationMoving,
     FormationPlan,
     FreeSpin,
     Game,
@@ -79,43 +59,45 @@ from armybuilder.engine import (
     Move,
     MoveFormation,
     Pass,
-    PassengerFacing,
     PlaceTerrain,
     PlayerSetup,
     RangedAttack,
     Scenario,
-    SectionChoice,
     SetPortal,
     SetUpFortification,
-    TargetChoice,
     UseAbility,
     Withdraw,
     action_to_json,
-    action_violation,
     apply,
     castle_across,
+    castle_portal_switches,
     castle_reachable,
     castle_standing_on,
     chariot_allowance,
     chariot_close_sections,
+    chariot_movable_sections,
     chariot_ranged_sections,
-    chariot_reach,
+    chariot_stop,
     check,
-    contact_spot,
     disembark_spots,
-    fortifications,
+    ending_turn,
+    formation_in_order,
+    fortification_outline,
+    fortifications_waiting,
     geometry,
+    kind_refusal,
     legal_actions,
-    member_limit,
-    odds,
+    movement_allowance,
+    outcomes,
+    placements,
     replay,
     section_active,
-    section_stats,
-    section_violation,
+    special_abilities,
     table_for,
+    waiting,
+    with_captive_placed,
 )
 from armybuilder.engine import Board as Boarding
-from armybuilder.engine.fortifications import Work
 from armybuilder.play.board import (
     Board,
     Click,
@@ -147,20 +129,10 @@ COMMANDERS = ("human", "heuristic", "random")
 #: Makes the AI player of a seat for one choice: ``(seat, seed) -> player`` (Seats).
 AIPlayers = Callable[[int, int], Any]
 #: The kinds of action a warrior may be given, in the order the screen offers them.
-KINDS = ("move", "ranged", "close", "formation", "ability", "pass")
-#: A move this long is longer than any battlefield: the engine refuses it, naming the
-#: warrior's allowance.
-_FAR = 1000.0
-_ALLOWANCE = re.compile(r"may move ([0-9.]+)\"")
+KINDS = ACTION_KINDS
 #: How the engine names a warrior in its reasons: "warrior 3 (Demo Pikeman)".
 _WARRIOR = re.compile(r"warrior (\d+)(?: \([^()]*\)|(?='s ))")
-#: The most copies of the game one action's outcomes are counted on.
-MAX_BRANCHES = 5000
-#: Abilities whose action sets a figure down where the player chooses: the figure
-#: levitated (FAQ, Magic Levitation) or brought back (Special Abilities Card, Necromancy).
-PLACING = ("Magic Levitation", "Necromancy")
-#: Facings tried for a turn that may go any way (Nimble), and bearings tried around a
-#: warrior for a place beside it (Necromancy): every 15 degrees.
+#: Facings tried for a turn that may go any way (Nimble): every 15 degrees.
 _BEARINGS = tuple(math.radians(d) for d in range(0, 360, 15))
 
 
@@ -169,33 +141,6 @@ def derive(*parts: object) -> int:
     text = "/".join(str(p) for p in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"armybuilder"
                                           ).digest(), "big") >> 1
-
-
-class _MoreDice(Exception):
-    """A copy of the game asked for dice the outcome count has not forced yet."""
-
-    def __init__(self, count: int) -> None:
-        super().__init__(count)
-        self.count = count
-
-
-class _ForcedDice:
-    """Dice for a copy of the game: the values given, then :class:`_MoreDice`. Dice
-    rolled once the turn has ended belong to the next turn (Command): they change nothing
-    the action did, so they show 1s instead of being counted."""
-
-    def __init__(self, game: Game, values: tuple[int, ...]) -> None:
-        self.game = game
-        self.values = list(values)
-
-    def roll(self, count: int) -> list[int]:
-        if len(self.values) >= count:
-            out = self.values[:count]
-            del self.values[:count]
-            return out
-        if any(e.get("e") == "turn_end" for e in self.game.events):
-            return [1] * count
-        raise _MoreDice(count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,55 +152,6 @@ class _Choice:
     seat: int
     purpose: str
     names: tuple[str, ...]
-
-
-def _slot_names(cls: type) -> tuple[str, ...]:
-    return tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
-
-
-def _restore(cls: type, fields: tuple[tuple[str, Any], ...]) -> Any:
-    obj = cls.__new__(cls)
-    for name, value in fields:
-        object.__setattr__(obj, name, value)
-    return obj
-
-
-class _Snapshot(pickle.Pickler):
-    """Pickles a game for copies to try actions on. Objects whose class watches its own
-    writes (the engine's warriors tell the game's memory where their bases are) are copied
-    field by field as they stand, without the watching: the copy's memory comes along."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        cls = type(obj)
-        if isinstance(obj, type) or not cls.__module__.startswith("armybuilder.") or \
-                cls.__setattr__ is object.__setattr__ or "__slots__" not in cls.__dict__ or \
-                getattr(getattr(cls, "__dataclass_params__", None), "frozen", False):
-            return NotImplemented  # pickled as usual (a frozen record restores itself)
-        return _restore, (cls, tuple((name, getattr(obj, name)) for name in _slot_names(cls)
-                                     if hasattr(obj, name)))
-
-
-def snapshot(game: Game) -> bytes:
-    """The game as bytes that ``pickle.loads`` makes into a copy of it.
-
-    ENGINE-API: the engine has no copy of a game to try an action on (Game.copy)."""
-    out = io.BytesIO()
-    _Snapshot(out, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
-    return out.getvalue()
-
-
-def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
-    """The dice a roll of ``count`` can show, each with its chance. Two dice by their
-    total: the engine reads only the total of a 2d6 roll (Rulebook III, attack rolls)."""
-    if count == 1:
-        return [((d,), 1 / 6) for d in range(1, 7)]
-    if count == 2:
-        out: list[tuple[tuple[int, ...], float]] = []
-        for total, ways in odds.WAYS.items():
-            low = max(1, total - 6)
-            out.append(((low, total - low), ways / 36))
-        return out
-    raise ValueError(f"no outcome count for a roll of {count} dice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +201,6 @@ class PlaySession:
         self.lines: list[str] = []
         for entry in game.entries:
             self.lines += self._narrator.entry(entry["action"], entry["events"])
-        self._snapshot: tuple[int, bytes] | None = None
-        self._allowances: dict[tuple[int, int, str | None], float | None] = {}
         self._board = self._make_board()
 
     # --- starting and resuming -------------------------------------------------------
@@ -482,13 +376,6 @@ class PlaySession:
 
     # --- checking ----------------------------------------------------------------------
 
-    def _copy(self) -> Game:
-        """A copy of the game to try things on: the real one is never touched."""
-        version = len(self.game.entries)
-        if self._snapshot is None or self._snapshot[0] != version:
-            self._snapshot = (version, snapshot(self.game))
-        return pickle.loads(self._snapshot[1])
-
     def refusal(self, action: Any) -> Refusal | None:
         """None when the engine allows ``action`` now; else its rule and reason, as the
         engine's own check (``check``, which changes nothing) names them."""
@@ -518,83 +405,14 @@ class PlaySession:
         not, the engine's reason."""
         with self._lock:
             out = []
+            w = self.game.warriors[wid]
             for kind in KINDS:
-                if kind == "ability" and not self._special_abilities(wid):
+                if kind == "ability" and not special_abilities(w):
                     continue
-                first = next(iter(legal_actions(self.game, wid, {kind})), None) \
-                    if self.game.phase == "play" and not self.game.pending else None
-                if first is not None:
-                    out.append(KindStatus(kind, True))
-                else:
-                    out.append(KindStatus(kind, False, self._kind_refusal(wid, kind)))
+                why = kind_refusal(self.game, wid, kind)
+                out.append(KindStatus(kind, True) if why is None else
+                           KindStatus(kind, False, Refusal(why.rule, self._named(why.reason))))
             return tuple(out)
-
-    def _special_abilities(self, wid: int) -> list[str]:
-        w = self.game.warriors[wid]
-        return [n for n in w.abilities if REGISTRY.action_kind(n) == "special"]
-
-    def _nearest(self, wid: int, opposing: bool) -> list[int]:
-        w = self.game.warriors[wid]
-        if w.riding != NOBODY:
-            w = self.game.warriors[w.riding]  # a passenger is where his chariot is
-        found = [o for o in self.game.warriors
-                 if o is not w and o.on_table and not o.is_captive
-                 and (o.team != w.team) == opposing]
-        found.sort(key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
-        return [o.id for o in found]
-
-    def _kind_refusal(self, wid: int, kind: str) -> Refusal:
-        """The engine's reason ``wid`` has no action of ``kind``: a probe action is tried."""
-        game = self.game
-        if game.phase != "play":
-            return Refusal("Rulebook III, Turns and Actions",
-                           "actions are given once both armies are on the battlefield")
-        if game.pending:
-            return Refusal("Rulebook III, Turns and Actions", "finish the current action first")
-        w = game.warriors[wid]
-        probes: list[Any]
-        # A chariot's actions are given to its sections, the active ones first (Chariot
-        # rules, Actions); a passenger's move boards off (Boarding & Disembarking).
-        sections: list[str | None] = [None] if w.chariot is None else sorted(
-            SECTIONS, key=lambda name: not section_active(w, SECTIONS.index(name)))
-        if kind == "pass":
-            probes = [Pass(wid, k) for k in sections]
-        elif kind == "move" and w.chariot is not None:
-            probes = [ChariotMove(wid, (k,), f, 0.3) for k in sections if k is not None
-                      for f in (w.facing, w.facing + math.pi)]
-        elif kind == "move" and w.riding != NOBODY:
-            probes = [Disembark(wid, at, f) for at, f in disembark_spots(game, w)]
-        elif kind == "move":
-            probes = [Move(wid, ((w.x + dx, w.y + dy),), w.facing)
-                      for dx, dy in ((0.3, 0.0), (-0.3, 0.0), (0.0, 0.3), (0.0, -0.3))]
-        elif kind in ("close", "ranged"):
-            enemies = self._nearest(wid, opposing=True)
-            if not enemies:
-                return Refusal("Rulebook III, Targeting", "no opposing figure is on the "
-                               "battlefield to attack")
-            probes = [CloseAttack(wid, t, section=k) if kind == "close"
-                      else RangedAttack(wid, (t,), section=k)
-                      for t in enemies[:3] for k in sections]
-        elif kind == "formation":
-            friends = self._nearest(wid, opposing=False)[:2]
-            if w.chariot is not None or w.riding != NOBODY:
-                # Three members, so that the engine names what keeps this one out (Chariot
-                # rules, General Rules; Passengers) before counting them.
-                friends += [o.id for o in game.warriors
-                            if o.id != wid and o.id not in friends][:2 - len(friends)]
-            probes = [MoveFormation(wid, tuple(friends))]
-        else:
-            names = self._special_abilities(wid)
-            probes = [UseAbility(wid, n) for n in names] or [Pass(wid)]
-        first: Refusal | None = None
-        for probe in probes:
-            why = self.refusal(probe)
-            if why is None:
-                # The probe is allowed, but the engine lists no action of this kind.
-                return Refusal("", f"no {kind} action the engine lists fits here")
-            first = first or why
-        assert first is not None
-        return first
 
     def options(self, wid: int | None, kind: str) -> list[Option]:
         """The legal actions of ``kind`` for ``wid`` as the engine lists them ("move"
@@ -644,8 +462,7 @@ class PlaySession:
                           f"{_heading(action.facing)}", action, action.warrior)
         if isinstance(action, ChooseSection):
             with self._lock:
-                item = self.game.pending[0] if self.game.pending else None
-            purpose = item.purpose if isinstance(item, SectionChoice) else ""
+                purpose = waiting(self.game).purpose
             what = _CHOSEN.get(purpose, "the section chosen is")
             return Option("section", f"{what} the {action.section} section of "
                           f"{lab(action.warrior)}", action, action.warrior,
@@ -713,8 +530,8 @@ class PlaySession:
                           "this turn", action, action.warrior, ability=action.ability)
         if isinstance(action, Face):
             with self._lock:
-                item = self.game.pending[0] if self.game.pending else None
-            if isinstance(item, PassengerFacing) and item.warrior == action.warrior:
+                owed = waiting(self.game)
+            if owed.what == "facing" and owed.warrior == action.warrior:
                 return Option("facing", f"{lab(action.warrior)} faces "
                               f"{_heading(action.facing)} (set down from the wreck)",
                               action, action.warrior)
@@ -732,15 +549,15 @@ class PlaySession:
             return Option("deploy", f"{lab(action.warrior)} {where}", action, action.warrior)
         if isinstance(action, SetUpFortification):
             # World Conquest, Troop Movements (battle rule 1).
-            fort = self.game.warriors[action.warrior].work
-            kind = fort.fort.kind if fort is not None else "fortification"
+            kind = self._board.pieces[action.warrior].castle or "fortification"
             return Option("fortification", f"the {kind} is set up at ({action.at[0]:.1f}, "
                           f"{action.at[1]:.1f}), turned "
                           f"{math.degrees(action.rotation) % 360:.0f} degrees", action,
                           action.warrior)
         if isinstance(action, PlaceTerrain):
-            name = self.game.terrain_pile[action.item]
-            return Option("terrain", f"terrain {getattr(name, 'name', action.item)} is placed "
+            name = next((p.name for p in self._board.pile if p.index == action.item),
+                        action.item)
+            return Option("terrain", f"terrain {name} is placed "
                           f"at ({action.at[0]:.1f}, {action.at[1]:.1f})", action)
         if isinstance(action, Withdraw):
             return Option("withdraw", f"{self._board.sides[action.player].name} withdraws",
@@ -879,20 +696,9 @@ class PlaySession:
         move = Move(wid, pts, None if facing is None else float(facing),
                     None if stuck_facing is None else float(stuck_facing), ability=ability)
         with self._lock:
-            w = self.game.warriors[wid]
-            if pts and w.captive >= 0 and not self.game.is_legal(move):
-                # The captive goes where it can stand beside its controller (Rulebook III,
-                # Capturing): its own place moved along, else the first free one around.
-                c = self.game.warriors[w.captive]
-                gap = self._piece(w).radius + self._piece(c).radius + 0.001
-                end = pts[-1]
-                for k in range(8):
-                    a = k * math.pi / 4
-                    at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-                    alt = replace(move, captive_at=at)
-                    if self.game.is_legal(alt):
-                        move = alt
-                        break
+            # The captive goes where it can stand beside its controller, as the engine
+            # finds it (its own place moved along, else one around).
+            move = with_captive_placed(self.game, move)
         return self.option(move)
 
     def formation_plan(self, members: Iterable[int], offset: Point) -> Option:
@@ -920,18 +726,8 @@ class PlaySession:
                 steps.append(Move(wid, pts, float(facing) % (2 * math.pi)))
         if not steps:
             return self.option(FormationPlan(()))
-        ends = {s.warrior: s.path[-1] for s in steps if s.path}
-        dx = sum(e[0] - self._board.pieces[w].x for w, e in ends.items())
-        dy = sum(e[1] - self._board.pieces[w].y for w, e in ends.items())
-        steps.sort(key=lambda s: -(self._board.pieces[s.warrior].x * dx +
-                                   self._board.pieces[s.warrior].y * dy))
-        plan = FormationPlan(tuple(steps))
         with self._lock:
-            if not self.game.is_legal(plan) and len(steps) > 1:
-                found = next((FormationPlan(order) for order in
-                              itertools.permutations(steps)
-                              if self.game.is_legal(FormationPlan(order))), None)
-                plan = found or plan
+            plan = formation_in_order(self.game, steps)
         return self.option(plan)
 
     def formation_member_allowance(self, wid: int) -> float | None:
@@ -939,10 +735,10 @@ class PlaySession:
         speed reduced to the slowest member's, as the engine counts it with terrain and a
         captive); None when no formation is being moved."""
         with self._lock:
-            item = self.game.pending[0] if self.game.pending else None
-            if not isinstance(item, FormationMoving) or wid not in item.members:
+            owed = waiting(self.game)
+            if owed.what != "plan" or wid not in owed.members:
                 return None
-            return float(member_limit(self.game, self.game.warriors[wid], item.speed))
+            return movement_allowance(self.game, wid)
 
     def deploy(self, wid: int, at: Point | None, facing: float = 0.0) -> Option:
         return self.option(Deploy(wid, at, float(facing)))
@@ -961,37 +757,13 @@ class PlaySession:
         return self.option(EndByAgreement())
 
     def allowance(self, wid: int, ability: str | None = None) -> float | None:
-        """How far ``wid`` may move now (None: it cannot be given a move action).
-
-        ENGINE-API: read from the engine's refusal of a move longer than any table
-        ("... may move 8\", the path is ..."), the engine's own allowance with terrain and
-        abilities (Charge, Bound) counted."""
+        """How far ``wid`` may move now with a move action (None: it cannot be given
+        one), as the engine counts it: terrain and abilities (Charge, Bound) counted, a
+        chariot's sections that may move together (Chariot rules, Movement)."""
         with self._lock:
-            key = (len(self.game.entries), wid, ability)
-            if key not in self._allowances:
-                w = self.game.warriors[wid]
-                if w.chariot is not None:
-                    self._allowances[key] = self._chariot_reach(w)
-                elif w.riding != NOBODY:
-                    self._allowances[key] = None  # he only disembarks: no distance
-                else:
-                    why = self.refusal(Move(wid, ((w.x + _FAR, w.y),), w.facing,
-                                            ability=ability))
-                    found = _ALLOWANCE.search(why.reason) if why is not None else None
-                    self._allowances[key] = float(found.group(1)) if found else None
-            return self._allowances[key]
-
-    def _chariot_reach(self, w: Any) -> float | None:
-        """Chariot rules, Movement: the farthest a chariot may go now, every section that
-        may move giving its move action (as many as the turn's actions left allow, the
-        fastest first) and their speeds added."""
-        names = self.movable_sections(w.id)
-        left = self.game.turn_actions - self.game.actions_used
-        fastest = sorted(names, key=lambda n: (-section_stats(w, SECTIONS.index(n)).speed,
-                                               SECTIONS.index(n)))[:max(0, left)]
-        if not fastest:
-            return None
-        return self.chariot_allowance(w.id, tuple(n for n in SECTIONS if n in fastest))
+            if waiting(self.game).what == "plan":
+                return None  # a formation's member: formation_member_allowance
+            return movement_allowance(self.game, wid, ability)
 
     # --- chariots ----------------------------------------------------------------------
 
@@ -999,13 +771,10 @@ class PlaySession:
         """The sections of chariot ``wid`` that may be given a move action now (Chariot
         rules, Actions and Movement), in the order the rules name them."""
         with self._lock:
-            game = self.game
-            w = game.warriors[wid]
-            if w.chariot is None or game.phase != "play" or game.pending or \
-                    action_violation(game, w, "move") is not None:
+            w = self.game.warriors[wid]
+            if w.chariot is None:
                 return []
-            return [name for k, name in enumerate(SECTIONS)
-                    if section_violation(game, w, k, "move") is None]
+            return [SECTIONS[k] for k in chariot_movable_sections(self.game, w)]
 
     def chariot_allowance(self, wid: int, sections: Iterable[str]) -> float:
         """Chariot rules, Movement: the speed values of ``sections`` added (halved in
@@ -1023,16 +792,8 @@ class PlaySession:
         battlefield's edge, which its base may not cross (Rulebook III, Movement)."""
         with self._lock:
             w = self.game.warriors[wid]
-            ks = tuple(SECTIONS.index(n) for n in sections)
-            if not ks:
-                return 0.0, None
-            limit = chariot_allowance(self.game, w, ks)
-            stop = chariot_reach(self.game, w, ks, float(facing), limit)
-            edge = _to_edge(w.discs_at((w.x, w.y), float(facing)), float(facing),
-                            self.game.table)
-            if edge < stop.distance:
-                return edge, "Rulebook III, Movement: the base stays on the battlefield"
-            return float(stop.distance), stop.why
+            ks = tuple(SECTIONS.index(n) for n in SECTIONS if n in set(sections))
+            return chariot_stop(self.game, w, ks, float(facing))
 
     def chariot_move(self, wid: int, sections: Iterable[str], facing: float | None,
                      distance: float) -> Option:
@@ -1090,61 +851,27 @@ class PlaySession:
 
     def placements(self, wid: int) -> list[Option]:
         """The ability actions of ``wid`` whose place and facing the player steers, one
-        for each figure they may set down: a figure levitated (FAQ, Magic Levitation: up
-        to 10" in any direction, facing as you choose), an eliminated warrior brought back
-        (Special Abilities Card, Necromancy: in base contact with this warrior), and a turn
-        by Nimble (any facing, during your turn). Each starts at the place the engine lists
-        first, else at one it allows; only what the engine allows somewhere is offered."""
+        for each figure they may set down, as the engine answers them (FAQ, Magic
+        Levitation; Special Abilities Card, Necromancy), each starting at a place the
+        engine allows; and a turn by Nimble (any facing, during your turn) when the
+        engine allows one."""
         with self._lock:
             game = self.game
             if game.phase != "play" or game.pending:
                 return []
             w = game.warriors[wid]
-            out: list[Option] = []
-            listed = [a for a in legal_actions(game, wid, {"ability"})
-                      if isinstance(a, UseAbility) and a.at is not None]
-            for name in PLACING:
-                if name not in w.abilities:
-                    continue
-                starts: dict[int, UseAbility] = {}
-                for a in listed:
-                    if a.ability == name and a.target is not None:
-                        starts.setdefault(a.target, a)
-                for t in self._placeable(w, name):
-                    if t.id not in starts:
-                        found = self._first_place(w, name, t)
-                        if found is not None:
-                            starts[t.id] = found
-                what = "where it goes" if name == PLACING[0] else "where it returns"
-                out += [Option("place", f"{self.label(wid)} uses {name} on {self.label(t)}: "
-                               f"steer {what}…", a, wid, (t,), ability=name)
-                        for t, a in starts.items()]
-            turns = [Face(wid, f) for f in _BEARINGS]
-            if any(game.is_legal(a) for a in turns):
+            pieces = self._board.pieces
+            # A figure on the battlefield goes somewhere (levitated); one off it returns.
+            out = [Option("place", f"{self.label(wid)} uses {a.ability} on "
+                          f"{self.label(a.target)}: steer where it "
+                          f"{'goes' if pieces[a.target].on_table else 'returns'}…",
+                          a, wid, (a.target,), ability=a.ability)
+                   for a in placements(game, wid) if a.target is not None]
+            if any(game.is_legal(Face(wid, f)) for f in _BEARINGS):
                 out.append(Option("place", f"{self.label(wid)} turns (Nimble): steer the "
                                   "facing…", Face(wid, float(w.facing)), wid,
                                   ability="Nimble"))
             return out
-
-    def _placeable(self, w: Any, name: str) -> list[Any]:
-        """The figures ``w`` may set down with ``name``: those touching it (Magic
-        Levitation), or its side's eliminated warriors (Necromancy)."""
-        game = self.game
-        if name == "Magic Levitation":
-            return [t for t in game.contacts(w) if t.chariot is None]
-        return [e for e in game.warriors if e.owner == w.owner and not e.on_table
-                and e.eliminations and e.riding == NOBODY and e.chariot is None]
-
-    def _first_place(self, w: Any, name: str, t: Any) -> UseAbility | None:
-        """A place the engine allows for ``t``: where it stands (levitated nowhere yet),
-        or beside ``w`` every 15 degrees around (brought back)."""
-        game = self.game
-        if name == "Magic Levitation":
-            tries = [UseAbility(w.id, name, t.id, (t.x, t.y), t.facing)]
-        else:
-            tries = [UseAbility(w.id, name, t.id, contact_spot(t, w, a)[0], w.facing)
-                     for a in _BEARINGS]
-        return next((a for a in tries if game.is_legal(a)), None)
 
     def placing(self, option: Option) -> tuple[int, Point, Point, float] | None:
         """Where a placement (:meth:`placements`) starts: the figure set down, where it
@@ -1175,76 +902,46 @@ class PlaySession:
 
     def outcomes(self, option: Option, sections: Mapping[int, str] | None = None
                  ) -> list[tuple[float, list[dict[str, Any]]]]:
-        """Every way ``option`` can turn out, with its chance: the action given to copies
-        of the game whose dice are forced to each value (see the module's ENGINE-API).
-        Where it waits for a chariot's section to be chosen, ``sections`` names the one
-        chosen for each chariot (else the first the engine lists)."""
+        """Every way ``option`` can turn out, with its chance, as the engine counts it
+        (``outcomes``: every roll of the dice, each on a copy of the game). Where it
+        waits for a chariot's section to be chosen, ``sections`` names the one chosen for
+        each chariot (else the first the engine lists)."""
         return self._count(option, sections or {})[0]
 
     def _count(self, option: Option, sections: Mapping[int, str]
                ) -> tuple[list[tuple[float, list[dict[str, Any]]]], _Choice | None]:
         """The outcomes, and the first section choice the action waited for (if any)."""
+        seen: list[_Choice] = []
+
+        def decide(probe: Game) -> Any:
+            # The choices made mid-action on each copy: a chariot's section (Chariot
+            # rules: the one ``sections`` names, else the first listed) and the
+            # defender's target (Castle rules, Close Combat: the one the attacker named,
+            # whose odds are shown, else the first listed).
+            owed = waiting(probe)
+            listed = list(legal_actions(probe)) if owed.what in ("section", "target") else []
+            if owed.what == "section":
+                names = tuple(a.section for a in listed if isinstance(a, ChooseSection))
+                assert owed.warrior is not None
+                seen.append(_Choice(owed.warrior, owed.player, owed.purpose, names))
+                name = sections.get(owed.warrior)
+                return ChooseSection(owed.warrior, name if name in names else names[0])
+            if owed.what == "target":
+                named = getattr(option.action, "target", None)
+                targets = [a.target for a in listed if isinstance(a, ChooseTarget)]
+                return ChooseTarget(owed.player, named if named in targets else targets[0])
+            return None
+
         with self._lock:
             if not self.game.is_legal(option.action):  # type: ignore[arg-type]
                 return [], None
-            self._copy()
-            assert self._snapshot is not None
-            snap = self._snapshot[1]
-        out: list[tuple[float, list[dict[str, Any]]]] = []
-        stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
-        tried = 0
-        first: _Choice | None = None
-        while stack:
-            forced, chance = stack.pop()
-            tried += 1
-            if tried > MAX_BRANCHES:
-                raise RuntimeError(f"{option.words}: more than {MAX_BRANCHES} ways to turn out")
-            with self._lock:
-                probe: Game = pickle.loads(snap)
-                probe.dice = _ForcedDice(probe, forced)  # type: ignore[assignment]
-                seen: list[_Choice] = []
-                try:
-                    events = apply(probe, option.action)  # type: ignore[arg-type]
-                    events += self._sections_chosen(probe, sections, seen)
-                    events += self._target_chosen(probe, option.action)
-                except _MoreDice as more:
-                    stack.extend((forced + values, chance * p)
-                                 for values, p in reversed(_branches(more.count)))
-                    continue
-            first = first or (seen[0] if seen else None)
-            out.append((chance, events))
-        return out, first
-
-    @staticmethod
-    def _target_chosen(probe: Game, action: Any) -> list[dict[str, Any]]:
-        """Castle rules, Close Combat: an attack across connected access points waits
-        while the defender chooses its target among the figures touching a connected
-        access point; on a copy, the figure the attacker named is chosen (the odds shown
-        are for it), else the first listed."""
-        events: list[dict[str, Any]] = []
-        while probe.pending and not probe.over and isinstance(probe.pending[0], TargetChoice):
-            item = probe.pending[0]
-            named = getattr(action, "target", None)
-            target = named if named in item.options else item.options[0]
-            events += apply(probe, ChooseTarget(item.player, target))
-        return events
-
-    @staticmethod
-    def _sections_chosen(probe: Game, sections: Mapping[int, str], seen: list[_Choice]
-                         ) -> list[dict[str, Any]]:
-        """Chariot rules (Attacking a Chariot, Pushing): the action waits while the
-        chariot's player chooses a section; on a copy, the one ``sections`` names is
-        chosen (else the first listed) and the action goes on."""
-        events: list[dict[str, Any]] = []
-        while probe.pending and not probe.over and isinstance(probe.pending[0], SectionChoice):
-            item = probe.pending[0]
-            names = tuple(SECTIONS[k] for k in item.options)
-            seen.append(_Choice(item.warrior, probe.warriors[item.warrior].owner,
-                                item.purpose, names))
-            name = sections.get(item.warrior)
-            events += apply(probe, ChooseSection(item.warrior,
-                                                 name if name in names else names[0]))
-        return events
+            try:
+                branches = outcomes(self.game, option.action,  # type: ignore[arg-type]
+                                    decide)
+            except RuntimeError as exc:
+                raise RuntimeError(f"{option.words}: more than {MAX_BRANCHES} ways to turn "
+                                   "out") from exc
+        return [(b.chance, list(b.events)) for b in branches], (seen[0] if seen else None)
 
     def outlook(self, option: Option) -> Outlook:
         """The chance to hit, expected clicks and chance to eliminate for every figure the
@@ -1343,49 +1040,19 @@ class PlaySession:
     # --- decisions owed ----------------------------------------------------------------
 
     def decision(self) -> Decision | None:
-        """The decision the rules hand a player before play goes on, if one is owed.
-
-        ENGINE-API: the engine keeps what it waits for to itself; it is told here from
-        the kind of actions it lists meanwhile."""
+        """The decision the rules hand a player before play goes on, if one is owed, as
+        the engine says what it waits for and from whom."""
         with self._lock:
             if self.game.over or not self.game.pending:
                 return None
+            owed = waiting(self.game)
             listed = list(legal_actions(self.game))
-            seat = self.game.to_act
         opts = tuple(self.option(a) for a in listed)
-        first = listed[0] if listed else None
-        if isinstance(first, FreeSpin):
-            return Decision("spin", seat, first.warrior, opts)
-        if isinstance(first, ChooseSection):
-            # Chariot rules: the chariot's player decides (Attacking a Chariot, Pushing).
-            with self._lock:
-                item = self.game.pending[0]
-            purpose = item.purpose if isinstance(item, SectionChoice) else ""
-            return Decision("section", seat, first.warrior, opts, purpose=purpose)
-        if isinstance(first, ChooseTarget):
-            # Castle rules, Close Combat: "the defender may choose which figure will be
-            # the target of the attack" — the attacker is the decision's warrior.
-            with self._lock:
-                item = self.game.pending[0]
-            attacker = item.warrior if isinstance(item, TargetChoice) else None
-            return Decision("target", seat, attacker, opts)
-        if isinstance(first, Face):
-            # Chariot rules, Damaging a Passenger: set down facing as his player chooses.
-            return Decision("facing", seat, first.warrior, opts)
-        if isinstance(first, FormationPlan):
-            with self._lock:
-                item = self.game.pending[0]
-            if isinstance(item, FormationMoving):
-                # Rulebook IV, Movement Formations: every member may move (or turn, one
-                # that failed to break away), each to its own place.
-                return Decision("plan", seat, None, opts, tuple(item.members),
-                                stuck=tuple(sorted(item.stuck)))
-            members = sorted({m for o in opts for m in o.members})
-            return Decision("plan", seat, None, opts, tuple(members))
-        if isinstance(first, Move):
-            return Decision("confused", seat, first.warrior, opts)
-        warrior = next((a.warrior for a in listed if isinstance(a, Pass)), None)
-        return Decision("follow_up", seat, warrior, opts)
+        if owed.what == "plan":
+            # Rulebook IV, Movement Formations: every member may move (or turn, one that
+            # failed to break away), each to its own place.
+            return Decision("plan", owed.player, None, opts, owed.members, stuck=owed.stuck)
+        return Decision(owed.what, owed.player, owed.warrior, opts, purpose=owed.purpose)
 
     def setup_options(self) -> list[Option]:
         """Setting the scene: the places the engine lists for the next terrain item or
@@ -1411,7 +1078,7 @@ class PlaySession:
         with self._lock:
             if self.game.phase != "fortifications":
                 return []
-            return [w.id for w in fortifications.waiting(self.game)
+            return [w.id for w in fortifications_waiting(self.game)
                     if w.owner == self.game.to_act]
 
     def set_up_spot(self, wid: int) -> tuple[Point, float] | None:
@@ -1430,11 +1097,12 @@ class PlaySession:
         """Where fortification ``wid`` would stand, set up at ``at`` turned ``rotation``:
         its square (or quarter)."""
         with self._lock:
-            work = self.game.warriors[wid].work
-            if work is None:
+            if wid not in self.game.works:
                 return ()
-            placed = Work(work.fort, (float(at[0]), float(at[1])), float(rotation))
-            return (Patch("blocking", tuple(placed.footprint), work.fort.kind),)
+            kind = self._board.pieces[wid].castle
+            square = fortification_outline(self.game.warriors[wid],
+                                           (float(at[0]), float(at[1])), float(rotation))
+            return (Patch("blocking", tuple(square), kind),)
 
     def waiting_to_deploy(self) -> list[int]:
         with self._lock:
@@ -1473,33 +1141,11 @@ class PlaySession:
         return Played(seat, option.words, lines, rolls, moves, strikes, self._board)
 
     def end_turn(self) -> list[Option]:
-        """The actions that end the current turn now, in order.
-
-        ENGINE-API: the engine ends a turn when its actions are used or no warrior is left
-        to give one, so the warriors that have not acted pass while actions are left. A
-        turn whose actions are all given may still wait for a free move (Special Abilities
-        Card, Quickness); the engine then lists ``EndTurn``, which ends it (tried on a copy
-        after the passes)."""
+        """The actions that end the current turn now, in order, as the engine answers
+        them (the warriors that have not acted pass while actions are left; a turn that
+        still waits for a free move, Quickness, ends with ``EndTurn``)."""
         with self._lock:
-            game = self.game
-            if game.phase != "play" or game.pending:
-                return []
-            seat, turn = game.current, game.turn
-            # The passes the engine lists, one after another on a copy, until the turn is
-            # given: a chariot passes section by section (Chariot rules, Actions), a
-            # passenger as any warrior.
-            actions: list[Any] = []
-            probe = self._copy()
-            while probe.turn == turn and not probe.pending and \
-                    probe.actions_used < probe.turn_actions:
-                first = next(iter(legal_actions(probe, None, {"pass"})), None)
-                if first is None:
-                    break
-                actions.append(first)
-                apply(probe, first)
-            if probe.turn == turn and not probe.pending and probe.is_legal(EndTurn(seat)):
-                actions.append(EndTurn(seat))
-            return [self.option(a) for a in actions]
+            return [self.option(a) for a in ending_turn(self.game)]
 
     # --- castles ------------------------------------------------------------------------
 
@@ -1510,17 +1156,7 @@ class PlaySession:
         closed and closed when open, each with the engine's reason if it may not be now
         (empty without a castle)."""
         with self._lock:
-            game = self.game
-            if not game.sections or game.castle_player < 0:
-                return []
-            found = []
-            for wid in game.sections:
-                w = game.warriors[wid]
-                s = w.castle
-                if s is None or s.feature < 0 or not w.on_table:
-                    continue  # rubble: no portals left (Eliminating Castle Sections)
-                found += [SetPortal(game.castle_player, wid, p.name, not p.open)
-                          for p in s.portals]
+            found = castle_portal_switches(self.game)
         return [(self.option(a), self.refusal(a)) for a in found]
 
     def may_set_portals(self) -> bool:
@@ -1547,7 +1183,7 @@ class PlaySession:
             kind = commander or self.commander(seat)
             if kind == "human":
                 kind = "heuristic"
-            probe = self._copy()
+            probe = self.game.copy()
             seed = derive(self.seats.seed, "ai", seat, len(self.game.entries))
             if commander is None and self.seats.players is not None and \
                     self.commander(seat) != "human":
@@ -1570,20 +1206,6 @@ class PlaySession:
 _CHOSEN = {"attack": "the attack strikes", "pushing": "the pushing click goes on",
            "damage": "the damage goes on"}
 _POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
-
-
-def _to_edge(discs: Iterable[tuple[float, float, float]], facing: float, table: float
-             ) -> float:
-    """How far discs may go at ``facing`` before one crosses the battlefield's edge."""
-    ux, uy = math.cos(facing), math.sin(facing)
-    best = math.inf
-    for x, y, r in discs:
-        for c, u in ((x, ux), (y, uy)):
-            if u > 1e-12:
-                best = min(best, (table - r - c) / u)
-            elif u < -1e-12:
-                best = min(best, (r - c) / u)
-    return max(0.0, best - 1e-6)
 
 
 def _heading(angle: float) -> str:

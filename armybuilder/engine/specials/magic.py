@@ -264,6 +264,15 @@ def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
             yield UseAbility(w.id, MAGIC_LEVITATION, t.id, end, facing)
 
 
+def _levitation_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseAbility]]]:
+    # FAQ, Magic Levitation: a figure in base contact, never a chariot (Chariot rules,
+    # General Rules); where it stands first: the player steers it from there.
+    for t in state.contacts(w):
+        if t.chariot is None:
+            yield t, iter((UseAbility(w.id, MAGIC_LEVITATION, t.id, (t.x, t.y), t.facing),))
+
+
 REGISTRY.register("Magic Levitation", "FAQ, Special Ability Update: Magic Levitation; FAQ, "
                   "Demoralized & Magic Levitation", optional=True, action="special",
-                  special_action=_levitation, listing=_levitation_listing)
+                  special_action=_levitation, listing=_levitation_listing,
+                  placing=_levitation_placing)
