@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from armybuilder.ai.registry import DEFAULT, PLAYERS, make_player, with_default_first
 from armybuilder.engine import (
     ACTION_KINDS,
     MAX_BRANCHES,
@@ -125,7 +126,9 @@ from armybuilder.play.castle_view import castle_records
 from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
 
-COMMANDERS = ("human", "heuristic", "random")
+#: Who may command a seat: a person at the keyboard, or a kind of player the registry
+#: offers (armybuilder.ai.registry), the default first.
+COMMANDERS = ("human", *with_default_first(PLAYERS.kinds()))
 #: Makes the AI player of a seat for one choice: ``(seat, seed) -> player`` (Seats).
 AIPlayers = Callable[[int, int], Any]
 #: The kinds of action a warrior may be given, in the order the screen offers them.
@@ -1174,15 +1177,13 @@ class PlaySession:
         comes from the game's and the number of actions so far, so a resumed game makes
         the same choices as one never interrupted. An AI seat's player is the seats' own
         (``Seats.players``) unless ``commander`` names the engine's AI player to ask."""
-        # The players load with the AI's first choice, made in a worker after the
-        # battlefield is on the screen, not with the game (issue 18: a quick start).
-        from armybuilder.ai import make_player
-
+        # The player's class loads with its first choice (the registry imports it), made
+        # in a worker after the battlefield is on the screen (a quick start).
         with self._lock:
             seat = self.game.to_act
             kind = commander or self.commander(seat)
             if kind == "human":
-                kind = "heuristic"
+                kind = DEFAULT
             probe = self.game.copy()
             seed = derive(self.seats.seed, "ai", seat, len(self.game.entries))
             if commander is None and self.seats.players is not None and \

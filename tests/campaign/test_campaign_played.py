@@ -339,7 +339,7 @@ def test_the_ai_side_withdraws_on_the_play_screen_as_its_commander_would() -> No
         engine_apply(before, action_from_json(entry["action"]))
     assert before.round >= 2 and before.current == ai and before.actions_used == 0
     side = opened.sides[ai]
-    auto = wc.Commander(ai, side["seed"], side["may_withdraw"], c.rules.withdraw_below)
+    auto = wc.commander(ai, side["seed"], side["may_withdraw"], c.rules.withdraw_below)
     assert auto.choose(before) == Withdraw(ai)
     # The engine's AI player alone (the seats as saved, no commanders) fights on.
     plain = PlaySession(before, Seats(session.seats.commanders, session.seats.seed))

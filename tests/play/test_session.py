@@ -200,7 +200,8 @@ def test_a_new_battle_seats_your_army_on_the_side_asked() -> None:
 
 
 def test_only_the_session_calls_the_engine() -> None:
-    """Every engine call of the app goes through armybuilder/play/session.py."""
+    """Every engine call of the app goes through armybuilder/play/session.py (the
+    registry of player kinds, which loads no engine, names the choices)."""
     offenders = []
     for folder in ("armybuilder/tui", "armybuilder/play", "armybuilder/cli/play.py"):
         paths = [REPO / folder] if folder.endswith(".py") else sorted(
@@ -214,7 +215,8 @@ def test_only_the_session_calls_the_engine() -> None:
                     [a.name for a in node.names] if isinstance(node, ast.Import) else []
                 offenders += [f"{path.relative_to(REPO)}: {n}" for n in names
                               if n == "armybuilder.engine" or n.startswith("armybuilder.engine.")
-                              or n.startswith("armybuilder.ai")]
+                              or (n.startswith("armybuilder.ai")
+                                  and n != "armybuilder.ai.registry")]
     assert offenders == []
 
 
