@@ -41,6 +41,7 @@ from armybuilder.engine import (
     Warrior,
     action_violation,
     checked_actions,
+    fortification_close_targets,
     legal_actions,
     movement_formation_violation,
     turn_given,
@@ -559,8 +560,7 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
 
 
 def _touches_work(game: Game, w: Warrior) -> bool:
-    from armybuilder.engine.fortifications import close_targets
-    return bool(close_targets(game, w))
+    return bool(fortification_close_targets(game, w))
 
 
 def _heals_at_range(game: Game, w: Warrior) -> bool:

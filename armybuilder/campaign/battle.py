@@ -36,10 +36,13 @@ from armybuilder.ai.registry import make_player
 from armybuilder.campaign import marching
 from armybuilder.campaign.state import Campaign
 from armybuilder.campaign.weather import InForce, in_force
+from armybuilder.engine import FORTIFICATION_SIDES as SIDES
 from armybuilder.engine import (
     NOBODY,
     Action,
+    ClickStats,
     FigureCard,
+    Fortification,
     Game,
     GameSetup,
     PlayerSetup,
@@ -48,10 +51,8 @@ from armybuilder.engine import (
     Withdraw,
     action_from_json,
     apply,
+    setup_from_dict,
 )
-from armybuilder.engine.cards import ClickStats
-from armybuilder.engine.fortifications import SIDES, Fortification
-from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.match import play_game
 from armybuilder.sim.terrain_presets import terrain_for
 

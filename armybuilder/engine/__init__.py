@@ -82,6 +82,12 @@ from armybuilder.engine.actions import (
     action_from_json,
     action_to_json,
 )
+from armybuilder.engine.adapter import (
+    CardError,
+    cards_from_figure,
+    castle_card,
+    playable_cards,
+)
 from armybuilder.engine.answers import (
     ACTION_KINDS,
     Waiting,
@@ -122,6 +128,7 @@ from armybuilder.engine.castle_combat import standing_on as castle_standing_on
 from armybuilder.engine.castle_combat import target_violation as castle_target_violation
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.castle_setup import default_plan as castle_default_plan
+from armybuilder.engine.chances import MAX_BRANCHES, Branch, outcomes
 from armybuilder.engine.chariot_combat import close_sections as chariot_close_sections
 from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_sections
 from armybuilder.engine.chariot_combat import sections_crossed
@@ -143,11 +150,24 @@ from armybuilder.engine.chariots import skulls as chariot_skulls
 from armybuilder.engine.chariots import stats as section_stats
 from armybuilder.engine.combat import Strike, reduction
 from armybuilder.engine.dice import Dice
-from armybuilder.engine.forecast import AttackForecast, StrikeOdds, forecast
+from armybuilder.engine.forecasts import AttackForecast, StrikeOdds, forecast
 from armybuilder.engine.formations import is_mage_spawn
+from armybuilder.engine.fortifications import SIDES as FORTIFICATION_SIDES
+from armybuilder.engine.fortifications import Fortification, Work, guarding, guards_of
+from armybuilder.engine.fortifications import approach_spots as fortification_approach_spots
+from armybuilder.engine.fortifications import close_targets as fortification_close_targets
+from armybuilder.engine.fortifications import guard_spots as fortification_guard_spots
 from armybuilder.engine.fortifications import outline as fortification_outline
+from armybuilder.engine.fortifications import standing as fortifications_standing
 from armybuilder.engine.fortifications import waiting as fortifications_waiting
-from armybuilder.engine.game import Game, ReplayMismatch, apply, legal_actions, replay
+from armybuilder.engine.game import (
+    LOG_VERSION,
+    Game,
+    ReplayMismatch,
+    apply,
+    legal_actions,
+    replay,
+)
 from armybuilder.engine.legal import check, is_legal
 from armybuilder.engine.legal import checked as checked_actions
 from armybuilder.engine.movement import (
@@ -159,7 +179,6 @@ from armybuilder.engine.movement import (
     move_allowance,
 )
 from armybuilder.engine.movement import formation_violation as movement_formation_violation
-from armybuilder.engine.outcomes import MAX_BRANCHES, Branch, outcomes
 from armybuilder.engine.passengers import board_violation, disembark_spots
 from armybuilder.engine.pending import (
     AttackStep,
@@ -197,6 +216,7 @@ from armybuilder.engine.setup import (
     face_centre,
     placed_features,
     room_for,
+    setup_from_dict,
     table_for,
 )
 from armybuilder.engine.specials import CATALOGUE_ABILITIES
@@ -212,8 +232,10 @@ __all__ = [
     "CHARIOT_SKULLS",
     "CONTACT_GAP",
     "DIRECTIONS",
+    "FORTIFICATION_SIDES",
     "HOOK_POINTS",
     "INACTIVE_SKULLS",
+    "LOG_VERSION",
     "MAX_BRANCHES",
     "NOBODY",
     "PASSENGER_SECTIONS",
@@ -229,6 +251,7 @@ __all__ = [
     "Board",
     "Branch",
     "CancelAbility",
+    "CardError",
     "CastleOptions",
     "CastlePlacement",
     "ChariotBase",
@@ -250,6 +273,7 @@ __all__ = [
     "FollowUp",
     "FormationMoving",
     "FormationPlan",
+    "Fortification",
     "FreeSpin",
     "Game",
     "GameSetup",
@@ -289,6 +313,7 @@ __all__ = [
     "Warrior",
     "WarriorSpec",
     "Withdraw",
+    "Work",
     "action_from_json",
     "action_to_json",
     "action_violation",
@@ -296,6 +321,7 @@ __all__ = [
     "apply",
     "board_violation",
     "break_away_chance",
+    "cards_from_figure",
     "castle_access_points",
     "castle_across",
     "castle_action_violation",
@@ -303,6 +329,7 @@ __all__ = [
     "castle_attack_violation",
     "castle_breach",
     "castle_breached",
+    "castle_card",
     "castle_close_targets",
     "castle_collapse",
     "castle_default_plan",
@@ -340,9 +367,15 @@ __all__ = [
     "forecast",
     "formation_in_order",
     "formation_speed",
+    "fortification_approach_spots",
+    "fortification_close_targets",
+    "fortification_guard_spots",
     "fortification_outline",
+    "fortifications_standing",
     "fortifications_waiting",
     "geometry",
+    "guarding",
+    "guards_of",
     "is_legal",
     "is_mage_spawn",
     "kind_refusal",
@@ -356,6 +389,7 @@ __all__ = [
     "outcomes",
     "placed_features",
     "placements",
+    "playable_cards",
     "reduction",
     "replay",
     "room_for",
@@ -364,6 +398,7 @@ __all__ = [
     "section_stats",
     "section_violation",
     "sections_crossed",
+    "setup_from_dict",
     "special_abilities",
     "specials",
     "straight_move_ends",

@@ -3,7 +3,7 @@ neither re-derives a rule or reads the engine's messages: what the game waits fo
 from whom, how far a warrior may move now, where an ability may set a figure down, the
 actions that end a turn early, why a warrior may not be given an action of some kind,
 the order a movement formation's moves may be made in and where a captive goes. The
-odds of what an action may bring are :mod:`armybuilder.engine.outcomes`.
+odds of what an action may bring are :mod:`armybuilder.engine.chances`.
 
 Every answer here is worked out by the rules' own checks (``legal.check``); none changes
 the game.

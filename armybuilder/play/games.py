@@ -13,6 +13,7 @@ SQLAlchemy (issue 18: a game starts in under 1.5 s).
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -142,7 +143,7 @@ class Games:
             return [_saved(row) for row in db.execute(
                 f"{_LISTED}{where} ORDER BY updated DESC, id DESC", params)]
 
-    def unfinished(self) -> list[SavedGame]:
+    def unfinished(self) -> builtins.list[SavedGame]:
         return self.list(PLAYING)
 
     def delete(self, game_id: int) -> None:

@@ -19,10 +19,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from armybuilder.engine import SECTIONS, Game, GameSetup, ReplayMismatch, replay
+from armybuilder.engine import (
+    SECTIONS,
+    Game,
+    GameSetup,
+    ReplayMismatch,
+    Work,
+    replay,
+    setup_from_dict,
+)
 from armybuilder.engine import geometry as g
-from armybuilder.engine.fortifications import Work
-from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
 from armybuilder.text import shown, shown_lines
 
@@ -596,7 +602,7 @@ class _Narrator:
             cause = ev.get("ability") or ev["cause"]
             if ev.get("section"):
                 k = SECTIONS.index(ev["section"])
-                t.sections[wid][k] = ev["click"]  # type: ignore[index]
+                t.sections[wid][k] = ev["click"]
                 plural = "s" if ev["clicks"] != 1 else ""
                 yield (f"  {t.label(wid)} takes {ev['clicks']} click{plural} on its "
                        f"{ev['section']} section ({cause}), now {t.section_text(wid, k)}; "
@@ -661,7 +667,7 @@ class _Narrator:
                    f"({ev['reason']}).")
         elif kind in ("returned", "levitated"):
             wid = ev["warrior"]
-            at = ev.get("at") or ev.get("to")
+            at = ev["at"] if "at" in ev else ev["to"]
             t.pos[wid] = (at[0], at[1])
             t.out[wid] = False
             if kind == "returned":

@@ -1,5 +1,5 @@
 """The engine's answers to what a player or a screen asks (engine/answers.py and
-engine/outcomes.py): what the game waits for and from whom, how far a warrior may move
+engine/chances.py): what the game waits for and from whom, how far a warrior may move
 now, where an ability may set a figure down, the actions ending a turn early, why a kind
 of action is refused, and every way an attack can turn out with its chance."""
 
