@@ -471,7 +471,7 @@ class HeuristicPlayer:
         # Rest the warriors that acted last turn first: a pass never pushes.
         for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
             action = Pass(w.id) if w.chariot is None else Pass(
-                w.id, chariots.pass_section(game, w))
+                w.id, section=chariots.pass_section(game, w))
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))

@@ -263,7 +263,7 @@ def _probes(game: State, w: Warrior, kind: str) -> list[Action] | IllegalAction:
     sections: list[str | None] = [None] if w.chariot is None else sorted(
         SECTIONS, key=lambda name: not active(w, SECTIONS.index(name)))
     if kind == "pass":
-        return [Pass(wid, k) for k in sections]
+        return [Pass(wid, section=k) for k in sections]
     if kind == "move" and w.chariot is not None:
         return [ChariotMove(wid, (k,), f, 0.3) for k in sections if k is not None
                 for f in (w.facing, w.facing + math.pi)]

@@ -440,7 +440,7 @@ def portal_switches(state: State) -> list[SetPortal]:
         s = w.castle
         if s is None or s.feature < 0 or not w.on_table:
             continue
-        out += [SetPortal(state.castle_player, wid, p.name, not p.open) for p in s.portals]
+        out += [SetPortal(state.castle_player, wid, p.name, open=not p.open) for p in s.portals]
     return out
 
 
@@ -455,5 +455,5 @@ def portal_choices(state: State) -> list[SetPortal]:
             continue
         for p in s.portals:
             if portal_violation(state, state.current, wid, p.name, not p.open) is None:
-                out.append(SetPortal(state.current, wid, p.name, not p.open))
+                out.append(SetPortal(state.current, wid, p.name, open=not p.open))
     return out

@@ -494,7 +494,7 @@ def ranged_actions(state: State, w: Warrior, plan_for: Callable[[str | None, int
             continue
         if plan.everyone:
             for aim in (None, *SECTIONS):
-                action = RangedAttack(w.id, (), (), mode, section, aim)
+                action = RangedAttack(w.id, (), ability=mode, section=section, aim=aim)
                 try:
                     ranged.check_ranged(state, action)
                 except IllegalAction:
@@ -510,7 +510,7 @@ def ranged_actions(state: State, w: Warrior, plan_for: Callable[[str | None, int
             for s in shots_at(state, w, t, plan):
                 shots.append(s)
         for s in shots:
-            yield RangedAttack(w.id, (s.target.id,), (), mode, section, s.aim)
+            yield RangedAttack(w.id, (s.target.id,), ability=mode, section=section, aim=s.aim)
         # Several targets (each at most once, one aim for all those that need one).
         from itertools import combinations
         for n in range(2, min(plan.max_targets, len(shots)) + 1):
@@ -519,8 +519,8 @@ def ranged_actions(state: State, w: Warrior, plan_for: Callable[[str | None, int
                 aims = {s.aim for s in combo if s.aim is not None}
                 if len(set(ids)) != len(ids) or len(aims) > 1:
                     continue
-                action = RangedAttack(w.id, tuple(ids), (), mode, section,
-                                      next(iter(aims)) if aims else None)
+                action = RangedAttack(w.id, tuple(ids), ability=mode, section=section,
+                                      aim=next(iter(aims)) if aims else None)
                 try:
                     ranged.check_ranged(state, action)
                 except IllegalAction:

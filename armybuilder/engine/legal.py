@@ -266,7 +266,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         opponents = [o for o in opponents if o.castle is None]
         for end, facing in castle_combat.approach_spots(state, w, limit):
             if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
                 if found:
                     yield found
     if state.works:
@@ -275,7 +275,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
         opponents = [o for o in opponents if o.work is None]
         for end, facing in fortifications.approach_spots(state, w, limit):
             if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
                 if found:
                     yield found
     for o in opponents:
@@ -289,7 +289,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
                     places.clip_to_terrain(state, w, start, end) != end:
                 continue
             if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
                 if found:
                     yield found
     if mode == "Charge":
@@ -308,14 +308,14 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
             continue
         facing = places.nearest_facing(state, w, end, w.facing)
         if fresh(end, facing):
-            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+            found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
             if found:
                 yield found
     # Straight moves in eight directions, at full and half speed.
     for end, a in places.straight_move_ends(state, w, start, limit):
         facing = places.nearest_facing(state, w, end, a)
         if fresh(end, facing):
-            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+            found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
             if found:
                 yield found
 
@@ -386,11 +386,11 @@ def _ranged_checked(state: State, w: Warrior
                 # A chariot in reach on an inactive section: the attacker names another
                 # (Chariot rules, Attacking a Chariot): one action per section named.
                 for aim in (None, *SECTIONS):
-                    action = RangedAttack(w.id, (), (), mode, None, aim)
+                    action = RangedAttack(w.id, (), ability=mode, aim=aim)
                     if is_legal(state, action):
                         yield action, None
             elif ranged.everyone_in_reach(state, w, plan):
-                yield RangedAttack(w.id, (), (), mode), None
+                yield RangedAttack(w.id, (), ability=mode), None
             continue
         # Out of range first: line_of_fire's own first test, cheaper than targeting's; and
         # before it, what ranged.target_violation refuses at once whatever else holds: a
@@ -412,7 +412,7 @@ def _ranged_checked(state: State, w: Warrior
                     if why is None:
                         shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
-            yield RangedAttack(w.id, (s.target.id,), (), mode, None, s.aim), (w, [w], plan, [s])
+            yield RangedAttack(w.id, (s.target.id,), ability=mode, aim=s.aim), (w, [w], plan, [s])
         if state.sections and w.castle is not None:
             yield from _long_range(state, w, mode)
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
@@ -420,8 +420,8 @@ def _ranged_checked(state: State, w: Warrior
                 if state.chariots and not _one_aim(combo):
                     continue
                 aim = next((s.aim for s in combo if s.aim is not None), None)
-                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), (), mode, None,
-                                    aim), (w, [w], plan, list(combo)))
+                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), ability=mode,
+                                    aim=aim), (w, [w], plan, list(combo)))
         if plan.formation_ok and plan.damaging:
             for action in _ranged_formations(state, w, [s.target for s in shots
                                                          if s.aim is None], mode):
@@ -450,7 +450,8 @@ def _long_range(state: State, w: Warrior, mode: str | None
         else:
             shots = []
         for s in shots:
-            yield RangedAttack(w.id, (t.id,), (), mode, None, s.aim, True), (w, [w], plan, [s])
+            yield (RangedAttack(w.id, (t.id,), ability=mode, aim=s.aim, long_range=True),
+                   (w, [w], plan, [s]))
 
 
 def _one_aim(combo: tuple[ranged.Shot, ...]) -> bool:
@@ -486,7 +487,8 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
                 if formations.grouped(state, members) and formations.faction_violation(
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
-                    yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
+                    yield RangedAttack(w.id, (t.id,), formation=tuple(m.id for m in combo),
+                                       ability=mode)
 
 
 def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseAttack]:
@@ -529,7 +531,7 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]
             if named:
-                yield CloseAttack(w.id, named[0].id, False, (), mode), None
+                yield CloseAttack(w.id, named[0].id, ability=mode), None
             continue
         # Each target has passed close.target_violation's checks for an attack already:
         # a capture attempt on it asks only close.capture_violation's further ones.
@@ -551,16 +553,16 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 if aims != [None]:
                     aimed.add(t.id)
                 for aim in aims:
-                    yield CloseAttack(w.id, t.id, False, (), mode, False, None, aim), (
+                    yield CloseAttack(w.id, t.id, ability=mode, aim=aim), (
                         None if aim is not None else found)
                 continue
             if plan.heal:
-                yield CloseAttack(w.id, t.id, False, (), mode), found
-                yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
+                yield CloseAttack(w.id, t.id, ability=mode), found
+                yield CloseAttack(w.id, t.id, ability=mode, roll_die=True), None
                 continue
-            yield CloseAttack(w.id, t.id, False, (), mode), found
+            yield CloseAttack(w.id, t.id, ability=mode), found
             if can:
-                yield CloseAttack(w.id, t.id, True, (), mode), found
+                yield CloseAttack(w.id, t.id, capture=True, ability=mode), found
         if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
                 formations.member_violation(state, w, "close"):
             continue
@@ -593,9 +595,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 for combo in combinations(able, k):
                     if close.formation_violation(state, [w, *combo], t) is None:
                         ids = tuple(m.id for m in combo)
-                        yield CloseAttack(w.id, t.id, False, ids, mode), None
+                        yield CloseAttack(w.id, t.id, formation=ids, ability=mode), None
                         if can_capture:
-                            yield CloseAttack(w.id, t.id, True, ids, mode), None
+                            yield (CloseAttack(w.id, t.id, capture=True, formation=ids,
+                                               ability=mode), None)
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -650,7 +653,7 @@ def _ladders(state: State, formation: MoveFormation) -> Iterator[Ladder]:
                 if key in seen:
                     continue
                 seen.add(key)
-                action = Ladder(formation.warrior, formation.members, at, remove)
+                action = Ladder(formation.warrior, formation.members, at, remove=remove)
                 if castle_access.ladder_violation(state, action.warrior, action.members,
                                                   at, remove) is None:
                     yield action

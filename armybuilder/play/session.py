@@ -697,7 +697,8 @@ class PlaySession:
         """A move along ``path`` (the points after the start; none: turn in place)."""
         pts = tuple((float(x), float(y)) for x, y in path)
         move = Move(wid, pts, None if facing is None else float(facing),
-                    None if stuck_facing is None else float(stuck_facing), ability=ability)
+                    stuck_facing=None if stuck_facing is None else float(stuck_facing),
+                    ability=ability)
         with self._lock:
             # The captive goes where it can stand beside its controller, as the engine
             # finds it (its own place moved along, else one around).
