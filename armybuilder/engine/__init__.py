@@ -191,6 +191,7 @@ from armybuilder.engine.pending import (
     SpinOffer,
     TargetChoice,
 )
+from armybuilder.engine.phases import SETTING_THE_SCENE, Phase
 from armybuilder.engine.places import (
     CONTACT_GAP,
     DIRECTIONS,
@@ -241,6 +242,7 @@ __all__ = [
     "PASSENGER_SECTIONS",
     "REGISTRY",
     "SECTIONS",
+    "SETTING_THE_SCENE",
     "SIEGE_TABLE",
     "AbilityRegistry",
     "Action",
@@ -286,6 +288,7 @@ __all__ = [
     "Outcome",
     "Pass",
     "PassengerFacing",
+    "Phase",
     "PlaceTerrain",
     "Player",
     "PlayerSetup",

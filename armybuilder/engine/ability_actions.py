@@ -8,6 +8,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, turns
 from armybuilder.engine.abilities import REGISTRY, FacingContext, SpecialActionContext
 from armybuilder.engine.actions import CancelAbility, Face, UseAbility
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -56,7 +57,7 @@ def apply_use(state: State, action: UseAbility) -> None:
 
 def check_cancel(state: State, action: CancelAbility) -> Warrior:
     w = _warrior(state, action.warrior)
-    if state.phase != "play":
+    if state.phase != PLAY:
         raise IllegalAction("Rulebook III, Special Abilities", "abilities are cancelled in play")
     if w.owner != state.current:
         raise IllegalAction("Rulebook III, Special Abilities: the owning player may cancel the "
@@ -87,7 +88,7 @@ def apply_cancel(state: State, action: CancelAbility) -> None:
 
 def check_face(state: State, action: Face) -> Warrior:
     w = _warrior(state, action.warrior)
-    if state.phase != "play" or w.owner != state.current:
+    if state.phase != PLAY or w.owner != state.current:
         raise IllegalAction("Special Abilities Card, Nimble: during your turn",
                             f"{w.label} cannot turn now")
     if not w.on_table or w.is_captive:

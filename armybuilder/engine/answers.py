@@ -35,9 +35,9 @@ from armybuilder.engine.bases import SECTIONS
 from armybuilder.engine.chariots import active
 from armybuilder.engine.game import Game, apply
 from armybuilder.engine.kinds import DECISIONS
-from armybuilder.engine.legal import SETTING_THE_SCENE
 from armybuilder.engine.passengers import disembark_spots
 from armybuilder.engine.pending import ConfusedMove, FormationMoving, SectionChoice
+from armybuilder.engine.phases import OVER, PLAY, SETTING_THE_SCENE
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 # --- what the game waits for -------------------------------------------------------------
@@ -71,7 +71,7 @@ class Waiting:
 
 def waiting(game: State) -> Waiting:
     """What ``game`` waits for now, and from whom."""
-    if game.phase == "over":
+    if game.phase == OVER:
         return Waiting("over", NOBODY)
     if game.pending:
         item = game.pending[0]
@@ -108,7 +108,7 @@ def movement_allowance(game: State, warrior: int, ability: str | None = None
         if isinstance(item, FormationMoving) and warrior in item.members:
             return float(movement.member_limit(game, w, item.speed))
         return None
-    if game.phase != "play":
+    if game.phase != PLAY:
         return None
     if w.chariot is not None:
         return chariot_movement.farthest(game, w)
@@ -126,7 +126,7 @@ def placements(game: State, warrior: int) -> list[UseAbility]:
     each at a place the engine allows: the first its listing gives, else the first of
     the places the ability tries. The place and facing may then be steered anywhere the
     engine's check allows."""
-    if game.phase != "play" or game.pending:
+    if game.phase != PLAY or game.pending:
         return []
     w = game.warriors[warrior]
     out: list[UseAbility] = []
@@ -188,7 +188,7 @@ def ending_turn(game: Game) -> list[Action]:
     acted pass while actions are left (a chariot section by section, Chariot rules,
     Actions); a turn whose actions are all given but that still waits for a free move
     (Special Abilities Card, Quickness) ends with ``EndTurn``. Tried on a copy."""
-    if game.phase != "play" or game.pending:
+    if game.phase != PLAY or game.pending:
         return []
     seat, turn = game.current, game.turn
     actions: list[Action] = []
@@ -221,10 +221,10 @@ def refusal(game: State, warrior: int, kind: str) -> IllegalAction | None:
     own words; None when the engine lists one. A handful of such actions are checked
     (a move a hair each way, an attack on the nearest opposing figures, ...) and the
     first one's refusal is the answer."""
-    if game.phase == "play" and not game.pending and \
+    if game.phase == PLAY and not game.pending and \
             next(iter(legal.generate(game, warrior, {kind})), None) is not None:
         return None
-    if game.phase != "play":
+    if game.phase != PLAY:
         return IllegalAction("Rulebook III, Turns and Actions",
                              "actions are given once both armies are on the battlefield")
     if game.pending:

@@ -19,6 +19,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import Piece, load_pieces
 from armybuilder.engine.geometry import Point, Polygon
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.terrain import TerrainFeature
 
 if TYPE_CHECKING:
@@ -303,7 +304,7 @@ def portal_violation(state: State, player: int, wid: int, portal: str, open_: bo
     rule = "Castle rules, Portals"
     if not state.sections or player != state.castle_player:
         return f"{rule}: only the castle player opens and closes portals"
-    if state.phase != "play" or state.current != player:
+    if state.phase != PLAY or state.current != player:
         return f"{rule}: portals are opened or closed at the beginning of the castle " \
                "player's command phase"
     if state.pending or state.actions_used or any(

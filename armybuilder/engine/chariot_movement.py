@@ -24,6 +24,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import ChariotMove
 from armybuilder.engine.bases import FRONT, SECTIONS
 from armybuilder.engine.pending import ContactCheck
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 from armybuilder.engine.terrain import NOTHING, WATER
 
@@ -167,7 +168,7 @@ def reach(state: State, w: Warrior, sections: tuple[int, ...], facing: float,
 def movable_sections(state: State, w: Warrior) -> tuple[int, ...]:
     """Chariot rules, Actions and Movement: the sections of chariot ``w`` that may be
     given a move action now, in the order the rules name them."""
-    if state.phase != "play" or state.pending or \
+    if state.phase != PLAY or state.pending or \
             turns.action_violation(state, w, "move") is not None:
         return ()
     return tuple(k for k in range(len(SECTIONS))

@@ -25,6 +25,7 @@ from armybuilder.engine import turns
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
 from armybuilder.engine.pending import ContactDamage, PassengerFacing, PushClick, SectionChoice
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.sections import ELIMINATED, INACTIVE, Chariot
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -148,7 +149,7 @@ def turn_dial(state: State, w: Warrior, k: int, clicks: int) -> int:
         chariot.clicks[k] += 1
         recorded += 1
     w._read_dial()  # the chariot's summary (memory.py: a chariot section's dial)
-    if w.owner == state.current and state.phase == "play" and not can_act(state, w):
+    if w.owner == state.current and state.phase == PLAY and not can_act(state, w):
         # Its last section that could still act went inactive: nothing more for it this
         # turn (turns.can_still_act).
         w.acted_turn = state.turn

@@ -33,6 +33,7 @@ from armybuilder.engine.pending import (
     SectionChoice,
     SpinOffer,
 )
+from armybuilder.engine.phases import OVER
 from armybuilder.engine.setup import GameSetup, Scenario
 from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
@@ -132,7 +133,7 @@ class Game(State):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     def scores(self) -> tuple[victory.Score, ...]:
         """Victory points as they would stand if the game ended now."""
@@ -170,7 +171,7 @@ def apply(game: Game, action: Action) -> list[Event]:
 
 
 def _dispatch(game: Game, action: Action) -> None:
-    if game.pending and game.phase != "over":
+    if game.pending and game.phase != OVER:
         _decide(game, action)
         _settle(game)
         if game.works:
@@ -225,9 +226,9 @@ def _settle(game: Game) -> None:
         elif isinstance(item, FollowUp) and game.action_ended:
             game.emit("follow_up_lost", warrior=item.warrior)
         game.pending.extend(rest)
-        if game.phase == "over":
+        if game.phase == OVER:
             return
-    if game.phase == "over":
+    if game.phase == OVER:
         return
     if game.pending and victory.several_sides(game):
         return

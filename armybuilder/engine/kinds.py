@@ -67,15 +67,16 @@ from armybuilder.engine.pending import (
     SpinOffer,
     TargetChoice,
 )
+from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, OVER, PLAY, TERRAIN, Phase
 from armybuilder.engine.state import IllegalAction, State
 
 #: The phase of the game (State.phase) in which actions are given, with what a player
 #: is told who gives another kind then.
-PHASES: dict[str, tuple[str, str]] = {
-    "fortifications": ("World Conquest, Troop Movements (battle rule 1)",
-                       "fortifications are being set up"),
-    "terrain": ("Rulebook II, Setting the Scene", "terrain is being placed"),
-    "deploy": ("Rulebook II, Setting the Scene", "armies are being placed"),
+PHASES: dict[Phase, tuple[str, str]] = {
+    FORTIFICATIONS: ("World Conquest, Troop Movements (battle rule 1)",
+                     "fortifications are being set up"),
+    TERRAIN: ("Rulebook II, Setting the Scene", "terrain is being placed"),
+    DEPLOY: ("Rulebook II, Setting the Scene", "armies are being placed"),
 }
 
 
@@ -84,8 +85,8 @@ class ActionKind:
     """A kind of action a player gives."""
 
     action: type
-    #: The phase in which it is given ("fortifications", "terrain", "deploy" or "play").
-    phase: str
+    #: The phase in which it is given (fortifications, terrain, deploy or play).
+    phase: Phase
     check: Callable[[State, Any], object]
     apply: Callable[[State, Any], None]
     #: It is a whole action: afterwards the steps it owes are carried out and the action
@@ -213,34 +214,34 @@ def _unfinished(item: object) -> IllegalAction:
 
 
 ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
-    ActionKind(SetUpFortification, "fortifications", setup.check_set_up_fortification,
+    ActionKind(SetUpFortification, FORTIFICATIONS, setup.check_set_up_fortification,
                setup.apply_set_up_fortification, settles=False),
-    ActionKind(PlaceTerrain, "terrain", setup.check_place_terrain, setup.apply_place_terrain,
+    ActionKind(PlaceTerrain, TERRAIN, setup.check_place_terrain, setup.apply_place_terrain,
                settles=False),
-    ActionKind(Deploy, "deploy", setup.check_deploy, setup.apply_deploy, settles=False),
-    ActionKind(Pass, "play", turns.check_pass, turns.apply_pass),
-    ActionKind(Move, "play", movement.check_move_action, movement.apply_move),
-    ActionKind(RangedAttack, "play", ranged.check_ranged, ranged.apply_ranged),
-    ActionKind(CloseAttack, "play", close.check_close, close.apply_close),
-    ActionKind(MoveFormation, "play", movement.check_move_formation,
+    ActionKind(Deploy, DEPLOY, setup.check_deploy, setup.apply_deploy, settles=False),
+    ActionKind(Pass, PLAY, turns.check_pass, turns.apply_pass),
+    ActionKind(Move, PLAY, movement.check_move_action, movement.apply_move),
+    ActionKind(RangedAttack, PLAY, ranged.check_ranged, ranged.apply_ranged),
+    ActionKind(CloseAttack, PLAY, close.check_close, close.apply_close),
+    ActionKind(MoveFormation, PLAY, movement.check_move_formation,
                movement.apply_move_formation),
-    ActionKind(UseAbility, "play", ability_actions.check_use, ability_actions.apply_use),
-    ActionKind(CancelAbility, "play", ability_actions.check_cancel, _apply_cancel,
+    ActionKind(UseAbility, PLAY, ability_actions.check_use, ability_actions.apply_use),
+    ActionKind(CancelAbility, PLAY, ability_actions.check_cancel, _apply_cancel,
                settles=False),
-    ActionKind(Face, "play", ability_actions.check_face, _apply_face, settles=False),
-    ActionKind(EndTurn, "play", turns.check_end_turn, turns.apply_end_turn, settles=False),
-    ActionKind(ChariotMove, "play", chariot_movement.check_chariot_move,
+    ActionKind(Face, PLAY, ability_actions.check_face, _apply_face, settles=False),
+    ActionKind(EndTurn, PLAY, turns.check_end_turn, turns.apply_end_turn, settles=False),
+    ActionKind(ChariotMove, PLAY, chariot_movement.check_chariot_move,
                chariot_movement.apply_chariot_move),
-    ActionKind(Board, "play", passengers.check_board, passengers.apply_board),
-    ActionKind(Disembark, "play", passengers.check_disembark, passengers.apply_disembark),
-    ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
-    ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
+    ActionKind(Board, PLAY, passengers.check_board, passengers.apply_board),
+    ActionKind(Disembark, PLAY, passengers.check_disembark, passengers.apply_disembark),
+    ActionKind(Withdraw, PLAY, victory.check_withdraw, _apply_withdraw, settles=False),
+    ActionKind(EndByAgreement, PLAY, victory.check_agreement, victory.apply_agreement,
                settles=False),
     # Castle rules, Portals: the castle player's choice at the start of the turn.
-    ActionKind(SetPortal, "play", castle.check_set_portal, castle.apply_set_portal,
+    ActionKind(SetPortal, PLAY, castle.check_set_portal, castle.apply_set_portal,
                settles=False),
     # Castle rules, Planking and Ladders: placing or removing a ladder.
-    ActionKind(Ladder, "play", _check_ladder, _apply_ladder),
+    ActionKind(Ladder, PLAY, _check_ladder, _apply_ladder),
 )}
 
 DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
@@ -274,7 +275,7 @@ STEP_RUNS: dict[type, Callable[[State, Any], None]] = {
 def kind_of(state: State, action: Action) -> ActionKind:
     """The kind of ``action`` if it may be given in this phase of the game; else
     IllegalAction (no decision may be owed: see :func:`decision_for`)."""
-    if state.phase == "over":
+    if state.phase == OVER:
         raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
     kind = ACTIONS.get(type(action))
     if kind is not None and kind.phase == state.phase:

@@ -72,11 +72,14 @@ from armybuilder.engine.pending import (
     SpinOffer,
     TargetChoice,
 )
+from armybuilder.engine.phases import (
+    DEPLOY,
+    FORTIFICATIONS,
+    OVER,
+    SETTING_THE_SCENE,
+    TERRAIN,
+)
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
-
-#: The phases of Setting the Scene (Rulebook II; World Conquest's fortifications first):
-#: the player to act is the one setting up, placing or deploying (``state.deploying``).
-SETTING_THE_SCENE = ("fortifications", "terrain", "deploy")
 
 
 def to_act(state: State) -> int:
@@ -102,18 +105,18 @@ def generate(state: State, warrior: int | None = None,
              kinds: frozenset[str] | set[str] | None = None) -> Iterator[Action]:
     if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
-    if state.phase == "over":
+    if state.phase == OVER:
         return
     if state.pending:
         yield from _pending(state)
         return
-    if state.phase == "fortifications":
+    if state.phase == FORTIFICATIONS:
         yield from _fortifications(state)
         return
-    if state.phase == "terrain":
+    if state.phase == TERRAIN:
         yield from _terrain(state)
         return
-    if state.phase == "deploy":
+    if state.phase == DEPLOY:
         yield from _deploy(state, warrior)
         return
     wanted = KINDS if kinds is None else kinds
@@ -143,7 +146,7 @@ def checked(state: State, warrior: int, kinds: frozenset[str] | set[str] | None 
     one firer), else None: a player valuing what it lists need not check it again."""
     if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
-    if state.pending or state.phase in SETTING_THE_SCENE or state.phase == "over":
+    if state.pending or state.phase in SETTING_THE_SCENE or state.phase == OVER:
         for action in generate(state, warrior, kinds):
             yield action, None
         return
@@ -817,7 +820,7 @@ def check_decision(state: State, item: Any, action: Any) -> None:
 
 def check(state: State, action: Any) -> None:
     """Raise IllegalAction if ``action`` may not be applied now; change nothing."""
-    if state.pending and state.phase != "over":
+    if state.pending and state.phase != OVER:
         check_decision(state, state.pending[0], action)
         return
     kinds.kind_of(state, action).check(state, action)

@@ -20,6 +20,7 @@ from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, Ladd
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
 from armybuilder.engine.state import (
     EDGES,
     NOBODY,
@@ -451,7 +452,7 @@ def begin_setup(state: State) -> None:
         # World Conquest, Troop Movements (battle rule 1): the holders set up their
         # fortifications with the terrain; first, as a castle's sections are (Castle
         # rules, Playing Area and Set-Up), so that terrain is placed clear of them.
-        state.phase = "fortifications"
+        state.phase = FORTIFICATIONS
         state.deploying = _next_holder(state, state.first_player)
         return
     _terrain_or_deployment(state)
@@ -459,7 +460,7 @@ def begin_setup(state: State) -> None:
 
 def _terrain_or_deployment(state: State) -> None:
     if any(item is not None for item in state.terrain_pile):
-        state.phase = "terrain"
+        state.phase = TERRAIN
         state.deploying = state.first_player
     else:
         _dials_and_deployment(state)
@@ -488,7 +489,7 @@ def _next_holder(state: State, start: int) -> int:
 def check_set_up_fortification(state: State, action: SetUpFortification) -> Warrior:
     """The fortification set up; IllegalAction if it may not be set up so."""
     rule = fortifications.SETUP_RULE
-    if state.phase != "fortifications":
+    if state.phase != FORTIFICATIONS:
         raise IllegalAction(rule, "fortifications are not being set up now")
     if action.warrior not in state.works:
         raise IllegalAction(rule, f"warrior {action.warrior} is not a fortification")
@@ -562,7 +563,7 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
 
 def check_place_terrain(state: State, action: PlaceTerrain) -> list[TerrainFeature]:
     """The features the item would place; IllegalAction if it may not go there."""
-    if state.phase != "terrain":
+    if state.phase != TERRAIN:
         raise IllegalAction("Rulebook II, Setting the Scene", "terrain is not being placed now")
     features = placed_features(state, action)
     why = terrain_violation(state, features)
@@ -594,7 +595,7 @@ def _dials_and_deployment(state: State) -> None:
             w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
             w._read_dial()
     state.emit("dials_set")
-    state.phase = "deploy"
+    state.phase = DEPLOY
     state.deploying = state.first_player
 
 
@@ -681,7 +682,7 @@ def _room_for(state: State, w: Warrior) -> Point | None:
 
 def check_deploy(state: State, action: Deploy) -> Warrior:
     """The warrior placed; IllegalAction if it may not be placed so."""
-    if state.phase != "deploy":
+    if state.phase != DEPLOY:
         raise IllegalAction("Rulebook II, Setting the Scene", "armies are not being placed now")
     if not 0 <= action.warrior < len(state.warriors):
         raise IllegalAction("Rulebook II, Setting the Scene", f"no warrior {action.warrior}")
@@ -739,7 +740,7 @@ def apply_deploy(state: State, action: Deploy) -> None:
 
 
 def start_play(state: State, player: int) -> None:
-    state.phase = "play"
+    state.phase = PLAY
     state.round = 1
     state.emit("battle", first_player=state.first_player)
     turns.start_turn(state, player)

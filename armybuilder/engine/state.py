@@ -24,6 +24,7 @@ from armybuilder.engine.dice import Dice
 from armybuilder.engine.fortifications import Work
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import DIAL, PLACING, Memory
+from armybuilder.engine.phases import SETUP, Phase
 from armybuilder.engine.sections import Chariot, summary
 from armybuilder.engine.terrain import Terrain
 
@@ -357,7 +358,7 @@ class State:
         #: World Conquest fortifications among the warriors (engine/fortifications.py):
         #: their rules are asked only when there is one. Setup sets them.
         self.works: tuple[int, ...] = ()
-        self.phase = "setup"  # setup (terrain, deployment), play, over
+        self.phase: Phase = SETUP
         self.turn = 0  # turns started so far, all players together
         self.round = 0
         self.current = 0  # the player whose turn it is

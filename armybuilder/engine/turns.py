@@ -5,6 +5,7 @@ from __future__ import annotations
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
 from armybuilder.engine.actions import EndTurn, Pass
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -15,7 +16,7 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
     ``follow_up``: the attack that ends a Charge or Bound move, part of an action already
     given (so the one-action and pushing limits were checked then).
     """
-    if state.phase != "play":
+    if state.phase != PLAY:
         return "Rulebook III, Turns and Actions: actions are given during a player's turn"
     if w.owner != state.current:
         return "Rulebook III, Turns and Actions: you give actions to your own warriors"
@@ -174,7 +175,7 @@ def end_if_given(state: State) -> None:
     """End the turn when its actions are all given and no warrior may still move without
     one: after an ability is cancelled or Nimble turns a warrior, say, which give no
     action but may leave nothing to wait for."""
-    if state.phase == "play" and not state.pending and turn_given(state) \
+    if state.phase == PLAY and not state.pending and turn_given(state) \
             and not free_move_left(state, state.current):
         end_turn(state)
         next_turn(state)

@@ -8,6 +8,7 @@ from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.actions import EndByAgreement, Withdraw
+from armybuilder.engine.phases import OVER, PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
 
@@ -87,9 +88,9 @@ def several_sides(state: State) -> bool:
 
 def check_end(state: State) -> bool:
     """End the game if only one side (or none) has a warrior left. True if it is over."""
-    if state.phase == "over":
+    if state.phase == OVER:
         return True
-    if state.phase != "play":
+    if state.phase != PLAY:
         return False
     if not several_sides(state):
         end_game(state, Termination.ONE_SIDE_LEFT)
@@ -151,7 +152,7 @@ def winners(state: State, scores: tuple[Score, ...]) -> tuple[tuple[int, ...], d
 def end_game(state: State, termination: Termination) -> None:
     scores = final_scores(state)
     won, team_scores = winners(state, scores)
-    state.phase = "over"
+    state.phase = OVER
     state.pending = []
     state.outcome = Outcome(termination=termination, scores=scores, winners=won,
                             round=state.round, team_scores=team_scores)

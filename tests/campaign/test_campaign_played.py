@@ -22,6 +22,7 @@ from armybuilder.campaign.choices import FIGHT, PLAY, choices
 from armybuilder.campaign.game import apply, replay
 from armybuilder.campaign.state import Campaign
 from armybuilder.engine import (
+    SETTING_THE_SCENE,
     Deploy,
     Game,
     Scenario,
@@ -31,7 +32,6 @@ from armybuilder.engine import (
 )
 from armybuilder.engine import apply as engine_apply
 from armybuilder.engine.fortifications import guard_spots
-from armybuilder.engine.legal import SETTING_THE_SCENE
 from armybuilder.play.session import PlaySession, Seats
 
 
