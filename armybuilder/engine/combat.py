@@ -29,6 +29,7 @@ from armybuilder.engine.abilities import (
     magic_affects,
 )
 from armybuilder.engine.bases import SECTIONS
+from armybuilder.engine.events import Captured, Dodged, Frozen, Hit, Miss
 from armybuilder.engine.pending import AttackStep, ConfusedMove, SectionChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -377,16 +378,20 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             hit = True  # Rulebook III, Rolling "12"s: an automatic hit
         else:
             hit = total >= defense
-        extra: dict[str, Any] = {} if s.targeted else {"splash": True}
+        critical = roll in (CRITICAL_MISS, CRITICAL_HIT)
+        told: Hit | Miss = Hit(e="hit", attacker=attacker.id, target=t.id, total=total,
+                               defense=defense, critical=critical, attack=attack) if hit else \
+            Miss(e="miss", attacker=attacker.id, target=t.id, total=total, defense=defense,
+                 critical=critical, attack=attack)
+        if not s.targeted:
+            told["splash"] = True
         if s.section >= 0:
-            extra["section"] = SECTIONS[s.section]
+            told["section"] = SECTIONS[s.section]
         if roll_told:
-            extra["roll_modifiers"] = [list(p) for p in roll_told]
+            told["roll_modifiers"] = [list(p) for p in roll_told]
         if defense_told:
-            extra["defense_modifiers"] = [list(p) for p in defense_told]
-        state.emit("hit" if hit else "miss", attacker=attacker.id, target=t.id, total=total,
-                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT),
-                   attack=attack, **extra)
+            told["defense_modifiers"] = [list(p) for p in defense_told]
+        state.emit(told)
         if hit:
             hits.append(s)
     if roll == CRITICAL_MISS:
@@ -428,7 +433,7 @@ def _avoided(state: State, plan: AttackPlan, t: Warrior, section: int = -1) -> b
     for fn in hooks:
         fn(state, t, ctx)
     if not ctx.hit:
-        state.emit("dodged", warrior=t.id, attacker=plan.attacker.id)
+        state.emit(Dodged(e="dodged", warrior=t.id, attacker=plan.attacker.id))
     return not ctx.hit
 
 
@@ -530,12 +535,12 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:
-        state.emit("frozen", warrior=t.id, tokens=t.tokens)
+        state.emit(Frozen(e="frozen", warrior=t.id, tokens=t.tokens))
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
         return
     t.tokens += 1
     t.token_turn = state.turn
-    state.emit("frozen", warrior=t.id, tokens=t.tokens)
+    state.emit(Frozen(e="frozen", warrior=t.id, tokens=t.tokens))
     if t.tokens == 2:
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
 
@@ -546,4 +551,4 @@ def capture_figure(state: State, holder: Warrior, t: Warrior) -> None:
         return
     holder.captive = t.id
     t.controller = holder.id
-    state.emit("captured", warrior=t.id, by=holder.id)
+    state.emit(Captured(e="captured", warrior=t.id, by=holder.id))

@@ -17,6 +17,7 @@ from armybuilder.engine import (
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import RangedAttack
+from armybuilder.engine.events import ActionGiven
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -405,16 +406,19 @@ def damage_per_figure(plan: AttackPlan, shots: list[Shot]) -> int:
 
 def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
     firer, members, plan, shots = check_ranged(state, action, follow_up)
-    extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
+    given = ActionGiven(
+        e="action", kind="ranged", warrior=firer.id,
+        targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
+        formation=list(action.formation))
+    if plan.mode is not None:
+        given["ability"] = plan.mode
     if plan.flags:
-        extra["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
+        given["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
     if action.long_range:
-        extra["long_range"] = True  # Castle rules, Long Range Attacks
+        given["long_range"] = True  # Castle rules, Long Range Attacks
     if action.section is not None:
-        extra["section"] = action.section
-    state.emit("action", kind="ranged", warrior=firer.id,
-               targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
-               formation=list(action.formation), **extra)
+        given["section"] = action.section
+    state.emit(given)
     if not follow_up:
         if plan.section >= 0:
             chariot_combat.mark(state, firer, plan.section)

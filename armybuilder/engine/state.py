@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any
+from typing import Any, cast
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import (
@@ -21,6 +21,15 @@ from armybuilder.engine.abilities import (
 from armybuilder.engine.cards import ClickStats, FigureCard
 from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.events import (
+    Damage,
+    Eliminated,
+    Healed,
+    Released,
+    Roll,
+    Scored,
+    Told,
+)
 from armybuilder.engine.fortifications import Work
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import DIAL, PLACING, Memory
@@ -28,6 +37,7 @@ from armybuilder.engine.phases import SETUP, Phase
 from armybuilder.engine.sections import Chariot, summary
 from armybuilder.engine.terrain import Terrain
 
+#: An event as the log writes it (events.py declares each kind).
 Event = dict[str, Any]
 
 #: Rulebook II, Setting the Scene: starting areas are 3" deep and 8" from adjoining edges.
@@ -323,6 +333,16 @@ def starting_area(edge: str, table: float) -> tuple[float, float, float, float]:
     raise ValueError(f"unknown edge {edge!r} (one of {', '.join(EDGES)})")
 
 
+def dealt(event: Damage, ability: str | None, source: Warrior | None) -> Damage:
+    """``event`` with the ability that dealt the damage and the figure that did, when
+    one did (the figures' statistics)."""
+    if ability is not None:
+        event["ability"] = ability
+    if source is not None:
+        event["source"] = source.id
+    return event
+
+
 def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     x0, y0, x1, y1 = area
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
@@ -509,14 +529,25 @@ class State:
 
     # --- events and dice ----------------------------------------------------------------
 
-    def emit(self, event: str, /, **data: Any) -> None:
-        data["e"] = event
-        self.events.append(data)
+    def emit(self, event: Told) -> None:
+        """Tell ``event`` (events.py declares each kind): the log writes it as it is."""
+        self.events.append(cast(Event, event))
 
-    def roll(self, count: int, purpose: str, **info: Any) -> list[int]:
-        """Roll six-sided dice; every roll is an event."""
+    def roll(self, count: int, purpose: str, *, warrior: int | None = None,
+             target: int | None = None, player: int | None = None,
+             passenger: int | None = None) -> list[int]:
+        """Roll six-sided dice; every roll is an event, with what it was for and whose."""
         dice = self.dice.roll(count)
-        self.emit("roll", purpose=purpose, dice=dice, **info)
+        event = Roll(e="roll", purpose=purpose, dice=dice)
+        if warrior is not None:
+            event["warrior"] = warrior
+        if target is not None:
+            event["target"] = target
+        if player is not None:
+            event["player"] = player
+        if passenger is not None:
+            event["passenger"] = passenger
+        self.emit(event)
         return dice
 
     # --- clicks -------------------------------------------------------------------------
@@ -559,7 +590,7 @@ class State:
         if w.castle is not None and cause in UNHARMED_SECTION:
             # Castle rules, General Rules: sections "Do not take damage from pushing or
             # critical misses."
-            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
+            self.emit(Damage(e="damage", warrior=w.id, clicks=0, click=w.click, cause=cause))
             return 0
         if not w.on_table and w.riding == NOBODY:
             return 0
@@ -568,16 +599,15 @@ class State:
             return 0
         if clicks > 0 and not plain:
             clicks = self.reduced(w, w.abilities, clicks, cause, source, ability, kind, pierce)
-        extra: dict[str, Any] = {} if ability is None else {"ability": ability}
-        if source is not None:
-            extra["source"] = source.id  # who dealt it, for the figures' statistics
         if clicks <= 0:
-            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause, **extra)
+            self.emit(dealt(Damage(e="damage", warrior=w.id, clicks=0, click=w.click,
+                                   cause=cause), ability, source))
             return 0
         w.click += clicks
         dead = w.click >= len(w.card.clicks)
-        self.emit("damage", warrior=w.id, clicks=clicks,
-                  click=w.click if not dead else len(w.card.clicks), cause=cause, **extra)
+        self.emit(dealt(Damage(e="damage", warrior=w.id, clicks=clicks,
+                               click=w.click if not dead else len(w.card.clicks), cause=cause),
+                        ability, source))
         if dead:
             # Castle rules: a section too "is eliminated when 3 broken tower symbols appear
             # in the stat slot", and leaves rubble (castle.collapse).
@@ -616,7 +646,7 @@ class State:
         new = max(w.card.starting_click, w.click - clicks)
         healed = w.click - new
         w.click = new
-        self.emit("healed", warrior=w.id, clicks=healed, click=w.click, cause=cause)
+        self.emit(Healed(e="healed", warrior=w.id, clicks=healed, click=w.click, cause=cause))
         if healed:
             self.dial_turned(w, cause)
         return healed
@@ -633,7 +663,7 @@ class State:
         w.on_table = False
         w.eliminations += 1
         w.cancelled = frozenset()
-        self.emit("eliminated", warrior=w.id)
+        self.emit(Eliminated(e="eliminated", warrior=w.id))
         if w.riding != NOBODY:
             # Chariot rules, Passengers: an eliminated passenger leaves its compartment.
             chariot = self.warriors[w.riding].chariot
@@ -648,8 +678,8 @@ class State:
         # eliminated the figure; self-inflicted ones score for nobody (RULES_NOTES.md).
         if by is not None and self.players[by].team != w.team:
             self.players[by].score += w.card.points
-            self.emit("score", player=by, points=w.card.points, reason="eliminated",
-                      warrior=w.id)
+            self.emit(Scored(e="score", player=by, points=w.card.points, reason="eliminated",
+                             warrior=w.id))
         if w.captive != NOBODY:
             self.release(self.warriors[w.captive])
 
@@ -658,7 +688,7 @@ class State:
         holder = self.warriors[c.controller]
         holder.captive = NOBODY
         c.controller = NOBODY
-        self.emit("released", warrior=c.id)
+        self.emit(Released(e="released", warrior=c.id))
         if self.terrain:
             for i in self.terrain.blocking:
                 if any(g.disc_overlaps_polygon((x, y), r, self.terrain.features[i].polygon)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
 from armybuilder.engine.actions import EndTurn, Pass
+from armybuilder.engine.events import ActionGiven, Actions, Tokens, Turn, TurnEnd, TurnEnded
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -81,10 +82,10 @@ def apply_pass(state: State, action: Pass) -> None:
         from armybuilder.engine import chariots
         k = _pass_section(state, w, action)
         chariots.mark_action(state, w, (k,), nonpass=False)
-        state.emit("action", kind="pass", warrior=w.id, section=action.section)
+        state.emit(ActionGiven(e="action", kind="pass", warrior=w.id, section=action.section))
         return
     mark_action(state, w, nonpass=False)
-    state.emit("action", kind="pass", warrior=w.id)
+    state.emit(ActionGiven(e="action", kind="pass", warrior=w.id))
 
 
 def _pass_section(state: State, w: Warrior, action: Pass) -> int:
@@ -119,7 +120,7 @@ def take_token(state: State, w: Warrior) -> None:
     else:
         w.tokens = 1
     w.token_turn = state.turn
-    state.emit("tokens", warrior=w.id, tokens=w.tokens)
+    state.emit(Tokens(e="tokens", warrior=w.id, tokens=w.tokens))
 
 
 def can_still_act(state: State, player: int) -> bool:
@@ -192,7 +193,7 @@ def check_end_turn(state: State, action: EndTurn) -> None:
 
 def apply_end_turn(state: State, action: EndTurn) -> None:
     check_end_turn(state, action)
-    state.emit("turn_ended", player=action.player)
+    state.emit(TurnEnded(e="turn_ended", player=action.player))
     end_turn(state)
     next_turn(state)
 
@@ -202,8 +203,8 @@ def start_turn(state: State, player: int) -> None:
     state.current = player
     state.actions_used = 0
     state.turn_actions = state.players[player].actions
-    state.emit("turn", player=player, turn=state.turn, round=state.round,
-               actions=state.turn_actions)
+    state.emit(Turn(e="turn", player=player, turn=state.turn, round=state.round,
+                    actions=state.turn_actions))
     # Charge and Bound: who began the turn in base contact with an opposing figure.
     engaged = []
     for w in state.warriors:
@@ -229,7 +230,7 @@ def start_turn(state: State, player: int) -> None:
         ctx.extra_actions += castle_combat.extra_actions(state, player)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
-        state.emit("actions", player=player, actions=state.turn_actions)
+        state.emit(Actions(e="actions", player=player, actions=state.turn_actions))
 
 
 def end_turn(state: State) -> None:
@@ -247,7 +248,7 @@ def end_turn(state: State) -> None:
         if w.cancelled:
             # Rulebook III, Special Abilities: cancelled until the end of the current turn.
             w.cancelled = frozenset()
-    state.emit("turn_end", player=player, turn=state.turn)
+    state.emit(TurnEnd(e="turn_end", player=player, turn=state.turn))
 
 
 def next_turn(state: State) -> None:
