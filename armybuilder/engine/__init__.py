@@ -43,10 +43,11 @@ pyproject.toml hold them to it).
   the moves to weigh (:func:`chariot_move_candidates`, unchecked),
   :func:`sections_crossed`) and passengers (:func:`board_violation`,
   :func:`disembark_spots`).
-- Plane geometry and the 2d6 arithmetic: :mod:`geometry`, :mod:`odds`.
+- Plane geometry and the 2d6 arithmetic: :mod:`geometry`, :mod:`odds`; every event the
+  engine tells, declared: :mod:`events` (:data:`EVENTS`).
 """
 
-from armybuilder.engine import geometry, odds, specials
+from armybuilder.engine import events, geometry, odds, specials
 from armybuilder.engine.abilities import (
     HOOK_POINTS,
     REGISTRY,
@@ -55,6 +56,7 @@ from armybuilder.engine.abilities import (
     unimplemented_abilities,
 )
 from armybuilder.engine.actions import (
+    ACTION_TYPES,
     Action,
     Board,
     CancelAbility,
@@ -150,6 +152,7 @@ from armybuilder.engine.chariots import skulls as chariot_skulls
 from armybuilder.engine.chariots import stats as section_stats
 from armybuilder.engine.combat import Strike, reduction
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.events import EVENTS, Told
 from armybuilder.engine.forecasts import AttackForecast, StrikeOdds, forecast
 from armybuilder.engine.formations import is_mage_spawn
 from armybuilder.engine.fortifications import SIDES as FORTIFICATION_SIDES
@@ -228,11 +231,13 @@ from armybuilder.engine.victory import Outcome, Score, Termination
 
 __all__ = [
     "ACTION_KINDS",
+    "ACTION_TYPES",
     "CASTLE_MIN_RANGE",
     "CATALOGUE_ABILITIES",
     "CHARIOT_SKULLS",
     "CONTACT_GAP",
     "DIRECTIONS",
+    "EVENTS",
     "FORTIFICATION_SIDES",
     "HOOK_POINTS",
     "INACTIVE_SKULLS",
@@ -311,6 +316,7 @@ __all__ = [
     "Terrain",
     "TerrainFeature",
     "TerrainItem",
+    "Told",
     "UseAbility",
     "Waiting",
     "Warrior",
@@ -367,6 +373,7 @@ __all__ = [
     "disembark_spots",
     "ending_turn",
     "face_centre",
+    "events",
     "forecast",
     "formation_in_order",
     "formation_speed",
