@@ -8,7 +8,6 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, turns
 from armybuilder.engine.abilities import REGISTRY, FacingContext, SpecialActionContext
 from armybuilder.engine.actions import CancelAbility, Face, UseAbility
-from armybuilder.engine.events import ActionGiven, Cancelled, Faced, FreeAction
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -43,10 +42,10 @@ def check_use(state: State, action: UseAbility) -> Warrior:
 
 def apply_use(state: State, action: UseAbility) -> None:
     w = check_use(state, action)
-    state.emit(ActionGiven(e="action", kind="move", warrior=w.id, ability=action.ability))
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "ability": action.ability})
     if turns.action_is_free(state, w, "special"):
         state.free_action = True
-        state.emit(FreeAction(e="free_action", warrior=w.id))
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     rule = REGISTRY.rule(action.ability)
     assert rule is not None
@@ -81,7 +80,7 @@ def check_cancel(state: State, action: CancelAbility) -> Warrior:
 def apply_cancel(state: State, action: CancelAbility) -> None:
     w = check_cancel(state, action)
     w.cancelled = w.cancelled | {action.ability}
-    state.emit(Cancelled(e="cancelled", warrior=w.id, ability=action.ability))
+    state.emit({"e": "cancelled", "warrior": w.id, "ability": action.ability})
 
 
 # --- Nimble -----------------------------------------------------------------------------
@@ -110,4 +109,4 @@ def check_face(state: State, action: Face) -> Warrior:
 def apply_face(state: State, action: Face) -> None:
     w = check_face(state, action)
     w.facing = g.normalize_angle(float(action.facing))
-    state.emit(Faced(e="faced", warrior=w.id, facing=w.facing, ability="Nimble"))
+    state.emit({"e": "faced", "warrior": w.id, "facing": w.facing, "ability": "Nimble"})

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import Piece, load_pieces
-from armybuilder.engine.events import Breached, PortalSet, Rubble
 from armybuilder.engine.geometry import Point, Polygon
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.terrain import TerrainFeature
@@ -349,7 +348,7 @@ def set_portal(state: State, wid: int, portal: str, open_: bool) -> None:
     for p in s.portals:
         if p.name == portal and p.open != open_:
             p.open = open_
-            state.emit(PortalSet(e="portal", warrior=wid, portal=portal, open=open_))
+            state.emit({"e": "portal", "warrior": wid, "portal": portal, "open": open_})
             refresh(state)
 
 
@@ -362,13 +361,13 @@ def breach(state: State, w: Warrior, by: int) -> None:
         return
     s.breached = True
     s.breached_by = by
-    state.emit(Breached(e="breached", warrior=w.id, by=by))
+    state.emit({"e": "breached", "warrior": w.id, "by": by})
     changed = False
     for p in s.portals:
         if not p.open:
             p.open = True
             changed = True
-            state.emit(PortalSet(e="portal", warrior=w.id, portal=p.name, open=True))
+            state.emit({"e": "portal", "warrior": w.id, "portal": p.name, "open": True})
     if changed and s.feature >= 0:
         refresh(state)
 
@@ -401,7 +400,7 @@ def collapse(state: State, w: Warrior) -> None:
             # retain their portions of the walkway"): it is rubble now either way.
             other.features = [i for i in other.features if i not in gone] or other.features
     refresh(state)
-    state.emit(Rubble(e="rubble", warrior=w.id, figures=[o.id for o in standing]))
+    state.emit({"e": "rubble", "warrior": w.id, "figures": [o.id for o in standing]})
     for o in standing:
         # "Finally, roll 1 six-sided die for each of these figures and deliver that many
         # clicks of damage": no one's attack, so it scores for no one (RULES_NOTES.md).

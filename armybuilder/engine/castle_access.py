@@ -33,7 +33,6 @@ from armybuilder.engine.castle import (
     Section,
     refresh,
 )
-from armybuilder.engine.events import ActionGiven
 from armybuilder.engine.geometry import Point
 
 if TYPE_CHECKING:
@@ -302,9 +301,9 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
         if owner != player:
             # Thrown down by an opponent: out of the game, still its owner's.
             s.ladders_down.append(owner)
-        state.emit(ActionGiven(e="action", kind="remove ladder", warrior=warrior,
-                               members=list(members), owner=owner,
-                               at=[[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]]))
+        state.emit({"e": "action", "kind": "remove ladder", "warrior": warrior,
+                    "members": list(members), "owner": owner,
+                    "at": [[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]]})
     else:
         wall = _wall_at(state, at)
         assert wall is not None
@@ -312,9 +311,9 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
         assert not isinstance(seg2, str)
         wall[1].ladders.append(seg2)
         wall[1].ladder_owners.append(player)
-        state.emit(ActionGiven(e="action", kind="place ladder", warrior=warrior,
-                               members=list(members), section=wall[0],
-                               at=[[seg2[0][0], seg2[0][1]], [seg2[1][0], seg2[1][1]]]))
+        state.emit({"e": "action", "kind": "place ladder", "warrior": warrior,
+                    "members": list(members), "section": wall[0],
+                    "at": [[seg2[0][0], seg2[0][1]], [seg2[1][0], seg2[1][1]]]})
     for m in team:
         # Rulebook IV: every member of the formation is given the movement action.
         turns.mark_action(state, m, nonpass=True)

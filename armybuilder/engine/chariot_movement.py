@@ -23,7 +23,6 @@ from armybuilder.engine import chariots, movement, turns
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import ChariotMove
 from armybuilder.engine.bases import FRONT, SECTIONS
-from armybuilder.engine.events import ActionGiven, BreakAway, Moved
 from armybuilder.engine.pending import ContactCheck
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
@@ -274,8 +273,8 @@ def apply_chariot_move(state: State, action: ChariotMove) -> None:
     plan = check_chariot_move(state, action)
     w = state.warriors[action.warrior]
     chariot = chariots.chariot_of(w)
-    state.emit(ActionGiven(e="action", kind="move", warrior=w.id,
-                           sections=[SECTIONS[k] for k in plan.sections], speed=plan.allowance))
+    state.emit({"e": "action", "kind": "move", "warrior": w.id,
+                "sections": [SECTIONS[k] for k in plan.sections], "speed": plan.allowance})
     chariots.mark_action(state, w, plan.sections, nonpass=True)
     chariot.moved = state.turn
     # Each section's move action is one of the turn's actions (turns.finish_action counts
@@ -286,13 +285,13 @@ def apply_chariot_move(state: State, action: ChariotMove) -> None:
         # failing only on a 1; then it cannot rotate to a new facing either.
         die = state.roll(1, "break away", warrior=w.id)[0]
         ok = die > 1
-        state.emit(BreakAway(e="break_away", warrior=w.id, success=ok))
+        state.emit({"e": "break_away", "warrior": w.id, "success": ok})
         if not ok:
             return
     before = movement.contact_pairs(state, (w.id,))
     w.place(plan.end[0], plan.end[1], plan.facing)
     carry_passenger(state, w)
-    state.emit(Moved(e="moved", warrior=w.id, to=[w.x, w.y], facing=w.facing))
+    state.emit({"e": "moved", "warrior": w.id, "to": [w.x, w.y], "facing": w.facing})
     if plan.distance > 0.0:
         movement.offer_free_spins(state, [w.id], given_move=True)
         state.pending.append(ContactCheck(movers=(w.id,), before=before))

@@ -24,13 +24,6 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import turns
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
-from armybuilder.engine.events import (
-    Damage,
-    PassengerHit,
-    PassengerPlaced,
-    SectionChosen,
-    SectionInactive,
-)
 from armybuilder.engine.pending import ContactDamage, PassengerFacing, PushClick, SectionChoice
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.sections import ELIMINATED, INACTIVE, Chariot
@@ -179,13 +172,13 @@ def damage(state: State, w: Warrior, clicks: int, cause: str, by: int | None,
                                pierce)
     chariot = chariot_of(w)
     recorded = turn_dial(state, w, section, clicks) if clicks > 0 else 0
-    state.emit(dealt(Damage(e="damage", warrior=w.id, clicks=recorded,
-                            click=chariot.clicks[section], section=SECTIONS[section],
-                            skulls=skulls(w), cause=cause), ability, source))
+    state.emit(dealt({"e": "damage", "warrior": w.id, "clicks": recorded,
+                      "click": chariot.clicks[section], "section": SECTIONS[section],
+                      "skulls": skulls(w), "cause": cause}, ability, source))
     if recorded <= 0:
         return 0
     if not active(w, section):
-        state.emit(SectionInactive(e="section_inactive", warrior=w.id, section=SECTIONS[section]))
+        state.emit({"e": "section_inactive", "warrior": w.id, "section": SECTIONS[section]})
     if cause == "attack" and section in PASSENGER_SECTIONS and chariot.passenger != NOBODY:
         _passenger_roll(state, w, recorded, by, source, kind)
     if skulls(w) >= ELIMINATED:
@@ -203,7 +196,8 @@ def _passenger_roll(state: State, w: Warrior, recorded: int, by: int | None,
     die = state.roll(1, "passenger", warrior=w.id, passenger=passenger.id)[0]
     if die < PASSENGER_ROLL:
         return
-    state.emit(PassengerHit(e="passenger_hit", warrior=passenger.id, chariot=w.id, clicks=recorded))
+    state.emit({"e": "passenger_hit", "warrior": passenger.id, "chariot": w.id,
+                "clicks": recorded})
     state.damage(passenger, recorded, "attack", by, source, kind=kind)
 
 
@@ -220,7 +214,7 @@ def eliminate(state: State, w: Warrior, by: int | None) -> None:
     p.riding = NOBODY
     p.place(w.x, w.y, p.facing)
     p.on_table = True
-    state.emit(PassengerPlaced(e="passenger_placed", warrior=p.id, chariot=w.id, at=[p.x, p.y]))
+    state.emit({"e": "passenger_placed", "warrior": p.id, "chariot": w.id, "at": [p.x, p.y]})
     die = state.roll(1, "wreck", warrior=p.id)[0]
     # Not an attack nor a damaging ability: nothing reduces it (RULES_NOTES.md, Chariots).
     state.damage(p, die, "chariot eliminated", by, None)
@@ -384,8 +378,8 @@ def check_choice(state: State, item: SectionChoice, action: Any) -> int:
 def apply_choice(state: State, item: SectionChoice, action: Any) -> None:
     k = check_choice(state, item, action)
     item.holder.section = k
-    state.emit(SectionChosen(e="section_chosen", warrior=item.warrior, section=SECTIONS[k],
-                             purpose=item.purpose))
+    state.emit({"e": "section_chosen", "warrior": item.warrior, "section": SECTIONS[k],
+                "purpose": item.purpose})
 
 
 # --- the general rules ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ from armybuilder.engine import (
 )
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
 from armybuilder.engine.actions import ChooseTarget, CloseAttack
-from armybuilder.engine.events import ActionGiven, TargetChosen
+from armybuilder.engine.events import ActionGiven
 from armybuilder.engine.pending import TargetChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -269,8 +269,9 @@ def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str
 
 def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> None:
     a, targets, members, plan = check_close(state, action, follow_up)
-    given = ActionGiven(e="action", kind="capture" if action.capture else "close",
-                        warrior=a.id, target=action.target, formation=list(action.formation))
+    given: ActionGiven = {"e": "action", "kind": "capture" if action.capture else "close",
+                          "warrior": a.id, "target": action.target,
+                          "formation": list(action.formation)}
     if plan.mode is not None:
         given["ability"] = plan.mode
     if plan.all_front:
@@ -329,7 +330,7 @@ def apply_target_choice(state: State, item: TargetChoice, action: ChooseTarget) 
     check_target_choice(state, item, action)
     a = state.warriors[item.warrior]
     t = state.warriors[action.target]
-    state.emit(TargetChosen(e="target_chosen", warrior=a.id, target=t.id, player=item.player))
+    state.emit({"e": "target_chosen", "warrior": a.id, "target": t.id, "player": item.player})
     members = [state.warriors[i] for i in item.members]
     combat.settle(state, item.plan, strikes_for(state, a, [t], members, False, item.plan,
                                                 across=True), len(members) - 1)

@@ -29,7 +29,7 @@ from armybuilder.engine.abilities import (
     magic_affects,
 )
 from armybuilder.engine.bases import SECTIONS
-from armybuilder.engine.events import Captured, Dodged, Frozen, Hit, Miss
+from armybuilder.engine.events import Hit, Miss
 from armybuilder.engine.pending import AttackStep, ConfusedMove, SectionChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -379,10 +379,13 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
         else:
             hit = total >= defense
         critical = roll in (CRITICAL_MISS, CRITICAL_HIT)
-        told: Hit | Miss = Hit(e="hit", attacker=attacker.id, target=t.id, total=total,
-                               defense=defense, critical=critical, attack=attack) if hit else \
-            Miss(e="miss", attacker=attacker.id, target=t.id, total=total, defense=defense,
-                 critical=critical, attack=attack)
+        told: Hit | Miss
+        if hit:
+            told = {"e": "hit", "attacker": attacker.id, "target": t.id, "total": total,
+                    "defense": defense, "critical": critical, "attack": attack}
+        else:
+            told = {"e": "miss", "attacker": attacker.id, "target": t.id, "total": total,
+                    "defense": defense, "critical": critical, "attack": attack}
         if not s.targeted:
             told["splash"] = True
         if s.section >= 0:
@@ -433,7 +436,7 @@ def _avoided(state: State, plan: AttackPlan, t: Warrior, section: int = -1) -> b
     for fn in hooks:
         fn(state, t, ctx)
     if not ctx.hit:
-        state.emit(Dodged(e="dodged", warrior=t.id, attacker=plan.attacker.id))
+        state.emit({"e": "dodged", "warrior": t.id, "attacker": plan.attacker.id})
     return not ctx.hit
 
 
@@ -535,12 +538,12 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:
-        state.emit(Frozen(e="frozen", warrior=t.id, tokens=t.tokens))
+        state.emit({"e": "frozen", "warrior": t.id, "tokens": t.tokens})
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
         return
     t.tokens += 1
     t.token_turn = state.turn
-    state.emit(Frozen(e="frozen", warrior=t.id, tokens=t.tokens))
+    state.emit({"e": "frozen", "warrior": t.id, "tokens": t.tokens})
     if t.tokens == 2:
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
 
@@ -551,4 +554,4 @@ def capture_figure(state: State, holder: Warrior, t: Warrior) -> None:
         return
     holder.captive = t.id
     t.controller = holder.id
-    state.emit(Captured(e="captured", warrior=t.id, by=holder.id))
+    state.emit({"e": "captured", "warrior": t.id, "by": holder.id})

@@ -2,8 +2,10 @@
 log writes it (``{"e": kind, ...}``; fields marked ``NotRequired`` are written only when
 they apply, so a log of a game without chariots or castles reads as it always did).
 
-The rules tell an event by making its record (``state.emit(Damage(e="damage", ...))``);
-mypy checks every field against the declaration. A screen narrating a log or a player
+The rules tell an event by writing its record, ``state.emit({"e": "damage", "warrior": w.id,
+...})``: mypy checks the kind and every field against its declaration (a dict literal, not
+a call of the class: the engine tells hundreds of events a game and a call costs twice
+the literal). A screen narrating a log or a player
 reading it looks an event's kind up in :data:`EVENTS`; the replay's narration and the
 play screen's log register their words against these kinds, and a test fails when an
 event told has no declaration here or no narration there.

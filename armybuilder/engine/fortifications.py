@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.engine import geometry as g
 from armybuilder.engine.bases import CASTLE
 from armybuilder.engine.cards import ClickStats, FigureCard
-from armybuilder.engine.events import OffGuard, OnGuard
 from armybuilder.engine.geometry import Point, Polygon
 
 if TYPE_CHECKING:
@@ -522,9 +521,9 @@ def refresh(state: State) -> None:
         if w.guarding != guard:
             object.__setattr__(w, "guarding", guard)
             if guard != NOBODY:
-                state.emit(OnGuard(e="on_guard", warrior=w.id, fortification=guard))
+                state.emit({"e": "on_guard", "warrior": w.id, "fortification": guard})
             else:
-                state.emit(OffGuard(e="off_guard", warrior=w.id))
+                state.emit({"e": "off_guard", "warrior": w.id})
 
 
 # --- attacks ----------------------------------------------------------------------------

@@ -24,11 +24,6 @@ from armybuilder.engine.actions import (
     encode,
 )
 from armybuilder.engine.chariots import unplayed_section_abilities
-from armybuilder.engine.events import (
-    AbilitiesWithoutRules,
-    FollowUpLost,
-    SectionAbilitiesWithoutRules,
-)
 from armybuilder.engine.pending import (
     STEPS,
     ConfusedMove,
@@ -79,13 +74,12 @@ class Game(State):
         if missing:
             # Abilities of a later expansion, say: warn before the battle begins and never
             # silently pretend to play them (RULES_NOTES.md, Special abilities).
-            self.emit(AbilitiesWithoutRules(e="abilities_without_rules", names=missing))
+            self.emit({"e": "abilities_without_rules", "names": missing})
         if self.chariots:
             unplayed = unplayed_section_abilities(w.card for w in self.warriors)
             if unplayed:
                 # RULES_NOTES.md, Chariots: abilities a chariot's section does not play.
-                self.emit(SectionAbilitiesWithoutRules(e="section_abilities_without_rules",
-                                                       names=unplayed))
+                self.emit({"e": "section_abilities_without_rules", "names": unplayed})
         start()
         if self.works:
             # World Conquest, Upgrading Defenses: warriors set up on guard.
@@ -230,7 +224,7 @@ def _settle(game: Game) -> None:
         elif isinstance(item, STEPS):
             kinds.STEP_RUNS[type(item)](game, item)
         elif isinstance(item, FollowUp) and game.action_ended:
-            game.emit(FollowUpLost(e="follow_up_lost", warrior=item.warrior))
+            game.emit({"e": "follow_up_lost", "warrior": item.warrior})
         game.pending.extend(rest)
         if game.phase == OVER:
             return

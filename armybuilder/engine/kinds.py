@@ -55,7 +55,6 @@ from armybuilder.engine.actions import (
     UseAbility,
     Withdraw,
 )
-from armybuilder.engine.events import Faced, FollowUpDeclined
 from armybuilder.engine.pending import (
     AttackStep,
     ConfusedMove,
@@ -166,7 +165,7 @@ def _check_follow_up(state: State, item: FollowUp, action: Any) -> None:
 
 def _apply_follow_up(state: State, item: FollowUp, action: Any) -> None:
     if isinstance(action, Pass):
-        state.emit(FollowUpDeclined(e="follow_up_declined", warrior=item.warrior))
+        state.emit({"e": "follow_up_declined", "warrior": item.warrior})
     elif isinstance(action, CloseAttack):
         close.apply_close(state, action, follow_up=True)
     else:
@@ -187,7 +186,7 @@ def _apply_passenger_facing(state: State, item: PassengerFacing, action: Face) -
     _check_passenger_facing(state, item, action)
     w = state.warriors[item.warrior]
     w.facing = g.normalize_angle(float(action.facing))
-    state.emit(Faced(e="faced", warrior=w.id, facing=w.facing))
+    state.emit({"e": "faced", "warrior": w.id, "facing": w.facing})
 
 
 # --- ladders in play ----------------------------------------------------------------------

@@ -18,19 +18,7 @@ from armybuilder.engine.abilities import (
     SpinContext,
 )
 from armybuilder.engine.actions import FormationPlan, FreeSpin, Move, MoveFormation
-from armybuilder.engine.events import (
-    ActionEnded,
-    ActionGiven,
-    BreakAway,
-    Faced,
-    FreeAction,
-    FreeSpinOffered,
-    FreeSpinTaken,
-    Moved,
-    MovedByConfusion,
-    NoFreeSpin,
-    Tokens,
-)
+from armybuilder.engine.events import ActionGiven
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import Obstacle, Obstacles, move_key
 from armybuilder.engine.pending import (
@@ -479,13 +467,13 @@ def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
 
 def apply_move(state: State, move: Move) -> None:
     w, plan = check_move_action(state, move)
-    given = ActionGiven(e="action", kind="move", warrior=w.id)
+    given: ActionGiven = {"e": "action", "kind": "move", "warrior": w.id}
     if move.ability is not None:
         given["ability"] = move.ability
     state.emit(given)
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit(FreeAction(e="free_action", warrior=w.id))
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     carry_out_move(state, w, move, plan, given_move=True)
     if move.ability is not None:
@@ -539,25 +527,25 @@ def _breaks_away(state: State, w: Warrior) -> bool:
     fails_up_to = _fails_up_to(state, w)
     die = state.roll(1, "break away", warrior=w.id)[0]
     ok = die > fails_up_to
-    state.emit(BreakAway(e="break_away", warrior=w.id, success=ok))
+    state.emit({"e": "break_away", "warrior": w.id, "success": ok})
     return ok
 
 
 def _face(state: State, w: Warrior, facing: float | None) -> None:
     if facing is not None:
         w.facing = g.normalize_angle(facing)
-        state.emit(Faced(e="faced", warrior=w.id, facing=w.facing))
+        state.emit({"e": "faced", "warrior": w.id, "facing": w.facing})
 
 
 def _carry_out(state: State, w: Warrior, plan: MovePlan) -> None:
     w.place(plan.end[0], plan.end[1], plan.facing)
-    state.emit(Moved(e="moved", warrior=w.id, to=[w.x, w.y], facing=w.facing))
+    state.emit({"e": "moved", "warrior": w.id, "to": [w.x, w.y], "facing": w.facing})
     if plan.captive_at is not None:
         c = state.warriors[w.captive]
         c.x, c.y = plan.captive_at
         if plan.captive_facing is not None:
             c.facing = plan.captive_facing
-        state.emit(Moved(e="moved", warrior=c.id, to=[c.x, c.y], facing=c.facing))
+        state.emit({"e": "moved", "warrior": c.id, "to": [c.x, c.y], "facing": c.facing})
 
 
 def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -> None:
@@ -577,7 +565,7 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
             for fn in hooks:
                 fn(state, m, ctx)
             if not ctx.allowed:
-                state.emit(NoFreeSpin(e="no_free_spin", warrior=m.id))
+                state.emit({"e": "no_free_spin", "warrior": m.id})
                 continue
         for o in contacts:
             if o.chariot is None:
@@ -585,7 +573,7 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
                 offers.setdefault(o.id, []).append(mid)
     for oid in sorted(offers):
         state.pending.append(SpinOffer(warrior=oid, movers=tuple(offers[oid])))
-        state.emit(FreeSpinOffered(e="free_spin_offered", warrior=oid, movers=offers[oid]))
+        state.emit({"e": "free_spin_offered", "warrior": oid, "movers": offers[oid]})
 
 
 def free_spin_violation(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
@@ -612,9 +600,9 @@ def apply_free_spin(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
     w = state.warriors[spin.warrior]
     if spin.facing is not None:
         w.facing = g.normalize_angle(spin.facing)
-        state.emit(FreeSpinTaken(e="free_spin", warrior=w.id, facing=w.facing))
+        state.emit({"e": "free_spin", "warrior": w.id, "facing": w.facing})
     else:
-        state.emit(FreeSpinTaken(e="free_spin", warrior=w.id, facing=None))
+        state.emit({"e": "free_spin", "warrior": w.id, "facing": None})
 
 
 # --- after a movement: Pole Arm and Ram -------------------------------------------------
@@ -663,7 +651,7 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
         state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
     if ends:
         state.action_ended = True
-        state.emit(ActionEnded(e="action_ended"))
+        state.emit({"e": "action_ended"})
 
 
 # --- Magic Confusion: the opponent's move ----------------------------------------------
@@ -685,13 +673,13 @@ def check_confused_move(state: State, item: ConfusedMove, move: Move) -> MovePla
 def apply_confused_move(state: State, item: ConfusedMove, move: Move) -> None:
     plan = check_confused_move(state, item, move)
     w = state.warriors[item.warrior]
-    state.emit(MovedByConfusion(e="confused_move", warrior=w.id, by=item.attacker))
+    state.emit({"e": "confused_move", "warrior": w.id, "by": item.attacker})
     carry_out_move(state, w, move, plan, given_move=True)
     if w.on_table and w.tokens == 0:
         # FAQ, Magic Confusion: an action token, unless it already has one.
         w.tokens = 1
         w.token_turn = state.turn
-        state.emit(Tokens(e="tokens", warrior=w.id, tokens=1))
+        state.emit({"e": "tokens", "warrior": w.id, "tokens": 1})
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -751,8 +739,8 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
     members = check_move_formation(state, action)
     ids = tuple(m.id for m in members)
     speed = formation_speed(state, members)
-    state.emit(ActionGiven(e="action", kind="move formation", warrior=action.warrior,
-                           members=list(ids), speed=speed))
+    state.emit({"e": "action", "kind": "move formation", "warrior": action.warrior,
+                "members": list(ids), "speed": speed})
     for m in members:
         # Rulebook IV: every member counts as having moved, and may be pushed.
         turns.mark_action(state, m, nonpass=True)

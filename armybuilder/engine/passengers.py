@@ -18,7 +18,6 @@ from armybuilder.engine import chariots, movement, turns
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import Board, Disembark
 from armybuilder.engine.bases import FRONT
-from armybuilder.engine.events import ActionGiven, Boarded, Disembarked, FreeAction
 from armybuilder.engine.pending import ContactCheck
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -91,15 +90,15 @@ def board_violation(state: State, w: Warrior, c: Warrior) -> str | None:
 
 def apply_board(state: State, action: Board) -> None:
     w, c = check_board(state, action)
-    state.emit(ActionGiven(e="action", kind="move", warrior=w.id, board=c.id))
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "board": c.id})
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit(FreeAction(e="free_action", warrior=w.id))
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     if state.opposing_contacts(w) and not _breaks_away(state, w):
         return
     embark(state, w, c)
-    state.emit(Boarded(e="boarded", warrior=w.id, chariot=c.id))
+    state.emit({"e": "boarded", "warrior": w.id, "chariot": c.id})
 
 
 def _breaks_away(state: State, w: Warrior) -> bool:
@@ -161,17 +160,17 @@ def disembark_violation(state: State, w: Warrior, c: Warrior, at: g.Point, facin
 
 def apply_disembark(state: State, action: Disembark) -> None:
     w, c, at, facing = check_disembark(state, action)
-    state.emit(ActionGiven(e="action", kind="move", warrior=w.id, disembark=c.id))
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "disembark": c.id})
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit(FreeAction(e="free_action", warrior=w.id))
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     chariots.chariot_of(c).passenger = NOBODY
     w.riding = NOBODY
     w.place(at[0], at[1], facing)
     w.on_table = True
-    state.emit(Disembarked(e="disembarked", warrior=w.id, chariot=c.id, at=[w.x, w.y],
-                           facing=w.facing))
+    state.emit({"e": "disembarked", "warrior": w.id, "chariot": c.id, "at": [w.x, w.y],
+                "facing": w.facing})
     # Placed beside the chariot, he may come into base contact: free spins, Pole Arm.
     movement.offer_free_spins(state, [w.id], given_move=True)
     state.pending.append(ContactCheck(movers=(w.id,), before=frozenset()))

@@ -406,10 +406,10 @@ def damage_per_figure(plan: AttackPlan, shots: list[Shot]) -> int:
 
 def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
     firer, members, plan, shots = check_ranged(state, action, follow_up)
-    given = ActionGiven(
-        e="action", kind="ranged", warrior=firer.id,
-        targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
-        formation=list(action.formation))
+    given: ActionGiven = {
+        "e": "action", "kind": "ranged", "warrior": firer.id,
+        "targets": [s.target.id for s in shots] if plan.everyone else list(action.targets),
+        "formation": list(action.formation)}
     if plan.mode is not None:
         given["ability"] = plan.mode
     if plan.flags:

@@ -18,16 +18,6 @@ from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
-from armybuilder.engine.events import (
-    Aboard,
-    Battle,
-    Deployed,
-    DialsSet,
-    FirstPlayer,
-    FortificationSetUp,
-    NoRoom,
-    TerrainPlaced,
-)
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
@@ -486,7 +476,7 @@ def roll_first_player(state: State) -> None:
         contenders = [p for p in contenders if totals[p] == best]
     state.first_player = contenders[0]
     state.current = state.first_player
-    state.emit(FirstPlayer(e="first_player", player=state.first_player))
+    state.emit({"e": "first_player", "player": state.first_player})
 
 
 def _next_holder(state: State, start: int) -> int:
@@ -521,8 +511,8 @@ def apply_set_up_fortification(state: State, action: SetUpFortification) -> None
     w = check_set_up_fortification(state, action)
     at = (float(action.at[0]), float(action.at[1]))
     fortifications.set_up(state, w, at, float(action.rotation))
-    state.emit(FortificationSetUp(e="fortification_set_up", player=w.owner, warrior=w.id,
-                                  at=[w.x, w.y], rotation=w.facing))
+    state.emit({"e": "fortification_set_up", "player": w.owner, "warrior": w.id, "at": [w.x, w.y],
+                "rotation": w.facing})
     if not fortifications.waiting(state):
         _terrain_or_deployment(state)
     elif not any(o.owner == w.owner for o in fortifications.waiting(state)):
@@ -587,9 +577,9 @@ def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
     for f in features:
         state.terrain.add(f)
     state.terrain_pile[action.item] = None
-    state.emit(TerrainPlaced(e="terrain_placed", player=state.deploying, item=action.item,
-                             at=[float(action.at[0]), float(action.at[1])],
-                             rotation=float(action.rotation)))
+    state.emit({"e": "terrain_placed", "player": state.deploying, "item": action.item,
+                "at": [float(action.at[0]), float(action.at[1])],
+                "rotation": float(action.rotation)})
     if any(item is not None for item in state.terrain_pile):
         # Rulebook II: the player to the left places the next item, and so on clockwise.
         state.deploying = (state.deploying + 1) % len(state.players)
@@ -605,7 +595,7 @@ def _dials_and_deployment(state: State) -> None:
         if w.chariot is not None:
             w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
             w._read_dial()
-    state.emit(DialsSet(e="dials_set"))
+    state.emit({"e": "dials_set"})
     state.phase = DEPLOY
     state.deploying = state.first_player
 
@@ -721,23 +711,23 @@ def apply_deploy(state: State, action: Deploy) -> None:
     rider = NOBODY if w.chariot is None else w.chariot.passenger
     if action.at is None:
         w.deployed = True
-        state.emit(NoRoom(e="no_room", warrior=w.id))
+        state.emit({"e": "no_room", "warrior": w.id})
         if rider != NOBODY:
             # Nowhere to set the chariot down: its passenger stays off the table with it.
             w.chariot.passenger = NOBODY  # type: ignore[union-attr]
             state.warriors[rider].riding = NOBODY
-            state.emit(NoRoom(e="no_room", warrior=rider))
+            state.emit({"e": "no_room", "warrior": rider})
     else:
         at = (float(action.at[0]), float(action.at[1]))
         w.x, w.y = at
         w.facing = g.normalize_angle(float(action.facing))
         w.on_table = True
         w.deployed = True
-        state.emit(Deployed(e="deployed", warrior=w.id, at=[w.x, w.y], facing=w.facing))
+        state.emit({"e": "deployed", "warrior": w.id, "at": [w.x, w.y], "facing": w.facing})
         if rider != NOBODY:
             p = state.warriors[rider]
             p.place(w.x, w.y, p.facing)
-            state.emit(Aboard(e="aboard", warrior=rider, chariot=w.id))
+            state.emit({"e": "aboard", "warrior": rider, "chariot": w.id})
     if all(o.deployed for o in state.warriors if o.owner == w.owner):
         n = len(state.players)
         for step in range(1, n):
@@ -753,7 +743,7 @@ def apply_deploy(state: State, action: Deploy) -> None:
 def start_play(state: State, player: int) -> None:
     state.phase = PLAY
     state.round = 1
-    state.emit(Battle(e="battle", first_player=state.first_player))
+    state.emit({"e": "battle", "first_player": state.first_player})
     turns.start_turn(state, player)
 
 

@@ -23,11 +23,7 @@ from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.events import (
     Damage,
-    Eliminated,
-    Healed,
-    Released,
     Roll,
-    Scored,
     Told,
 )
 from armybuilder.engine.fortifications import Work
@@ -538,7 +534,7 @@ class State:
              passenger: int | None = None) -> list[int]:
         """Roll six-sided dice; every roll is an event, with what it was for and whose."""
         dice = self.dice.roll(count)
-        event = Roll(e="roll", purpose=purpose, dice=dice)
+        event: Roll = {"e": "roll", "purpose": purpose, "dice": dice}
         if warrior is not None:
             event["warrior"] = warrior
         if target is not None:
@@ -590,7 +586,8 @@ class State:
         if w.castle is not None and cause in UNHARMED_SECTION:
             # Castle rules, General Rules: sections "Do not take damage from pushing or
             # critical misses."
-            self.emit(Damage(e="damage", warrior=w.id, clicks=0, click=w.click, cause=cause))
+            self.emit({"e": "damage", "warrior": w.id, "clicks": 0, "click": w.click,
+                       "cause": cause})
             return 0
         if not w.on_table and w.riding == NOBODY:
             return 0
@@ -600,13 +597,13 @@ class State:
         if clicks > 0 and not plain:
             clicks = self.reduced(w, w.abilities, clicks, cause, source, ability, kind, pierce)
         if clicks <= 0:
-            self.emit(dealt(Damage(e="damage", warrior=w.id, clicks=0, click=w.click,
-                                   cause=cause), ability, source))
+            self.emit(dealt({"e": "damage", "warrior": w.id, "clicks": 0, "click": w.click,
+                             "cause": cause}, ability, source))
             return 0
         w.click += clicks
         dead = w.click >= len(w.card.clicks)
-        self.emit(dealt(Damage(e="damage", warrior=w.id, clicks=clicks,
-                               click=w.click if not dead else len(w.card.clicks), cause=cause),
+        self.emit(dealt({"e": "damage", "warrior": w.id, "clicks": clicks,
+                         "click": w.click if not dead else len(w.card.clicks), "cause": cause},
                         ability, source))
         if dead:
             # Castle rules: a section too "is eliminated when 3 broken tower symbols appear
@@ -646,7 +643,8 @@ class State:
         new = max(w.card.starting_click, w.click - clicks)
         healed = w.click - new
         w.click = new
-        self.emit(Healed(e="healed", warrior=w.id, clicks=healed, click=w.click, cause=cause))
+        self.emit({"e": "healed", "warrior": w.id, "clicks": healed, "click": w.click,
+                   "cause": cause})
         if healed:
             self.dial_turned(w, cause)
         return healed
@@ -663,7 +661,7 @@ class State:
         w.on_table = False
         w.eliminations += 1
         w.cancelled = frozenset()
-        self.emit(Eliminated(e="eliminated", warrior=w.id))
+        self.emit({"e": "eliminated", "warrior": w.id})
         if w.riding != NOBODY:
             # Chariot rules, Passengers: an eliminated passenger leaves its compartment.
             chariot = self.warriors[w.riding].chariot
@@ -678,8 +676,8 @@ class State:
         # eliminated the figure; self-inflicted ones score for nobody (RULES_NOTES.md).
         if by is not None and self.players[by].team != w.team:
             self.players[by].score += w.card.points
-            self.emit(Scored(e="score", player=by, points=w.card.points, reason="eliminated",
-                             warrior=w.id))
+            self.emit({"e": "score", "player": by, "points": w.card.points,
+                       "reason": "eliminated", "warrior": w.id})
         if w.captive != NOBODY:
             self.release(self.warriors[w.captive])
 
@@ -688,7 +686,7 @@ class State:
         holder = self.warriors[c.controller]
         holder.captive = NOBODY
         c.controller = NOBODY
-        self.emit(Released(e="released", warrior=c.id))
+        self.emit({"e": "released", "warrior": c.id})
         if self.terrain:
             for i in self.terrain.blocking:
                 if any(g.disc_overlaps_polygon((x, y), r, self.terrain.features[i].polygon)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
 from armybuilder.engine.actions import EndTurn, Pass
-from armybuilder.engine.events import ActionGiven, Actions, Tokens, Turn, TurnEnd, TurnEnded
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -82,10 +81,10 @@ def apply_pass(state: State, action: Pass) -> None:
         from armybuilder.engine import chariots
         k = _pass_section(state, w, action)
         chariots.mark_action(state, w, (k,), nonpass=False)
-        state.emit(ActionGiven(e="action", kind="pass", warrior=w.id, section=action.section))
+        state.emit({"e": "action", "kind": "pass", "warrior": w.id, "section": action.section})
         return
     mark_action(state, w, nonpass=False)
-    state.emit(ActionGiven(e="action", kind="pass", warrior=w.id))
+    state.emit({"e": "action", "kind": "pass", "warrior": w.id})
 
 
 def _pass_section(state: State, w: Warrior, action: Pass) -> int:
@@ -120,7 +119,7 @@ def take_token(state: State, w: Warrior) -> None:
     else:
         w.tokens = 1
     w.token_turn = state.turn
-    state.emit(Tokens(e="tokens", warrior=w.id, tokens=w.tokens))
+    state.emit({"e": "tokens", "warrior": w.id, "tokens": w.tokens})
 
 
 def can_still_act(state: State, player: int) -> bool:
@@ -193,7 +192,7 @@ def check_end_turn(state: State, action: EndTurn) -> None:
 
 def apply_end_turn(state: State, action: EndTurn) -> None:
     check_end_turn(state, action)
-    state.emit(TurnEnded(e="turn_ended", player=action.player))
+    state.emit({"e": "turn_ended", "player": action.player})
     end_turn(state)
     next_turn(state)
 
@@ -203,8 +202,8 @@ def start_turn(state: State, player: int) -> None:
     state.current = player
     state.actions_used = 0
     state.turn_actions = state.players[player].actions
-    state.emit(Turn(e="turn", player=player, turn=state.turn, round=state.round,
-                    actions=state.turn_actions))
+    state.emit({"e": "turn", "player": player, "turn": state.turn, "round": state.round,
+                "actions": state.turn_actions})
     # Charge and Bound: who began the turn in base contact with an opposing figure.
     engaged = []
     for w in state.warriors:
@@ -230,7 +229,7 @@ def start_turn(state: State, player: int) -> None:
         ctx.extra_actions += castle_combat.extra_actions(state, player)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
-        state.emit(Actions(e="actions", player=player, actions=state.turn_actions))
+        state.emit({"e": "actions", "player": player, "actions": state.turn_actions})
 
 
 def end_turn(state: State) -> None:
@@ -248,7 +247,7 @@ def end_turn(state: State) -> None:
         if w.cancelled:
             # Rulebook III, Special Abilities: cancelled until the end of the current turn.
             w.cancelled = frozenset()
-    state.emit(TurnEnd(e="turn_end", player=player, turn=state.turn))
+    state.emit({"e": "turn_end", "player": player, "turn": state.turn})
 
 
 def next_turn(state: State) -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.actions import EndByAgreement, Withdraw
-from armybuilder.engine.events import GameOver, Released, Removed, Scored, Withdrew
 from armybuilder.engine.phases import OVER, PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
@@ -158,8 +157,8 @@ def end_game(state: State, termination: Termination) -> None:
     state.outcome = Outcome(termination=termination, scores=scores, winners=won,
                             round=state.round, team_scores=team_scores)
     out = state.outcome.to_dict()
-    state.emit(GameOver(e="game_over", termination=out["termination"], round=out["round"],
-                        winners=out["winners"], scores=out["scores"]))
+    state.emit({"e": "game_over", "termination": out["termination"], "round": out["round"],
+                "winners": out["winners"], "scores": out["scores"]})
 
 
 def check_withdraw(state: State, action: Withdraw) -> None:
@@ -180,21 +179,21 @@ def withdraw(state: State, player: int) -> None:
     """Rulebook VI, Withdrawing: forfeit your captives, leave the battlefield, free your
     captives."""
     p = state.players[player]
-    state.emit(Withdrew(e="withdrew", player=player))
+    state.emit({"e": "withdrew", "player": player})
     for w in state.warriors:
         if w.owner == player and w.on_table and w.controller != NOBODY:
             holder = state.warriors[w.controller]
             scorer = state.players[holder.owner]
             scorer.score += w.card.points
-            state.emit(Scored(e="score", player=scorer.index, points=w.card.points,
-                              reason="forfeited captive", warrior=w.id))
+            state.emit({"e": "score", "player": scorer.index, "points": w.card.points,
+                        "reason": "forfeited captive", "warrior": w.id})
     for w in state.warriors:
         if w.owner != player or not (w.on_table or w.riding != NOBODY):
             continue
         if w.riding != NOBODY:
             # The passenger leaves with his chariot (Chariot rules, Passengers).
             w.riding = NOBODY
-            state.emit(Removed(e="removed", warrior=w.id))
+            state.emit({"e": "removed", "warrior": w.id})
             continue
         if w.controller != NOBODY:
             state.warriors[w.controller].captive = NOBODY
@@ -203,7 +202,7 @@ def withdraw(state: State, player: int) -> None:
             freed = state.warriors[w.captive]
             freed.controller = NOBODY
             w.captive = NOBODY
-            state.emit(Released(e="released", warrior=freed.id))
+            state.emit({"e": "released", "warrior": freed.id})
         w.on_table = False
-        state.emit(Removed(e="removed", warrior=w.id))
+        state.emit({"e": "removed", "warrior": w.id})
     p.withdrawn = True

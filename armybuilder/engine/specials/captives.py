@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.engine.abilities import REGISTRY, ActionContext, DialContext
-from armybuilder.engine.events import BerserkKillsCaptive
 from armybuilder.engine.specials.defense import _no_captives, release_captive
 from armybuilder.engine.state import NOBODY
 
@@ -28,7 +27,7 @@ def _berserk_dial(state: Any, w: Any, ctx: DialContext) -> None:
     # once; its points go to the Berserk warrior's player (RULES_NOTES.md).
     if w.captive != NOBODY:
         c = state.warriors[w.captive]
-        state.emit(BerserkKillsCaptive(e="berserk_kills_captive", warrior=w.id, captive=c.id))
+        state.emit({"e": "berserk_kills_captive", "warrior": w.id, "captive": c.id})
         state.eliminate(c, w.owner)
 
 

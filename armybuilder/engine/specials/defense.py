@@ -19,7 +19,6 @@ from armybuilder.engine.abilities import (
     SharedDefenseContext,
     TargetContext,
 )
-from armybuilder.engine.events import AbilityFreesCaptive
 from armybuilder.engine.state import NOBODY, REDUCIBLE
 
 RANGED_BONUS = 2  # Battle Armor, Invulnerability, Aquatic: +2 against ranged attacks
@@ -135,7 +134,7 @@ def release_captive(name: str) -> Any:
         # Special Abilities Card: a captive held when the ability comes up goes free and may
         # be given actions as usual.
         if w.captive != NOBODY:
-            state.emit(AbilityFreesCaptive(e="ability_frees_captive", warrior=w.id, ability=name))
+            state.emit({"e": "ability_frees_captive", "warrior": w.id, "ability": name})
             state.release(state.warriors[w.captive])
     return hook
 

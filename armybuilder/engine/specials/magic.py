@@ -20,7 +20,6 @@ from armybuilder.engine.abilities import (
     magic_affects,
 )
 from armybuilder.engine.actions import UseAbility
-from armybuilder.engine.events import Levitated, Moved
 from armybuilder.engine.pending import ContactCheck
 from armybuilder.engine.state import NOBODY
 
@@ -185,12 +184,13 @@ def _levitation(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     t.x, t.y = float(action.at[0]), float(action.at[1])
     if action.facing is not None:
         t.facing = g.normalize_angle(float(action.facing))
-    state.emit(Levitated(e="levitated", warrior=t.id, by=w.id, to=[t.x, t.y], facing=t.facing))
+    state.emit({"e": "levitated", "warrior": t.id, "by": w.id, "to": [t.x, t.y],
+                "facing": t.facing})
     if t.captive != NOBODY:
         c = state.warriors[t.captive]
         at = action.captive_at if action.captive_at is not None else (c.x + dx, c.y + dy)
         c.x, c.y = float(at[0]), float(at[1])
-        state.emit(Moved(e="moved", warrior=c.id, to=[c.x, c.y], facing=c.facing))
+        state.emit({"e": "moved", "warrior": c.id, "to": [c.x, c.y], "facing": c.facing})
     if t.owner == state.current:
         t.acted_turn = state.turn
     movement.offer_free_spins(state, [t.id], given_move=False)

@@ -12,7 +12,6 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, places
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, SpecialActionContext
 from armybuilder.engine.actions import UseAbility
-from armybuilder.engine.events import NecromancyFailed, Returned
 
 HEALING = "Healing"
 REGENERATION = "Regeneration"
@@ -66,7 +65,7 @@ def _necromancy(state: Any, w: Any, ctx: SpecialActionContext) -> None:
         die = state.roll(1, "necromancy", warrior=w.id, target=e.id)[0]
         if e.click + die >= len(e.card.clicks):
             e.click = len(e.card.clicks) - 1
-            state.emit(NecromancyFailed(e="necromancy_failed", warrior=e.id, by=w.id))
+            state.emit({"e": "necromancy_failed", "warrior": e.id, "by": w.id})
             return
         e.click += die
     e.x, e.y = float(action.at[0]), float(action.at[1])
@@ -75,8 +74,8 @@ def _necromancy(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     e.tokens = 0
     e.token_turn = 0
     e.cancelled = frozenset()
-    state.emit(Returned(e="returned", warrior=e.id, by=w.id, at=[e.x, e.y], facing=e.facing,
-                        click=e.click))
+    state.emit({"e": "returned", "warrior": e.id, "by": w.id, "at": [e.x, e.y],
+                "facing": e.facing, "click": e.click})
 
 
 def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
