@@ -47,7 +47,16 @@ pyproject.toml hold them to it).
   engine tells, declared: :mod:`events` (:data:`EVENTS`).
 """
 
-from armybuilder.engine import events, geometry, odds, specials
+# The kinds of figure register themselves (figure_kinds.py): before any figure is made.
+from armybuilder.engine import (  # noqa: F401
+    castle_kind,
+    chariot_kind,
+    events,
+    geometry,
+    odds,
+    specials,
+    structure_kind,
+)
 from armybuilder.engine.abilities import (
     HOOK_POINTS,
     REGISTRY,
@@ -133,7 +142,6 @@ from armybuilder.engine.castle_setup import default_plan as castle_default_plan
 from armybuilder.engine.chances import MAX_BRANCHES, Branch, outcomes
 from armybuilder.engine.chariot_combat import close_sections as chariot_close_sections
 from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_sections
-from armybuilder.engine.chariot_combat import sections_crossed
 from armybuilder.engine.chariot_listing import move_candidates as chariot_move_candidates
 from armybuilder.engine.chariot_movement import allowance as chariot_allowance
 from armybuilder.engine.chariot_movement import movable_sections as chariot_movable_sections
@@ -143,6 +151,7 @@ from armybuilder.engine.chariots import (
     PASSENGER_SECTIONS,
     active_sections,
     section_violation,
+    sections_crossed,
     touching_sections,
     unplayed_section_abilities,
 )

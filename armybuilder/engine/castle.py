@@ -19,6 +19,8 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import Piece, load_pieces
 from armybuilder.engine.geometry import Point, Polygon
+from armybuilder.engine.illegal import IllegalAction
+from armybuilder.engine.pending import PassengerFacing
 from armybuilder.engine.phases import PLAY
 from armybuilder.engine.terrain import TerrainFeature
 
@@ -381,7 +383,6 @@ def collapse(state: State, w: Warrior) -> None:
     section and its planking"; figures on it stay where they stood, their controlling
     player sets their facing, then each takes 1d6 clicks of damage. Call after the
     section is taken off the battlefield (state.eliminate)."""
-    from armybuilder.engine.pending import PassengerFacing
     s = w.castle
     if s is None or s.feature < 0:
         return
@@ -416,7 +417,6 @@ def collapse(state: State, w: Warrior) -> None:
 
 def check_set_portal(state: State, action: SetPortal) -> None:
     """The SetPortal action (kinds.py): IllegalAction naming the rule if it may not."""
-    from armybuilder.engine.state import IllegalAction
     why = portal_violation(state, action.player, action.warrior, action.portal, action.open)
     if why:
         rule, _, message = why.partition(": ")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine import movement, turns
 from armybuilder.engine.castle import (
     DOOR_ACCESS,
     GATEHOUSE,
@@ -33,6 +34,8 @@ from armybuilder.engine.castle import (
     Section,
     refresh,
 )
+from armybuilder.engine.castle_combat import standing_on
+from armybuilder.engine.castle_setup import ladder_segment, ladders_allowed
 from armybuilder.engine.geometry import Point
 
 if TYPE_CHECKING:
@@ -162,7 +165,6 @@ def reachable(state: State, a: Warrior) -> list[Warrior]:
 
 def gatehouse_under(state: State, w: Warrior) -> int | None:
     """The gatehouse (its warrior id) on whose top ``w`` stands, or None."""
-    from armybuilder.engine.castle_combat import standing_on
     on = standing_on(state, w)
     return on.id if on is not None and on.castle is not None \
         and on.castle.piece == GATEHOUSE else None
@@ -224,7 +226,6 @@ def _ladder_at(state: State, at: Point) -> tuple[Section, int] | None:
 def ladder_violation(state: State, warrior: int, members: tuple[int, ...], at: Point,
                      remove: bool) -> str | None:
     """Why the formation may not place (or remove) a ladder at ``at`` now, or None."""
-    from armybuilder.engine import movement
     if not state.sections:
         return f"{LADDERS}: there is no castle"
     n = len(state.warriors)
@@ -271,14 +272,12 @@ def ladder_violation(state: State, warrior: int, members: tuple[int, ...], at: P
 
 
 def _allowed(state: State) -> int:
-    from armybuilder.engine.castle_setup import ladders_allowed
     return ladders_allowed(state)
 
 
 def _segment(s: Section, at: Point) -> tuple[Point, Point] | str:
     """The ladder's access point on ``s``'s edge nearest ``at`` (castle_setup's rule),
     without placing it."""
-    from armybuilder.engine.castle_setup import ladder_segment
     try:
         return ladder_segment(s, at)
     except ValueError as exc:
@@ -289,7 +288,6 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
                  remove: bool) -> None:
     """Castle rules, Planking and Ladders: the formation's movement action places or
     removes a ladder (checked by the caller); every member counts as having moved."""
-    from armybuilder.engine import turns
     team = [state.warriors[i] for i in (warrior, *members)]
     player = team[0].owner
     if remove:

@@ -24,6 +24,7 @@ from armybuilder.engine import (
     turns,
 )
 from armybuilder.engine import geometry as g
+from armybuilder.engine import kinds as action_kinds
 from armybuilder.engine.abilities import REGISTRY, AttackPlan
 from armybuilder.engine.actions import (
     Action,
@@ -56,8 +57,13 @@ def _plan(state: State, w: Warrior, kind: str, mode: str | None, section: int = 
 
 
 def _legal(state: State, action: Action) -> bool:
-    from armybuilder.engine import legal
-    return legal.is_legal(state, action)
+    """legal.is_legal, as it reads when no decision is owed (the listing is asked only
+    then), through the action kinds' own checks (legal lists these)."""
+    try:
+        action_kinds.kind_of(state, action).check(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 # --- a chariot ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine import turns
+from armybuilder.engine.actions import Pass
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
 from armybuilder.engine.pending import ContactDamage, PassengerFacing, PushClick, SectionChoice
@@ -294,6 +295,26 @@ def owe_push_choice(state: State) -> bool:
             state.pushed = [i for i in state.pushed if i != wid]
             return True
     return False
+
+
+def sections_crossed(w: Warrior, target: g.Point) -> tuple[int, ...]:
+    """The section(s) a line from chariot ``w``'s centre dot to ``target`` leaves the base
+    through: one, or the two a borderline divides."""
+    base = shape(w)
+    c = (w.x, w.y)
+    for point, pair in base.border_points(w.x, w.y, w.facing):
+        if g.segment_point_distance(c, target, point) <= g.CONTACT_TOLERANCE:
+            return pair
+    return (base.section_toward(g.bearing(c, target) - w.facing),)
+
+
+def pass_section(state: State, w: Warrior, action: Pass) -> int:
+    """Chariot rules, Actions: a pass, like any action, is given to one active section."""
+    k = section_index(action.section)
+    why = section_violation(state, w, k, "pass")
+    if why:
+        raise IllegalAction(why, f"the {action.section} section cannot be given a pass")
+    return k
 
 
 def push_section(w: Warrior) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from armybuilder.engine import chariots
 from armybuilder.engine.abilities import (
     REGISTRY,
     AfterAttackContext,
@@ -83,7 +84,6 @@ def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
     turns off the others that need the same kind of action.
     """
     if section >= 0:
-        from armybuilder.engine import chariots
         stats, names = chariots.stats(attacker, section), chariots.abilities(attacker, section)
     else:
         stats, names = attacker.stats, attacker.abilities
@@ -123,7 +123,6 @@ def target_abilities(t: Warrior, plan: AttackPlan, section: int = -1) -> tuple[s
     Chariot rules, Special Abilities)."""
     names = t.abilities
     if section >= 0:
-        from armybuilder.engine import chariots
         names = chariots.abilities(t, section)
     if plan.plain_targets:
         # Special Abilities Card, Shockwave: resolved as if the targets had no special
@@ -204,7 +203,6 @@ def struck_stats(s: Strike) -> Any:
     """The values showing where a strike lands: the figure's dial, or a chariot section's
     (Chariot rules, Combat Dials)."""
     if s.section >= 0:
-        from armybuilder.engine import chariots
         return chariots.stats(s.figure, s.section)
     return s.figure.stats
 
@@ -297,7 +295,6 @@ def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
     if plan is None:
         names = t.abilities
         if section >= 0:
-            from armybuilder.engine import chariots
             names = chariots.abilities(t, section)
     else:
         names = target_abilities(t, plan, section)
@@ -505,7 +502,6 @@ def _after(state: State, plan: AttackPlan, damaged: list[tuple[Warrior, int]],
         # Back at the attacker: a chariot takes it on the section that attacked.
         section = plan.section if victim is attacker else -1
         if victim.chariot is not None and section < 0:
-            from armybuilder.engine import chariots
             chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
             continue
         state.damage(victim, clicks, "ability", by.owner, by, ability=ability,

@@ -81,10 +81,9 @@ class Game(State):
                 # RULES_NOTES.md, Chariots: abilities a chariot's section does not play.
                 self.emit({"e": "section_abilities_without_rules", "names": unplayed})
         start()
-        if self.works:
+        for figures in self.kinds_in_play:
             # World Conquest, Upgrading Defenses: warriors set up on guard.
-            from armybuilder.engine.fortifications import refresh
-            refresh(self)
+            figures.after_action(self)
         for w in self.warriors:
             if w.on_table and w.captive != NOBODY:
                 # A scenario may start with a captive held by a warrior whose abilities
@@ -174,18 +173,16 @@ def _dispatch(game: Game, action: Action) -> None:
     if game.pending and game.phase != OVER:
         _decide(game, action)
         _settle(game)
-        if game.works:
-            from armybuilder.engine.fortifications import refresh
-            refresh(game)
+        for figures in game.kinds_in_play:
+            figures.after_action(game)
         return
     kind = kinds.kind_of(game, action)
     kind.apply(game, action)
     if kind.settles:
         _settle(game)
-    if game.works:
-        # World Conquest, Upgrading Defenses: who stands on guard now.
-        from armybuilder.engine.fortifications import refresh
-        refresh(game)
+    for figures in game.kinds_in_play:
+        # World Conquest, Upgrading Defenses: who stands on guard now (structure_kind).
+        figures.after_action(game)
 
 
 def _decide(game: Game, action: Action) -> None:

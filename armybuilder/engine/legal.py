@@ -62,6 +62,7 @@ from armybuilder.engine.actions import (
     UseAbility,
 )
 from armybuilder.engine.bases import SECTIONS
+from armybuilder.engine.castle import portal_choices
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.pending import (
     ConfusedMove,
@@ -125,7 +126,6 @@ def generate(state: State, warrior: int | None = None,
         return
     if state.sections and "portal" in wanted:
         # Castle rules, Portals: the castle player opens or closes portals first.
-        from armybuilder.engine.castle import portal_choices
         yield from portal_choices(state)
     for w in state.warriors:
         if w.owner == state.current:

@@ -259,7 +259,8 @@ class Memory:
                 standing[at[o]] = _standing(o)
         else:
             self._stand_all(warriors)
-        if 3 * len(changed) > len(warriors) or state.sections:
+        if 3 * len(changed) > len(warriors) or \
+                any(k.contact_at_a_distance for k in state.kinds_in_play):
             # Castle rules, Gatehouse: figures on one gatehouse top touch however far
             # apart, so with a castle every list is worked out afresh after a change.
             self.opposing = {}
@@ -431,8 +432,9 @@ def _opposing_contacts(standing: list[Standing], state: State, w: Warrior) -> li
         if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
-    if state.sections:
-        return _gatehouse_contacts(standing, state, w, out, True)
+    for kind in state.kinds_in_play:
+        # Castle rules, Gatehouse: figures on one gatehouse top touch (castle_kind).
+        out = kind.more_contacts(state, w, out, standing, True)
     return out
 
 
@@ -446,27 +448,9 @@ def _contacts(standing: list[Standing], state: State, w: Warrior) -> list[Warrio
         if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
-    if state.sections:
-        return _gatehouse_contacts(standing, state, w, out, False)
+    for kind in state.kinds_in_play:
+        out = kind.more_contacts(state, w, out, standing, False)
     return out
-
-
-def _gatehouse_contacts(standing: list[Standing], state: State, w: Warrior,
-                        found: list[Any], opposing: bool) -> list[Any]:
-    """Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to be in
-    base contact with any other warrior on top of the same gatehouse": ``found`` with
-    them, in the order of the warriors (asked only when there is a castle)."""
-    from armybuilder.engine.castle_access import gatehouse_under
-    gate = gatehouse_under(state, w) if state.terrain.bridges else None
-    if gate is None:
-        return found
-    have = set(found)
-    extra = {o for o, _, _, _, oteam, _, free in standing
-             if o is not w and o not in have and (not opposing or (oteam != w.team and free))
-             and gatehouse_under(state, o) == gate}
-    if not extra:
-        return found
-    return [o for o, *_ in standing if o in have or o in extra]
 
 
 def _copied_pairs(cache: PairAnswers, them: list[Any]) -> PairAnswers:

@@ -205,12 +205,12 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
                     "going up or down elevated terrain and at the far side of a low wall",
                     f"{w.label} must stop {stop:.3f}\" along this path")
-        if state.works and (rules is None or not rules.ignores_terrain):
-            # World Conquest, Upgrading Defenses: in and out through the entrance only.
-            from armybuilder.engine.fortifications import path_violation
-            why = path_violation(state, w, points)
-            if why:
-                raise IllegalAction(why, f"{w.label} cannot move along this path")
+        if state.kinds_in_play and (rules is None or not rules.ignores_terrain):
+            for figures in state.kinds_in_play:
+                # World Conquest, Upgrading Defenses: in and out through the entrance only.
+                why = figures.path_violation(state, w, points)
+                if why:
+                    raise IllegalAction(why, f"{w.label} cannot move along this path")
     end = path[-1] if path else start
     facing = sf if move.facing is None else g.normalize_angle(move.facing)
     end_discs = w.discs_at(end, facing)
@@ -382,15 +382,10 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
         why = state.terrain.position_violation(discs, ignore)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
-    if state.sections:
-        from armybuilder.engine.castle_setup import occupy_violation
-        why = occupy_violation(state, w, discs)
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot stand there")
-    if state.works:
-        # World Conquest, Upgrading Defenses: walls, the banner, the guards' limit.
-        from armybuilder.engine.fortifications import position_violation
-        why = position_violation(state, w, discs)
+    for figures in state.kinds_in_play:
+        # Castle rules, Access Points: who may never occupy a section; World Conquest,
+        # Upgrading Defenses: walls, the banner, the guards' limit.
+        why = figures.position_violation(state, w, discs)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
 
@@ -437,7 +432,7 @@ def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str
 def check_move_given(state: State, w: Warrior, ability: str | None = None) -> None:
     """IllegalAction unless ``w`` may be given a move action now (naming ``ability``, if
     one): everything a move action asks before where it goes."""
-    if w.chariot is not None or w.riding != NOBODY:
+    if w.kind.own_movement is not None or w.riding != NOBODY:
         raise IllegalAction("Chariot rules, Movement: a chariot moves straight ahead after a "
                             "spin (ChariotMove); a passenger leaves only by disembarking",
                             f"{w.label} cannot be given this move")
@@ -637,18 +632,13 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
                 damage += [(victim, clicks, ability, holder)
                            for victim, clicks, ability in ctx.damage]
                 ends = ends or ctx.ends_action
-    if state.chariots:
+    for figures in state.kinds_in_play:
         # Chariot rules, New Special Abilities: a chariot's Ram.
-        from armybuilder.engine import chariots
-        rams, rammed = chariots.ram_contacts(state, step.movers, step.before)
-        damage += [(victim, 1, "Ram", c) for c, victim in rams]
-        ends = ends or rammed
+        more, ended = figures.contact_damage(state, step)
+        damage += more
+        ends = ends or ended
     for victim, clicks, ability, by in damage:
-        if victim.chariot is not None:
-            from armybuilder.engine import chariots
-            chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
-            continue
-        state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
+        victim.kind.damage_by_contact(state, victim, by, clicks, ability)
     if ends:
         state.action_ended = True
         state.emit({"e": "action_ended"})

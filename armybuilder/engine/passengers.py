@@ -214,8 +214,7 @@ def shot_violation(state: State, p: Warrior, t: Warrior, plan: AttackPlan) -> st
     if plan.mode != SHOCKWAVE and state.opposing(p, t) and state.touching(c, t):
         return (f"{COMBAT}: no ranged combat attack against an opposing warrior in base "
                 "contact with the chariot unless using Shockwave")
-    from armybuilder.engine.chariot_combat import sections_crossed
-    if sections_crossed(c, (t.x, t.y)) == (FRONT,):
+    if chariots.sections_crossed(c, (t.x, t.y)) == (FRONT,):
         return f"{COMBAT}: a passenger's line of fire may not pass through the front section"
     return None
 
@@ -223,13 +222,12 @@ def shot_violation(state: State, p: Warrior, t: Warrior, plan: AttackPlan) -> st
 def arc_of(state: State, p: Warrior, t: Warrior) -> set[int]:
     """The chariot's sections (side or rear) a passenger's attack on ``t`` goes through:
     touching ``t`` for close combat, crossed by the line of fire otherwise."""
-    from armybuilder.engine.chariot_combat import sections_crossed
     c = chariot_of(state, p)
     touched = {k for k in chariots.touching_sections(state, c, t)
                if k in chariots.PASSENGER_SECTIONS}
     if touched:
         return touched
-    return {k for k in sections_crossed(c, (t.x, t.y)) if k != FRONT}
+    return {k for k in chariots.sections_crossed(c, (t.x, t.y)) if k != FRONT}
 
 
 def one_arc(state: State, p: Warrior, shots: list[Shot]) -> str | None:

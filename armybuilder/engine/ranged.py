@@ -11,6 +11,7 @@ from armybuilder.engine import (
     combat,
     formations,
     fortifications,
+    passengers,
     turns,
     weather,
 )
@@ -293,7 +294,6 @@ def _aimed(state: State, action: RangedAttack, firer: Warrior, plan: AttackPlan,
                             "section only when the one affected is inactive",
                             f"no target needs the section {action.aim!r} named")
     if firer.riding != NOBODY:
-        from armybuilder.engine import passengers
         why = passengers.one_arc(state, firer, shots)
         if why:
             raise IllegalAction(why, f"{firer.label} cannot fire at these targets together")

@@ -12,7 +12,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.engine import castle_setup, fortifications, turns, weather
+from armybuilder.engine import (
+    castle,
+    castle_combat,
+    castle_setup,
+    fortifications,
+    passengers,
+    turns,
+    weather,
+)
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
@@ -21,6 +29,7 @@ from armybuilder.engine.dice import Dice
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
+from armybuilder.engine.sections import ELIMINATED, skulls
 from armybuilder.engine.state import (
     EDGES,
     NOBODY,
@@ -423,7 +432,6 @@ def _place_castle(state: State, setup: GameSetup) -> None:
 
 def _board_at_start(where: str, passenger: Warrior, c: Warrior) -> None:
     """Chariot rules, Passengers: a chariot may start the game with a passenger."""
-    from armybuilder.engine import passengers
     chariot = c.chariot
     if chariot is None:
         raise SetupError(f"{where}: {c.label} is not a chariot")
@@ -819,11 +827,9 @@ def build_from_scenario(sc: Scenario) -> State:
         _board_at_start(where, warriors[k], c)
         warriors[k].x, warriors[k].y = c.x, c.y
     for w in warriors:
-        if w.chariot is not None and w.on_table:
-            from armybuilder.engine.sections import ELIMINATED, skulls
-            if skulls(w.card, w.chariot) >= ELIMINATED:
-                raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
-                                 "six skulls eliminate a chariot")
+        if w.chariot is not None and w.on_table and skulls(w.card, w.chariot) >= ELIMINATED:
+            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
+                             "six skulls eliminate a chariot")
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:
@@ -855,7 +861,6 @@ def build_from_scenario(sc: Scenario) -> State:
 def _scenario_castle(state: State, sc: Scenario) -> None:
     """Castle rules: a scenario's castle sections stand where their WarriorSpecs say
     (``at`` the centre point, ``facing`` the rotation), with its CastleOptions."""
-    from armybuilder.engine import castle
     owners = set()
     for k, spec in enumerate(sc.warriors):
         if not castle_setup.is_section(spec.card):
@@ -899,7 +904,6 @@ def _scenario_castle(state: State, sc: Scenario) -> None:
                     p.open = True
     except ValueError as exc:
         raise SetupError(f"scenario, field castle: {exc}") from None
-    from armybuilder.engine import castle_combat
     for wid in state.sections:
         s = state.warriors[wid].castle
         if s is not None and castle_combat.breached_showing(state.warriors[wid]):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import (
@@ -19,19 +19,23 @@ from armybuilder.engine.abilities import (
     HealContext,
 )
 from armybuilder.engine.cards import ClickStats, FigureCard
-from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.events import (
     Damage,
     Roll,
     Told,
 )
-from armybuilder.engine.fortifications import Work
+from armybuilder.engine.figure_kinds import FigureKind, kind_for, kinds
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.illegal import IllegalAction as IllegalAction
 from armybuilder.engine.memory import DIAL, PLACING, Memory
 from armybuilder.engine.phases import SETUP, Phase
-from armybuilder.engine.sections import Chariot, summary
 from armybuilder.engine.terrain import Terrain
+
+if TYPE_CHECKING:
+    from armybuilder.engine.castle import Section
+    from armybuilder.engine.fortifications import Work
+    from armybuilder.engine.sections import Chariot
 
 #: An event as the log writes it (events.py declares each kind).
 Event = dict[str, Any]
@@ -43,25 +47,6 @@ EDGES: tuple[str, ...] = ("south", "north", "west", "east")
 NOBODY = -1
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``rule`` cites the rule it breaks."""
-
-    #: Set when a move fails only because its captive cannot stand where it would end
-    #: (movement.check_move): another place for the captive may still do.
-    captive_placement = False
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule = rule
-        self.reason = message
-
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:
-        # Sent between processes (batch battles) as it was made.
-        return type(self), (self.rule, self.reason)
-
-
-#: Castle rules, General Rules: causes of damage a castle section takes none from.
-UNHARMED_SECTION = frozenset({"pushing", "critical miss"})
 #: Damage that Toughness and Invulnerability reduce (Special Abilities Card): attacks and
 #: damaging special abilities, never pushing or a critical miss.
 REDUCIBLE = frozenset({"attack", "ability"})
@@ -74,8 +59,8 @@ class Warrior:
     __slots__ = (
         "abilities", "acted_turn", "arc", "cancelled", "captive", "card", "castle", "chariot",
         "click", "controller", "deployed", "eliminations", "facing", "guarding", "half_length",
-        "id", "memory", "on_table", "owner", "placed", "riding", "round", "shape", "showing",
-        "stats", "team", "token_turn", "tokens", "work", "x", "y",
+        "id", "kind", "memory", "on_table", "owner", "placed", "riding", "round", "shape",
+        "showing", "stats", "team", "token_turn", "tokens", "work", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -88,6 +73,8 @@ class Warrior:
     memory: Memory
     #: memory.arrangement as the last write that placed the base left it.
     placed: int
+    #: Its kind of figure (figure_kinds.py): what it does differently from a warrior.
+    kind: FigureKind
     #: A chariot's sections (Chariot rules); None for every other figure.
     chariot: Chariot | None
     #: A castle section's bookkeeping (Castle rules, Sections; engine/castle.py); None for
@@ -108,10 +95,13 @@ class Warrior:
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
         _set_slot(self, "memory", _DETACHED)
-        _set_slot(self, "chariot", Chariot(card) if card.sections else None)
         _set_slot(self, "riding", NOBODY)
+        _set_slot(self, "chariot", None)
         _set_slot(self, "castle", None)
         _set_slot(self, "work", None)
+        kind = kind_for(card)
+        _set_slot(self, "kind", kind)
+        kind.made(self, card)
         _set_slot(self, "arc", card.arc)
         _set_slot(self, "guarding", NOBODY)
         self.id = wid
@@ -182,6 +172,7 @@ class Warrior:
         new.guarding = self.guarding
         new.half_length = self.half_length
         new.id = self.id
+        new.kind = self.kind
         new.memory = memory
         new.on_table = self.on_table
         new.owner = self.owner
@@ -214,14 +205,9 @@ class Warrior:
                                                   self.cancelled)
         except AttributeError:
             return  # still being built (__init__): the last field reads it
-        chariot = self.chariot
-        if chariot is not None:
-            # Each rule asks the section it concerns; the chariot as a whole shows the
-            # best of its active sections, and no ability of theirs acts through it.
-            stats, names = summary(card, chariot)
-            _set_slot(self, "stats", stats)
-            _set_slot(self, "showing", names)
-            _set_slot(self, "abilities", ())
+        kind = self.kind
+        if kind.own_dial:
+            kind.read_dial(self)  # a chariot: its sections' dials (chariot_kind.py)
             return
         if not 0 <= click < len(card.clicks):
             return  # past the last live click: state.damage puts it back on that click
@@ -344,11 +330,6 @@ def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
 
 
-def _same_gatehouse(state: State, a: Warrior, b: Warrior) -> bool:
-    from armybuilder.engine.castle_access import same_gatehouse
-    return same_gatehouse(state, a, b)
-
-
 class State:
     """Everything about one battle that changes as it is played."""
 
@@ -363,6 +344,10 @@ class State:
         #: The chariots among the warriors (Chariot rules): rules that only chariots need
         #: are asked only when there is one.
         self.chariots = tuple(w.id for w in warriors if w.chariot is not None)
+        #: The kinds of figure other than the warrior with a figure in this game
+        #: (figure_kinds.py): the rules their figures add are asked only then.
+        self.kinds_in_play: tuple[FigureKind, ...] = tuple(
+            k for k in kinds() if any(w.kind is k for w in warriors))
         #: The castle sections among the warriors and the player who uses them (Castle
         #: rules, Playing Area and Set-Up; engine/castle.py): castle rules are asked only
         #: when there is one. Setup sets them when it places the castle.
@@ -456,9 +441,13 @@ class State:
         reach = a.half_length + b.half_length + g.CONTACT_TOLERANCE
         if math.hypot(b.x - a.x, b.y - a.y) > reach or (
                 not (a.round and b.round) and not g.discs_touch(a.discs, b.discs)):
-            # Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to
-            # be in base contact with any other warrior on top of the same gatehouse."
-            return bool(self.sections) and _same_gatehouse(self, a, b)
+            # A kind of figure may put bases that do not touch in base contact (Castle
+            # rules, Gatehouse).
+            # A loop, not any(): asked of every pair within reach whose bases do not touch.
+            for kind in self.kinds_in_play:  # noqa: SIM110
+                if kind.in_contact(self, a, b):
+                    return True
+            return False
         # FAQ, Pole Arm & Low Walls: figures on opposite sides of a low wall are not in
         # base contact, however thin the wall.
         return not (self.terrain.walls and self.terrain.separates(a.discs, b.discs))
@@ -510,12 +499,9 @@ class State:
         return found
 
     def elevation(self, w: Warrior) -> int | None:
-        section = w.castle
-        if section is not None and section.feature >= 0:
-            # Castle rules, Attacks: "The center point is considered to be on elevated
-            # terrain" (the section's own feature, whatever lies at its centre).
-            return section.feature
-        return self.terrain.elevation((w.x, w.y)) if self.terrain else None
+        """The elevated feature ``w`` stands on (its kind says: a castle section is its
+        own), or None."""
+        return w.kind.elevation(self, w)
 
     def player_of(self, w: Warrior) -> Player:
         return self.players[w.owner]
@@ -576,19 +562,17 @@ class State:
         abilities (Shockwave). The whole amount turns the dial at once: abilities the dial
         brings up meanwhile change nothing (FAQ, Changing Special Abilities).
 
-        A chariot's damage is recorded on one section's dial (``section``; Chariot rules,
-        Attacking a Chariot): :func:`armybuilder.engine.chariots.damage`.
+        The figure's kind takes it (figure_kinds.py): a chariot's damage is recorded on one
+        section's dial (``section``; Chariot rules, Attacking a Chariot), a castle section
+        takes none from pushing or a critical miss (Castle rules, General Rules).
         """
-        if w.chariot is not None:
-            from armybuilder.engine import chariots
-            return chariots.damage(self, w, clicks, cause, by, source, ability=ability,
-                                   kind=kind, pierce=pierce, plain=plain, section=section)
-        if w.castle is not None and cause in UNHARMED_SECTION:
-            # Castle rules, General Rules: sections "Do not take damage from pushing or
-            # critical misses."
-            self.emit({"e": "damage", "warrior": w.id, "clicks": 0, "click": w.click,
-                       "cause": cause})
-            return 0
+        return w.kind.damage(self, w, clicks, cause, by, source, ability=ability, kind=kind,
+                             pierce=pierce, plain=plain, section=section)
+
+    def dial_damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
+                    source: Warrior | None, *, ability: str | None, kind: str | None,
+                    pierce: bool, plain: bool) -> int:
+        """:meth:`damage` on the figure's one dial (a warrior's, a castle section's)."""
         if not w.on_table and w.riding == NOBODY:
             return 0
         if w.controller != NOBODY:
@@ -607,19 +591,10 @@ class State:
                         ability, source))
         if dead:
             # Castle rules: a section too "is eliminated when 3 broken tower symbols appear
-            # in the stat slot", and leaves rubble (castle.collapse).
+            # in the stat slot" (its kind leaves rubble).
             w.click = len(w.card.clicks) - 1
             self.eliminate(w, by)
-            if w.castle is not None:
-                from armybuilder.engine import castle
-                castle.collapse(self, w)
-        elif w.castle is not None:
-            # Castle rules, Portals: breached as soon as Demoralized shows.
-            from armybuilder.engine import castle_combat
-            if castle_combat.breached_showing(w):
-                castle_combat.breach(self, w, by)
-        else:
-            self.dial_turned(w, cause)
+        w.kind.damaged(self, w, cause, by, dead)
         return clicks
 
     def heal(self, w: Warrior, clicks: int, cause: str) -> int:
@@ -627,12 +602,8 @@ class State:
         Healing and Other Repairing Abilities). Returns the clicks actually healed."""
         if not w.on_table or w.controller != NOBODY or clicks <= 0:
             return 0
-        if w.chariot is not None:
-            # Chariot rules, General Rules: Healing and Magic Healing cannot affect it, and
-            # no ability of its sections heals it (RULES_NOTES.md, Chariots).
-            return 0
-        if w.castle is not None:
-            # Castle rules, General Rules: castle sections "Cannot be healed".
+        if not w.kind.healable:
+            # Chariot rules and Castle rules, General Rules (chariot_kind, castle_kind).
             return 0
         hooks = REGISTRY.hooks_for("healing", w.abilities)
         if hooks:
@@ -664,9 +635,8 @@ class State:
         self.emit({"e": "eliminated", "warrior": w.id})
         if w.riding != NOBODY:
             # Chariot rules, Passengers: an eliminated passenger leaves its compartment.
-            chariot = self.warriors[w.riding].chariot
-            if chariot is not None:
-                chariot.passenger = NOBODY
+            vehicle = self.warriors[w.riding]
+            vehicle.kind.passenger_gone(self, vehicle, w)
             w.riding = NOBODY
         if w.controller != NOBODY:
             # An eliminated captive leaves its controller free to take another.
@@ -711,7 +681,7 @@ class State:
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
             # Chariots: each one's sections and passenger (Chariot rules).
-            "chariots": {w.id: repr(w.chariot) for w in self.warriors
-                         if w.chariot is not None},
+            "chariots": {w.id: told for w in self.warriors
+                         if (told := w.kind.snapshot(w)) is not None},
             "riding": {w.id: w.riding for w in self.warriors if w.riding != NOBODY},
         }

@@ -25,9 +25,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
     if w.controller != NOBODY:
         return "Rulebook III, Capturing: a captive cannot be given an action"
-    if w.work is not None:
-        # World Conquest, Upgrading Defenses: a fortification is not a warrior.
-        return "World Conquest, Upgrading Defenses: a fortification is given no action"
+    figure = w.kind
+    if figure.no_actions is not None:
+        return figure.no_actions  # World Conquest, Upgrading Defenses: not a warrior
     if w.acted_turn == state.turn and not follow_up:
         return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
                 "per turn")
@@ -45,10 +45,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         if w.captive != NOBODY and kind != "move":
             return ("Rulebook III, Capturing: the controlling warrior may only be given a move "
                     "or pass action")
-    if state.sections and w.castle is not None:
+    if figure.limits_actions:
         # Castle rules, Actions: a section is given ranged combat actions only.
-        from armybuilder.engine import castle_combat
-        why = castle_combat.action_violation(state, w, kind)
+        why = figure.action_violation(state, w, kind)
         if why:
             return why
     hooks = REGISTRY.hooks_for("actions", w.abilities)
@@ -70,33 +69,16 @@ def check_pass(state: State, action: Pass) -> Warrior:
     why = action_violation(state, w, "pass")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a pass action")
-    if w.chariot is not None or action.section is not None:
-        _pass_section(state, w, action)
+    w.kind.check_pass(state, w, action)
     return w
 
 
 def apply_pass(state: State, action: Pass) -> None:
     w = check_pass(state, action)
-    if w.chariot is not None or action.section is not None:
-        from armybuilder.engine import chariots
-        k = _pass_section(state, w, action)
-        chariots.mark_action(state, w, (k,), nonpass=False)
-        state.emit({"e": "action", "kind": "pass", "warrior": w.id, "section": action.section})
-        return
+    if w.kind.give_pass(state, w, action):
+        return  # a chariot's section's pass (Chariot rules, Actions)
     mark_action(state, w, nonpass=False)
     state.emit({"e": "action", "kind": "pass", "warrior": w.id})
-
-
-def _pass_section(state: State, w: Warrior, action: Pass) -> int:
-    """Chariot rules, Actions: a pass, like any action, is given to one active section."""
-    from armybuilder.engine import chariots
-    if w.chariot is None:
-        raise IllegalAction(chariots.GENERAL, f"{w.label} has no sections")
-    k = chariots.section_index(action.section)
-    why = chariots.section_violation(state, w, k, "pass")
-    if why:
-        raise IllegalAction(why, f"the {action.section} section cannot be given a pass")
-    return k
 
 
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
@@ -223,10 +205,9 @@ def start_turn(state: State, player: int) -> None:
                 for fn in REGISTRY.hooks_for(point, w.abilities):
                     if w.on_table or w.riding != NOBODY:
                         fn(state, w, ctx)
-    if state.sections:
+    for figures in state.kinds_in_play:
         # Castle rules, Actions, Mage Knight: 1 extra action while the army has a keep.
-        from armybuilder.engine import castle_combat
-        ctx.extra_actions += castle_combat.extra_actions(state, player)
+        ctx.extra_actions += figures.turn_begins(state, player)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
         state.emit({"e": "actions", "player": player, "actions": state.turn_actions})
@@ -285,19 +266,14 @@ def finish_action(state: State) -> None:
     """The current action is fully resolved: pushing damage, the end of the game, the turn.
     A chariot pushed first owes its player's choice of section (the action goes on until
     it is made)."""
-    if state.chariots and state.pushed:
-        from armybuilder.engine import chariots
-        if chariots.owe_push_choice(state):
-            return
+    if state.pushed:
+        for figures in state.kinds_in_play:
+            if figures.owes_before_pushing(state):
+                return  # Chariot rules, Pushing: the section the click goes on
     for wid in state.pushed:
         # Rulebook III, Pushing: one click after fully resolving the action.
         w = state.warriors[wid]
-        if w.chariot is not None:
-            from armybuilder.engine import chariots
-            if w.on_table:
-                state.damage(w, 1, "pushing", None, section=chariots.push_section(w))
-            continue
-        state.damage(w, 1, "pushing", None)
+        w.kind.pushed(state, w)
     state.pushed = []
     if state.free_action:
         state.free_action = False  # Quickness: no action used

@@ -54,7 +54,7 @@ def counts_for_ending(w: Any) -> bool:
     # Rulebook VI, Ending the Game 1: captives and Demoralized figures do not count, nor
     # does a World Conquest fortification (engine/fortifications.py).
     return w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
-        and w.work is None
+        and w.kind.keeps_side
 
 
 def sides_left(state: State) -> set[int]:
@@ -67,21 +67,19 @@ def several_sides(state: State) -> bool:
     than the first one found. Asked after every action, so that one is looked for from the
     far end of the list (armies are listed one after another) and counts_for_ending is
     inlined."""
-    if state.works:
-        from armybuilder.engine.fortifications import several_sides as without_works
-        return without_works(state)
     players = state.players
     warriors = state.warriors
     for w in warriors:
         if w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
-                and not players[w.owner].withdrawn:
+                and not players[w.owner].withdrawn and w.kind.keeps_side:
             first = w.team
             break
     else:
         return False
     for w in reversed(warriors):
         if w.team != first and w.on_table and w.controller == NOBODY \
-                and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn:
+                and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn \
+                and w.kind.keeps_side:
             return True
     return False
 
@@ -117,13 +115,12 @@ def final_scores(state: State) -> tuple[Score, ...]:
                 captives[p.index] += 2 * w.card.points
         elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
             survivors[w.owner] += w.card.points
-    if state.sections:
-        # Castle rules, Victory Points: half the points of a section breached but not
-        # eliminated, as elimination points of the player whose figure breached it.
-        from armybuilder.engine import castle_combat
-        breaches = castle_combat.breach_points(state)
-        return tuple(Score(p.index, p.score + breaches[p.index], captives[p.index],
-                           survivors[p.index]) for p in state.players)
+    for figures in state.kinds_in_play:
+        # Castle rules, Victory Points: a breached section's half (castle_kind).
+        more = figures.points(state)
+        if more is not None:
+            return tuple(Score(p.index, p.score + more[p.index], captives[p.index],
+                               survivors[p.index]) for p in state.players)
     return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
                  for p in state.players)
 
