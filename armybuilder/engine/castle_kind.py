@@ -8,14 +8,16 @@ They are asked only once the castle stands (``state.sections``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from armybuilder.engine import castle, castle_access, castle_combat, castle_setup
+from armybuilder.engine import castle, castle_access, castle_combat, castle_setup, combat
 from armybuilder.engine import geometry as g
-from armybuilder.engine.figure_kinds import FigureKind, register
+from armybuilder.engine.figure_kinds import AsWarrior, FigureKind, register
 
 if TYPE_CHECKING:
+    from armybuilder.engine.abilities import AttackPlan
+    from armybuilder.engine.actions import Action
     from armybuilder.engine.cards import FigureCard
     from armybuilder.engine.state import State, Warrior
 
@@ -29,6 +31,13 @@ class CastleSectionKind(FigureKind):
     healable: ClassVar[bool] = False
     limits_actions: ClassVar[bool] = True
     contact_at_a_distance: ClassVar[bool] = True
+    no_capture: ClassVar[str | None] = (
+        f"{castle_combat.GENERAL}: castle sections cannot capture or be captured")
+    # Castle rules, General Rules: a section is in base contact with no one; "opposing
+    # figures whose front arcs are touching a castle section may attack it as if they
+    # were in base contact with it".
+    in_base_contact: ClassVar[bool] = False
+    targeted_otherwise: ClassVar[bool] = True
 
     def claims(self, card: FigureCard) -> bool:
         return bool(card.castle)
@@ -70,7 +79,62 @@ class CastleSectionKind(FigureKind):
             return castle_combat.action_violation(state, w, kind)
         return None
 
+    def ranged_target_check(self, state: State, firer: Warrior, t: Warrior,
+                            plan: AttackPlan | None) -> str | None:
+        # Castle rules, Attacking the Castle: only the listed attackers, never the section
+        # one stands on; General Rules: the abilities that cannot affect it.
+        if state.sections and t.castle is not None:
+            return castle_combat.target_violation(state, firer, t, "ranged", plan)
+        return None
+
+    def close_targeting(self, state: State, a: Warrior, t: Warrior, capture: bool,
+                        plan: AttackPlan | None) -> str | AsWarrior | None:
+        """Castle rules, Attacking the Castle; General Rules: a section attacked in close
+        combat by a front arc touching it, never captured."""
+        if not state.sections or t.castle is None:
+            return super().close_targeting(state, a, t, capture, plan)
+        if capture:
+            return self.no_capture
+        why = castle_combat.target_violation(state, a, t, "close", plan)
+        if why:
+            return why
+        if t.team == a.team:
+            return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be "
+                    "the target of a damaging attack")
+        # "opposing figures whose front arcs are touching a castle section may attack it
+        # as if they were in base contact with it" (whatever the elevations: the section
+        # is the terrain it stands for).
+        if not castle_combat.front_touches(state, a, t):
+            return (f"{castle_combat.ATTACKING}: the warrior's front arc must touch the "
+                    "castle section")
+        if plan is not None:
+            return combat.targeting_violation(state, a, t, plan)
+        return None
+
     # --- the castle on the battlefield ---------------------------------------------------
+
+    def approach_spots(self, state: State, w: Warrior, limit: float
+                       ) -> list[tuple[g.Point, float]]:
+        return castle_combat.approach_spots(state, w, limit) if state.sections else []
+
+    def close_targets(self, state: State, w: Warrior) -> list[Warrior]:
+        if not state.sections:
+            return []
+        # Castle rules, Attacking the Castle: the sections its front arc touches; Close
+        # Combat: figures touching a connected access point.
+        return [*castle_combat.close_targets(state, w), *castle_access.reachable(state, w)]
+
+    def turn_choices(self, state: State) -> Iterator[Action]:
+        # Castle rules, Portals: the castle player opens or closes portals first.
+        return iter(castle.portal_choices(state)) if state.sections else iter(())
+
+    def defense_modifiers(self, state: State, attacker: Warrior, t: Warrior, terrain: int
+                          ) -> tuple[tuple[str, int], ...]:
+        # Castle rules, Attacking Warriors on Castle Sections: the fortification modifier.
+        if not state.sections:
+            return ()
+        return ((castle_combat.FORTIFICATION,
+                 castle_combat.fortification_modifier(state, attacker, t, terrain)),)
 
     def in_contact(self, state: State, a: Warrior, b: Warrior) -> bool:
         # Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to be

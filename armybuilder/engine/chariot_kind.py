@@ -6,15 +6,17 @@ from a warrior, registered once (figure_kinds.py). The rules themselves are in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from armybuilder.engine import chariots
-from armybuilder.engine.figure_kinds import FigureKind, register
+from armybuilder.engine import chariot_combat, chariot_listing, chariots
+from armybuilder.engine.figure_kinds import AS_WARRIOR, AsWarrior, FigureKind, register
 from armybuilder.engine.sections import Chariot, summary
 from armybuilder.engine.state import NOBODY
 
 if TYPE_CHECKING:
-    from armybuilder.engine.actions import Pass
+    from armybuilder.engine.abilities import AttackPlan
+    from armybuilder.engine.actions import Action, Pass
     from armybuilder.engine.cards import FigureCard
     from armybuilder.engine.pending import ContactCheck
     from armybuilder.engine.state import State, Warrior
@@ -28,6 +30,10 @@ class ChariotKind(FigureKind):
     own_dial: ClassVar[bool] = True
     own_movement: ClassVar[str | None] = (
         "Chariot rules, Movement: a chariot moves straight ahead after a spin (ChariotMove)")
+    no_capture: ClassVar[str | None] = (
+        f"{chariots.GENERAL}: a chariot cannot capture or be captured")
+    targeted_otherwise: ClassVar[bool] = True
+    own_listing: ClassVar[bool] = True
 
     def claims(self, card: FigureCard) -> bool:
         # Chariot rules, Combat Dials: a base of four sections, each with its own dial.
@@ -78,6 +84,29 @@ class ChariotKind(FigureKind):
 
     def snapshot(self, w: Warrior) -> str | None:
         return repr(w.chariot)
+
+    def ranged_targeting(self, state: State, firer: Warrior, t: Warrior,
+                         plan: AttackPlan | None) -> str | AsWarrior | None:
+        # Chariot rules, Attacking a Chariot: which section, and whether it may be
+        # attacked, follow from the line of fire (chariot_combat.ranged_shot).
+        return chariot_combat.ranged_target_violation(state, firer, t, plan)
+
+    def close_targeting(self, state: State, a: Warrior, t: Warrior, capture: bool,
+                        plan: AttackPlan | None) -> str | AsWarrior | None:
+        # Chariot rules, General Rules: the abilities that cannot affect a chariot.
+        if plan is not None and plan.mode is not None:
+            why = chariots.unaffected(t, plan.mode)
+            if why:
+                return why
+        return AS_WARRIOR
+
+    def actions(self, state: State, w: Warrior, kinds: Any) -> Iterator[tuple[Action, Any]]:
+        # Chariot rules, Actions: given section by section (chariot_listing).
+        return chariot_listing.chariot_actions(state, w, kinds)
+
+    def more_moves(self, state: State, w: Warrior) -> Iterator[Action]:
+        # Chariot rules, Boarding & Disembarking: a move action boards a friendly chariot.
+        return chariot_listing.boardings(state, w)
 
     def contact_damage(self, state: State, step: ContactCheck
                        ) -> tuple[list[tuple[Warrior, int, str, Warrior]], bool]:

@@ -24,17 +24,29 @@ figure is made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.illegal import IllegalAction
 
 if TYPE_CHECKING:
-    from armybuilder.engine.actions import Pass
+    from armybuilder.engine.abilities import AttackPlan
+    from armybuilder.engine.actions import Action, Pass
     from armybuilder.engine.cards import FigureCard
     from armybuilder.engine.pending import ContactCheck
     from armybuilder.engine.state import State, Warrior
+
+
+class AsWarrior:
+    """A kind's answer that leaves the question to the warrior's rules."""
+
+    def __repr__(self) -> str:
+        return "AS_WARRIOR"
+
+
+#: The kind's targeting leaves the figure to the warrior's rules.
+AS_WARRIOR: Final = AsWarrior()
 
 
 class FigureKind:
@@ -58,6 +70,16 @@ class FigureKind:
     #: Its rules put figures far apart in base contact (Castle rules, Gatehouse): every
     #: contact list is worked out afresh after a change (memory.py).
     contact_at_a_distance: ClassVar[bool] = False
+    #: Why it cannot capture or be captured (None: it may, as a warrior).
+    no_capture: ClassVar[str | None] = None
+    #: It comes into base contact with figures (False: with no one; its attackers touch
+    #: it with their front arcs: Castle rules, General Rules).
+    in_base_contact: ClassVar[bool] = True
+    #: It is targeted by rules of its own (:meth:`ranged_targeting`,
+    #: :meth:`ranged_target_check`, :meth:`close_targeting`).
+    targeted_otherwise: ClassVar[bool] = False
+    #: Its actions are listed by rules of its own (:meth:`actions`).
+    own_listing: ClassVar[bool] = False
 
     # --- the figure ----------------------------------------------------------------------
 
@@ -116,6 +138,28 @@ class FigureKind:
     def passenger_gone(self, state: State, w: Warrior, rider: Warrior) -> None:
         """``rider``, riding in ``w``, was eliminated (Chariot rules, Passengers)."""
 
+    def ranged_targeting(self, state: State, firer: Warrior, t: Warrior,
+                         plan: AttackPlan | None) -> str | AsWarrior | None:
+        """What forbids a ranged attack by ``firer`` on ``t`` of this kind, decided by its
+        own rules (first of all), or AS_WARRIOR."""
+        return AS_WARRIOR
+
+    def ranged_target_check(self, state: State, firer: Warrior, t: Warrior,
+                            plan: AttackPlan | None) -> str | None:
+        """What forbids a ranged attack on ``t`` besides the warrior's rules."""
+        return None
+
+    def close_targeting(self, state: State, a: Warrior, t: Warrior, capture: bool,
+                        plan: AttackPlan | None) -> str | AsWarrior | None:
+        """What forbids ``a``'s close combat attack (or capture) on ``t`` of this kind,
+        decided by its own rules, or AS_WARRIOR."""
+        return AS_WARRIOR
+
+    def actions(self, state: State, w: Warrior, kinds: Any) -> Iterator[tuple[Action, Any]]:
+        """Its legal actions of ``kinds`` with what their checks return (legal.checked),
+        when :attr:`own_listing`."""
+        return iter(())
+
     def snapshot(self, w: Warrior) -> str | None:
         """Its own bookkeeping in a test's snapshot of the game, or None."""
         return None
@@ -148,6 +192,38 @@ class FigureKind:
         """Damage this kind's figures deal on base contact after a movement (Ram), as
         (victim, clicks, ability, holder), and whether it ends the action."""
         return [], False
+
+    def approach_spots(self, state: State, w: Warrior, limit: float
+                       ) -> list[tuple[g.Point, float]]:
+        """Places within ``limit`` of ``w`` where its front arc would touch an opposing
+        figure of this kind that is in base contact with no one (the move listing)."""
+        return []
+
+    def close_targets(self, state: State, w: Warrior) -> list[Warrior]:
+        """Figures ``w`` may attack in close combat by this kind's rules although not in
+        base contact with them (unchecked: the listing checks them)."""
+        return []
+
+    def more_moves(self, state: State, w: Warrior) -> Iterator[Action]:
+        """Move actions ``w`` may be given because of this kind's figures (boarding a
+        chariot), unchecked but for what the listing asks of them."""
+        return iter(())
+
+    def turn_choices(self, state: State) -> Iterator[Action]:
+        """What the player whose turn it is may declare before its actions (a castle's
+        portals)."""
+        return iter(())
+
+    def defense_modifiers(self, state: State, attacker: Warrior, t: Warrior, terrain: int
+                          ) -> tuple[tuple[str, int], ...]:
+        """Named modifiers to ``t``'s defense against a ranged attack its figures bring
+        (``terrain``: the terrain modifiers already counted)."""
+        return ()
+
+    def splash_modifiers(self, state: State, t: Warrior) -> tuple[tuple[str, int], ...]:
+        """Those of them that hold for a figure splashed (no terrain modifier: FAQ,
+        Flame/Lightning & Lines of Fire)."""
+        return ()
 
     def turn_begins(self, state: State, player: int) -> int:
         """Extra actions it gives ``player`` at the start of his turn."""

@@ -62,7 +62,6 @@ from armybuilder.engine.actions import (
     UseAbility,
 )
 from armybuilder.engine.bases import SECTIONS
-from armybuilder.engine.castle import portal_choices
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.pending import (
     ConfusedMove,
@@ -124,9 +123,10 @@ def generate(state: State, warrior: int | None = None,
     if warrior is not None:
         yield from _warrior(state, state.warriors[warrior], wanted)
         return
-    if state.sections and "portal" in wanted:
-        # Castle rules, Portals: the castle player opens or closes portals first.
-        yield from portal_choices(state)
+    if "portal" in wanted:
+        for figures in state.kinds_in_play:
+            # Castle rules, Portals: the castle player opens or closes portals first.
+            yield from figures.turn_choices(state)
     for w in state.warriors:
         if w.owner == state.current:
             yield from _warrior(state, w, wanted)
@@ -165,8 +165,9 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
         if w.riding != NOBODY and w.owner == state.current:
             yield from chariot_listing.passenger_actions(state, w, kinds)
         return
-    if w.chariot is not None:
-        yield from chariot_listing.chariot_actions(state, w, kinds)
+    if w.kind.own_listing:
+        # Chariot rules, Actions: a chariot's actions, section by section (chariot_kind).
+        yield from w.kind.actions(state, w, kinds)
         return
     if "cancel" in kinds:
         for name in w.abilities:
@@ -185,8 +186,9 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
     if can_move and "move" in kinds:
         for move in _moves(state, w):
             yield move, None
-        if state.chariots:
-            for board in chariot_listing.boardings(state, w):
+        for figures in state.kinds_in_play:
+            # Chariot rules, Boarding & Disembarking: boarding a friendly chariot.
+            for board in figures.more_moves(state, w):
                 yield board, None
         for mode in _modes(w, "move"):
             if w.id not in state.engaged_at_start:
@@ -263,24 +265,18 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     # Into base contact with each opposing figure within reach: front, flanks, rear.
     opponents = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                        key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
-    if state.sections:
-        # Castle rules, General Rules: a section is in base contact with no one; its
-        # attackers stand with their front arcs touching its footprint instead.
-        opponents = [o for o in opponents if o.castle is None]
-        for end, facing in castle_combat.approach_spots(state, w, limit):
-            if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
-                if found:
-                    yield found
-    if state.works:
-        # World Conquest, Upgrading Defenses: a fortification is in base contact with no
-        # one; its attackers touch its footprint with their front arcs.
-        opponents = [o for o in opponents if o.work is None]
-        for end, facing in fortifications.approach_spots(state, w, limit):
-            if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
-                if found:
-                    yield found
+    if state.kinds_in_play:
+        # Castle rules, General Rules: a section is in base contact with no one (a World
+        # Conquest structure neither); its attackers stand with their front arcs touching
+        # its footprint instead.
+        opponents = [o for o in opponents if o.kind.in_base_contact]
+        for figures in state.kinds_in_play:
+            for end, facing in figures.approach_spots(state, w, limit):
+                if fresh(end, facing):
+                    found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck,
+                                         ability=mode))
+                    if found:
+                        yield found
     for o in opponents:
         reach = w.half_length + o.half_length + places.CONTACT_GAP
         if math.hypot(o.x - w.x, o.y - w.y) - reach > limit:
@@ -517,19 +513,14 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         else:
             targets = [t for t in state.contacts(w)
                        if close.target_violation(state, w, t, False, plan) is None]
-            if state.sections:
-                # Castle rules, Attacking the Castle: the sections its front arc touches.
-                targets += [t for t in castle_combat.close_targets(state, w)
-                            if close.target_violation(state, w, t, False, plan) is None]
-                # Castle rules, Close Combat: figures touching a connected access point.
-                targets += [t for t in castle_access.reachable(state, w)
-                            if t not in targets
-                            and close.target_violation(state, w, t, False, plan) is None]
-            if state.works:
-                # World Conquest, Upgrading Defenses: the fortifications its front arc
-                # touches.
-                targets += [t for t in fortifications.close_targets(state, w)
-                            if close.target_violation(state, w, t, False, plan) is None]
+            for figures in state.kinds_in_play:
+                # Castle rules, Attacking the Castle: the sections its front arc touches;
+                # Close Combat: figures touching a connected access point; World Conquest,
+                # Upgrading Defenses: the fortifications its front arc touches.
+                for t in figures.close_targets(state, w):
+                    if t not in targets and \
+                            close.target_violation(state, w, t, False, plan) is None:
+                        targets.append(t)
         if plan.all_front:
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]
