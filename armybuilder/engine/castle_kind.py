@@ -8,7 +8,7 @@ They are asked only once the castle stands (``state.sections``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.engine import castle, castle_access, castle_combat, castle_setup, combat
@@ -38,6 +38,22 @@ class CastleSectionKind(FigureKind):
     # were in base contact with it".
     in_base_contact: ClassVar[bool] = False
     targeted_otherwise: ClassVar[bool] = True
+    no_formation: ClassVar[str | None] = (
+        "Castle rules, General Rules: castle sections cannot be part of a formation")
+    refuses: ClassVar[Mapping[str, str]] = {
+        "Necromancy": "Castle rules, General Rules: castle sections cannot be reanimated",
+        "Vampirism": "Castle rules, General Rules: a castle section cannot be affected by "
+                     "Vampirism",
+        "Magic Freeze": "Castle rules, General Rules: Magic Freeze cannot affect a castle "
+                        "section",
+    }
+    # Castle rules, Actions: a section given actions on two consecutive turns "is
+    # considered pushed, but does not take pushing damage".
+    pushing_hurts: ClassVar[bool] = False
+    # Castle rules, Attacks and Attacking the Castle: a line of fire from or to a castle
+    # section's centre point is never blocked by figure bases.
+    line_to_centre: ClassVar[bool] = True
+    long_range: ClassVar[bool] = True
 
     def claims(self, card: FigureCard) -> bool:
         return bool(card.castle)
@@ -78,6 +94,10 @@ class CastleSectionKind(FigureKind):
         if state.sections and w.castle is not None:
             return castle_combat.action_violation(state, w, kind)
         return None
+
+    def firing_range_violation(self, firer: Warrior, t: Warrior) -> str | None:
+        # Castle rules, Attacks: a section fires at nothing within 4".
+        return castle_combat.range_violation(firer, t)
 
     def ranged_target_check(self, state: State, firer: Warrior, t: Warrior,
                             plan: AttackPlan | None) -> str | None:

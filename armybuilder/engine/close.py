@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from armybuilder.engine import (
     castle_access,
-    chariot_combat,
     combat,
     formations,
     turns,
@@ -149,8 +148,10 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction("Rulebook III, Close Combat", "no such warrior")
     a = state.warriors[action.warrior]
     t = state.warriors[action.target]
-    if a.chariot is not None or a.riding != NOBODY or action.section is not None:
-        return chariot_combat.check_close(state, action, follow_up)
+    if a.riding != NOBODY or action.section is not None or a.kind.fights_otherwise:
+        # A chariot's section or its passenger: the chariot's rules (its kind's).
+        mount = a if a.riding == NOBODY else state.warriors[a.riding]
+        return mount.kind.check_close(state, action, follow_up)
     why = turns.action_violation(state, a, "close", follow_up)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
@@ -159,11 +160,9 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction(f"Special Abilities Card, {plan.mode}",
                             "a healing action captures nobody")
     why = target_violation(state, a, t, action.capture, plan)
-    if why is None and t.chariot is not None:
-        found = chariot_combat.close_target(state, a, t, plan, action.aim)
-        why = found if isinstance(found, str) else None
-    elif why is None and action.aim is not None:
-        why = f"{chariot_combat.ATTACKING}: only a chariot target has sections to aim at"
+    if why is None and (action.aim is not None or t.kind.has_sections):
+        # Chariot rules, Attacking a Chariot: the section affected (its kind's rules).
+        why = t.kind.close_aim(state, a, t, plan, action.aim)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
     if plan.all_front and across(state, a, t):
@@ -173,8 +172,8 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
     targets = [t]
     if plan.all_front:
         targets = [o for o in swept(state, a, plan)
-                   if o.chariot is None or not isinstance(
-                       chariot_combat.close_target(state, a, o, plan, None), str)]
+                   if not o.kind.has_sections or o.kind.close_aim(state, a, o, plan, None)
+                   is None]
         targets.sort(key=lambda o: (o is not t, o.id))
     members = [a]
     if action.formation:
@@ -240,7 +239,7 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
     state.emit(given)
     if not follow_up:
         if plan.section >= 0:
-            chariot_combat.mark(state, a, plan.section)
+            a.kind.section_fought(state, a, plan.section)
         else:
             for m in members:
                 # Rulebook IV: every member of a formation counts as having attacked.
@@ -320,10 +319,10 @@ def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[
         defense = combat.named((combat.CAPTURING, guard), (combat.HEIGHT, height)) \
             if guard or height else ()
         roll = ((combat.REAR, rear),) if rear else ()
-        if t.chariot is not None and plan is not None:
-            strikes.append(chariot_combat.close_strike(state, a, t, plan,
-                                                       aim if t is targets[0] else None,
-                                                       defense, roll))
+        if t.kind.has_sections and plan is not None:
+            strikes.append(t.kind.close_strike(state, a, t, plan,
+                                               aim if t is targets[0] else None, defense,
+                                               roll))
             continue
         strikes.append(combat.Strike(t, defense_mod=guard + height, roll_mod=rear,
                                      defense_why=defense, roll_why=roll))

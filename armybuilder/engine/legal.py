@@ -25,7 +25,6 @@ from armybuilder.engine import (
     ability_actions,
     castle_access,
     castle_combat,
-    chariot_combat,
     chariot_listing,
     close,
     combat,
@@ -402,9 +401,9 @@ def _ranged_checked(state: State, w: Warrior
         for t in state.warriors:
             if t.on_table and t.controller == NOBODY and (t.team == team) == friendly \
                     and math.hypot(t.x - w.x, t.y - w.y) <= reach:
-                if t.chariot is not None:
+                if t.kind.has_sections:
                     # Chariot rules, Attacking a Chariot: the section the line crosses.
-                    shots += chariot_combat.shots_at(state, w, t, plan)
+                    shots += t.kind.shots_at(state, w, t, plan)
                     continue
                 if ranged.target_violation(state, w, t, plan) is None:
                     why, hindering, height = ranged.line_of_fire(state, w, t, plan)
@@ -412,8 +411,8 @@ def _ranged_checked(state: State, w: Warrior
                         shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
             yield RangedAttack(w.id, (s.target.id,), ability=mode, aim=s.aim), (w, [w], plan, [s])
-        if state.sections and w.castle is not None:
-            yield from _long_range(state, w, mode)
+        if w.kind.long_range:
+            yield from _long_range(state, w, mode)  # Castle rules, Long Range Attacks
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
             for combo in combinations(shots, k):
                 if state.chariots and not _one_aim(combo):
@@ -441,8 +440,8 @@ def _long_range(state: State, w: Warrior, mode: str | None
                 and castle_combat.multiple_dial(t)
                 and math.hypot(t.x - w.x, t.y - w.y) <= reach):
             continue
-        if t.chariot is not None:
-            shots = chariot_combat.shots_at(state, w, t, plan)
+        if t.kind.has_sections:
+            shots = t.kind.shots_at(state, w, t, plan)
         elif ranged.target_violation(state, w, t, plan) is None:
             why, hindering, height = ranged.line_of_fire(state, w, t, plan)
             shots = [] if why else [ranged.Shot(t, hindering, height)]
@@ -522,8 +521,8 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                             close.target_violation(state, w, t, False, plan) is None:
                         targets.append(t)
         if plan.all_front:
-            named = [t for t in targets if t.chariot is None or not isinstance(
-                chariot_combat.close_target(state, w, t, plan, None), str)]
+            named = [t for t in targets if not t.kind.has_sections
+                     or t.kind.close_aim(state, w, t, plan, None) is None]
             if named:
                 yield CloseAttack(w.id, named[0].id, ability=mode), None
             continue
@@ -540,10 +539,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             found = None if follow_up or t.id in acr else (w, [t], [w], plan)
             can = capturable[t.id] = plan.capture_ok and close.capture_violation(
                 state, w, t, plan) is None
-            if t.chariot is not None:
+            if t.kind.has_sections:
                 # Chariot rules, Attacking a Chariot: the section touched, or the one the
                 # attacker names when it is inactive.
-                aims = chariot_combat.aims_for(state, w, t, plan)
+                aims = t.kind.aims(state, w, t, plan)
                 if aims != [None]:
                     aimed.add(t.id)
                 for aim in aims:

@@ -29,7 +29,6 @@ from armybuilder.engine.dice import Dice
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
-from armybuilder.engine.sections import ELIMINATED, skulls
 from armybuilder.engine.state import (
     EDGES,
     NOBODY,
@@ -600,9 +599,7 @@ def _dials_and_deployment(state: State) -> None:
     # Conquest, Troop Movements: a campaign's warrior's to the click it carries.
     for w in state.warriors:
         w.click = state.entry_clicks.get(w.id, w.card.starting_click)
-        if w.chariot is not None:
-            w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
-            w._read_dial()
+        w.kind.dials_set(w)  # a chariot's sections' dials (chariot_kind)
     state.emit({"e": "dials_set"})
     state.phase = DEPLOY
     state.deploying = state.first_player
@@ -716,15 +713,10 @@ def check_deploy(state: State, action: Deploy) -> Warrior:
 
 def apply_deploy(state: State, action: Deploy) -> None:
     w = check_deploy(state, action)
-    rider = NOBODY if w.chariot is None else w.chariot.passenger
     if action.at is None:
         w.deployed = True
         state.emit({"e": "no_room", "warrior": w.id})
-        if rider != NOBODY:
-            # Nowhere to set the chariot down: its passenger stays off the table with it.
-            w.chariot.passenger = NOBODY  # type: ignore[union-attr]
-            state.warriors[rider].riding = NOBODY
-            state.emit({"e": "no_room", "warrior": rider})
+        w.kind.deployed(state, w, False)  # a chariot's passenger stays off with it
     else:
         at = (float(action.at[0]), float(action.at[1]))
         w.x, w.y = at
@@ -732,10 +724,7 @@ def apply_deploy(state: State, action: Deploy) -> None:
         w.on_table = True
         w.deployed = True
         state.emit({"e": "deployed", "warrior": w.id, "at": [w.x, w.y], "facing": w.facing})
-        if rider != NOBODY:
-            p = state.warriors[rider]
-            p.place(w.x, w.y, p.facing)
-            state.emit({"e": "aboard", "warrior": rider, "chariot": w.id})
+        w.kind.deployed(state, w, True)  # a chariot's passenger goes aboard
     if all(o.deployed for o in state.warriors if o.owner == w.owner):
         n = len(state.players)
         for step in range(1, n):
@@ -780,15 +769,9 @@ def build_from_scenario(sc: Scenario) -> State:
         if spec.tokens not in (0, 1, 2):
             raise SetupError(f"{where}, field tokens: 0, 1 or 2, got {spec.tokens}")
         w.tokens = spec.tokens
-        if spec.sections is not None:
-            if w.chariot is None or len(spec.sections) != len(w.chariot.clicks) or any(
-                    not 0 <= c < len(dial) for c, dial in zip(spec.sections,
-                                                               spec.card.sections,
-                                                               strict=False)):
-                raise SetupError(f"{where}, field sections: one click on each of a "
-                                 "chariot's four dials")
-            w.chariot.clicks = list(spec.sections)
-            w._read_dial()
+        if spec.sections is not None and not w.kind.scenario_sections(w, spec.sections):
+            raise SetupError(f"{where}, field sections: one click on each of a "
+                             "chariot's four dials")
         if spec.at is not None:
             w.x, w.y = float(spec.at[0]), float(spec.at[1])
             w.facing = g.normalize_angle(float(spec.facing))
@@ -808,7 +791,7 @@ def build_from_scenario(sc: Scenario) -> State:
             raise SetupError(f"{where}: a warrior on the battlefield holds one captive")
         if holder.team == c.team:
             raise SetupError(f"{where}: captives are opposing figures")
-        if holder.chariot is not None or c.chariot is not None:
+        if holder.kind.has_sections or c.kind.has_sections:
             raise SetupError(f"{where}: a chariot cannot capture or be captured (Chariot "
                              "rules, General Rules)")
         if not g.discs_touch(holder.discs, c.discs):
@@ -827,9 +810,9 @@ def build_from_scenario(sc: Scenario) -> State:
         _board_at_start(where, warriors[k], c)
         warriors[k].x, warriors[k].y = c.x, c.y
     for w in warriors:
-        if w.chariot is not None and w.on_table and skulls(w.card, w.chariot) >= ELIMINATED:
-            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
-                             "six skulls eliminate a chariot")
+        why = w.kind.scenario_violation(w)
+        if why:
+            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), {why}")
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:

@@ -5,6 +5,7 @@ they are asked only while one stands in the game (``state.works``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from armybuilder.engine import combat, fortifications
@@ -30,6 +31,15 @@ class StructureKind(FigureKind):
     # footprint with their front arcs (RULES_NOTES.md, World Conquest fortifications).
     in_base_contact: ClassVar[bool] = False
     targeted_otherwise: ClassVar[bool] = True
+    # World Conquest, Upgrading Defenses: a line of fire to a fortification is drawn to
+    # its centre point over the figures round it, as to a castle section (RULES_NOTES.md).
+    line_to_centre: ClassVar[bool] = True
+    refuses: ClassVar[Mapping[str, str]] = {
+        "Necromancy": "World Conquest, Upgrading Defenses: a fortification is no warrior to "
+                      "reanimate",
+        "Vampirism": "World Conquest, Upgrading Defenses: damage to a fortification heals "
+                     "no one by Vampirism",
+    }
 
     def claims(self, card: FigureCard) -> bool:
         return card.key.startswith(fortifications.CARD_KEY)
