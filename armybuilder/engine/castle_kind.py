@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.engine import castle, castle_access, castle_combat, castle_setup, combat
 from armybuilder.engine import geometry as g
+from armybuilder.engine.actions import MoveFormation
 from armybuilder.engine.figure_kinds import AsWarrior, FigureKind, register
 
 if TYPE_CHECKING:
@@ -143,6 +144,37 @@ class CastleSectionKind(FigureKind):
         # Castle rules, Attacking the Castle: the sections its front arc touches; Close
         # Combat: figures touching a connected access point.
         return [*castle_combat.close_targets(state, w), *castle_access.reachable(state, w)]
+
+    def reaches_across(self, state: State, a: Warrior, t: Warrior) -> bool:
+        # Castle rules, Close Combat: "A warrior whose front arc is in contact with an
+        # access point may make a close combat attack against a figure touching a
+        # connected access point".
+        return bool(state.sections) and castle_access.across(state, a, t)
+
+    def gang_across_ok(self, state: State, m: Warrior, t: Warrior) -> bool:
+        return castle_access.gang_ok(state, m, t)
+
+    def across_targets(self, state: State, a: Warrior) -> list[Warrior]:
+        return castle_access.reachable(state, a) if state.sections else []
+
+    def gang_members(self, state: State, w: Warrior, targets: list[Warrior],
+                     across: set[int]) -> set[int]:
+        if not state.sections:
+            return set()
+        # Castle rules, Attacking the Castle: gang-up by front arcs touching a section.
+        found = {m.id for t in targets if t.castle is not None for m in state.warriors
+                 if m.owner == w.owner and castle_combat.front_touches(state, m, t)}
+        # Close Combat: gang-up by warriors touching a connected access point.
+        found |= {m.id for t in targets if t.id in across for m in state.warriors
+                  if m.owner == w.owner and m is not w and castle_access.gang_ok(state, m, t)}
+        return found
+
+    def formation_moves(self, state: State, formation: Action) -> Iterator[Action]:
+        # Castle rules, Planking and Ladders: the formation's movement action places or
+        # removes a ladder instead.
+        if state.sections and isinstance(formation, MoveFormation):
+            return castle_access.ladders(state, formation)
+        return iter(())
 
     def turn_choices(self, state: State) -> Iterator[Action]:
         # Castle rules, Portals: the castle player opens or closes portals first.

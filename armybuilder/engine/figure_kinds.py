@@ -317,6 +317,31 @@ class FigureKind:
         base contact with them (unchecked: the listing checks them)."""
         return []
 
+    def reaches_across(self, state: State, a: Warrior, t: Warrior) -> bool:
+        """May ``a`` attack ``t`` in close combat by this kind's rules although not in base
+        contact with it (Castle rules, Close Combat: across connected access points)?"""
+        return False
+
+    def gang_across_ok(self, state: State, m: Warrior, t: Warrior) -> bool:
+        """May ``m`` join, as a formation member, an attack on ``t`` made across (Castle
+        rules, Close Combat: touching an access point connected to the target's)?"""
+        return False
+
+    def across_targets(self, state: State, a: Warrior) -> list[Warrior]:
+        """The figures ``a`` reaches across by this kind's rules (the defender's choice)."""
+        return []
+
+    def gang_members(self, state: State, w: Warrior, targets: list[Warrior],
+                     across: set[int]) -> set[int]:
+        """Ids of ``w``'s friends who may gang up on ``targets`` by this kind's rules
+        although not touching them (``across``: the targets reached across)."""
+        return set()
+
+    def formation_moves(self, state: State, formation: Action) -> Iterator[Action]:
+        """What a movement formation's action may do instead because of this kind's
+        figures (a castle's ladders), unchecked but for what the listing asks."""
+        return iter(())
+
     def more_moves(self, state: State, w: Warrior) -> Iterator[Action]:
         """Move actions ``w`` may be given because of this kind's figures (boarding a
         chariot), unchecked but for what the listing asks of them."""
