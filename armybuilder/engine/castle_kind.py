@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.engine import castle, castle_access, castle_combat, castle_setup, combat
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import MoveFormation
-from armybuilder.engine.figure_kinds import AsWarrior, FigureKind, register
+from armybuilder.engine.figure_kinds import AS_WARRIOR, AsWarrior, FigureKind, register
 
 if TYPE_CHECKING:
     from armybuilder.engine.abilities import AttackPlan
     from armybuilder.engine.actions import Action
     from armybuilder.engine.cards import FigureCard
     from armybuilder.engine.state import State, Warrior
+    from armybuilder.engine.terrain import TerrainFeature
 
 #: Castle rules, General Rules: causes of damage a castle section takes none from.
 UNHARMED = frozenset({"pushing", "critical miss"})
@@ -175,6 +176,39 @@ class CastleSectionKind(FigureKind):
         if state.sections and isinstance(formation, MoveFormation):
             return castle_access.ladders(state, formation)
         return iter(())
+
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        if not state.sections:
+            return None
+        if castle_setup.terrain_in_enclosure(state, polygon):
+            return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
+                    "pieces into the area the castle encloses")
+        for other in state.terrain.features:
+            # The sections are not terrain items of the pile; terrain keeps clear of them
+            # (RULES_NOTES.md, Castles, Setting up).
+            if self.owns_feature(other) and g.polygons_overlap(polygon, other.polygon):
+                return ("Castle rules, Playing Area and Set-Up: terrain may not be placed on "
+                        "a castle section")
+        return None
+
+    def owns_feature(self, feature: TerrainFeature) -> bool:
+        return feature.name.startswith("castle")
+
+    def starting_area(self, state: State, w: Warrior, at: g.Point, discs: tuple[g.Disc, ...]
+                      ) -> str | AsWarrior | None:
+        # Castle rules, Playing Area and Set-Up: the starting areas of a siege.
+        if not state.sections:
+            return AS_WARRIOR
+        return castle_setup.castle_deploy_violation(state, w, at, discs)
+
+    def deploy_region(self, state: State, w: Warrior
+                      ) -> tuple[tuple[float, float, float, float], bool] | None:
+        # A siege's starting areas are large: the answer is kept while no base has moved.
+        return (castle_setup.deploy_region(state, w), True) if state.sections else None
+
+    def deploy_spots(self, state: State, w: Warrior, spots: list[g.Point]) -> list[g.Point]:
+        # Not the spots its rules refuse for certain.
+        return castle_setup.prune_spots(state, w, spots) if state.sections else spots
 
     def turn_choices(self, state: State) -> Iterator[Action]:
         # Castle rules, Portals: the castle player opens or closes portals first.

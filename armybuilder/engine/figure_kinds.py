@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from armybuilder.engine.pending import ContactCheck
     from armybuilder.engine.ranged import Shot
     from armybuilder.engine.state import State, Warrior
+    from armybuilder.engine.terrain import TerrainFeature
 
 
 class AsWarrior:
@@ -368,6 +369,43 @@ class FigureKind:
         """Shockwave's shots worked out by this kind's rules while its figures are in the
         game, or None (the warrior's rules)."""
         return None
+
+    # --- setting the scene, while one of its figures is in the game --------------------
+
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        """Why terrain may not be placed as ``polygon`` because of this kind's figures."""
+        return None
+
+    def owns_feature(self, feature: TerrainFeature) -> bool:
+        """Is ``feature`` part of one of its figures (not a terrain item: Rulebook II's
+        spacing does not concern it; :meth:`terrain_violation` does)?"""
+        return False
+
+    def starting_area(self, state: State, w: Warrior, at: g.Point, discs: tuple[g.Disc, ...]
+                      ) -> str | AsWarrior | None:
+        """What forbids ``w`` to be deployed at ``at`` by its rules in place of Rulebook
+        II's starting areas, or AS_WARRIOR (the starting area)."""
+        return AS_WARRIOR
+
+    def deployed_inside(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]) -> bool:
+        """May ``w`` be deployed as ``discs`` outside its starting area, inside one of its
+        figures?"""
+        return False
+
+    def deploy_violation(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]
+                         ) -> str | None:
+        """What forbids ``w`` to be deployed as ``discs`` because of its figures."""
+        return None
+
+    def deploy_region(self, state: State, w: Warrior
+                      ) -> tuple[tuple[float, float, float, float], bool] | None:
+        """The box ``w``'s deployment spots are searched in, and whether the answer is
+        worth keeping (a large box), by its rules; None: the starting area."""
+        return None
+
+    def deploy_spots(self, state: State, w: Warrior, spots: list[g.Point]) -> list[g.Point]:
+        """``spots`` without those its rules refuse for certain."""
+        return spots
 
     def game_begins(self, state: State) -> None:
         """Before the first turn: what the log tells first of its figures."""

@@ -26,6 +26,7 @@ from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.figure_kinds import AS_WARRIOR, AsWarrior
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
@@ -547,21 +548,15 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
             if g.polygons_overlap(f.polygon, g.rectangle(x0, y0, x1, y1)):
                 return ("Rulebook II, Setting the Scene: terrain may not be placed in any "
                         "player's starting area")
-        if state.works:
-            why = fortifications.terrain_violation(state, f.polygon)
+        kinds = state.kinds_in_play
+        for figures in kinds:
+            # World Conquest: clear of the fortifications; Castle rules: out of the castle.
+            why = figures.terrain_violation(state, f.polygon)
             if why:
                 return why
-        if state.sections and castle_setup.terrain_in_enclosure(state, f.polygon):
-            return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
-                    "pieces into the area the castle encloses")
         for other in state.terrain.features:
-            if state.sections and other.name.startswith("castle"):
-                # Castle rules: the sections are not terrain items of the pile; terrain
-                # keeps clear of them (RULES_NOTES.md, Castles, Setting up).
-                if g.polygons_overlap(f.polygon, other.polygon):
-                    return ("Castle rules, Playing Area and Set-Up: terrain may not be "
-                            "placed on a castle section")
-                continue
+            if kinds and any(figures.owns_feature(other) for figures in kinds):
+                continue  # a castle section's: not a terrain item (its kind keeps clear)
             if g.polygons_distance(f.polygon, other.polygon) < TERRAIN_SPACING - g.EPS:
                 return ("Rulebook II, Setting the Scene: each terrain item at least two inches "
                         "from any other")
@@ -611,15 +606,19 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
     if facing is None:
         facing = face_centre(state, at)
     discs = w.discs_at(at, facing)
-    if state.sections:
-        # Castle rules, Playing Area and Set-Up: the starting areas of a siege.
-        why = castle_setup.castle_deploy_violation(state, w, at, discs)
-        if why:
-            return why
-    elif not in_area(at, p.area) and not (
-            state.works and fortifications.deploy_inside(state, w, discs)):
-        # World Conquest, Upgrading Defenses: "During the setup for a battle, you may
-        # place warriors on guard in an outpost, fort or castle."
+    kinds = state.kinds_in_play
+    # Castle rules, Playing Area and Set-Up: the starting areas of a siege (its kind says).
+    area: str | AsWarrior | None = AS_WARRIOR
+    for figures in kinds:
+        area = figures.starting_area(state, w, at, discs)
+        if not isinstance(area, AsWarrior):
+            break
+    if not isinstance(area, AsWarrior):
+        if area:
+            return area
+    elif not in_area(at, p.area) and not any(
+            figures.deployed_inside(state, w, discs) for figures in kinds):
+        # World Conquest, Upgrading Defenses: on guard in a fortification (its kind says).
         return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
                 "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
     for x, y, r in discs:
@@ -629,8 +628,8 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
     for o in state.warriors:
         if o.on_table and g.discs_overlap(discs, o.discs):
             return "Rulebook III, Movement: bases may not overlap"
-    if state.works:
-        why = fortifications.position_violation(state, w, discs)
+    for figures in kinds:
+        why = figures.deploy_violation(state, w, discs)  # a fortification's guards, walls
         if why:
             return why
     if state.terrain:
@@ -641,14 +640,17 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
 def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
-    if state.sections:
-        x0, y0, x1, y1 = castle_setup.deploy_region(state, w)
+    for figures in state.kinds_in_play:
+        region = figures.deploy_region(state, w)  # a siege's (castle_kind)
+        if region is not None:
+            x0, y0, x1, y1 = region[0]
+            break
     r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
     spots = [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
-    if state.sections:
+    for figures in state.kinds_in_play:
         # Castle rules, Playing Area and Set-Up: not the spots its rules refuse for certain.
-        return castle_setup.prune_spots(state, w, spots)
+        spots = figures.deploy_spots(state, w, spots)
     return spots
 
 
@@ -664,7 +666,7 @@ ROOM_SEARCH = 0.1
 
 
 def room_for(state: State, w: Warrior) -> Point | None:
-    if state.sections:
+    if any(figures.deploy_region(state, w) for figures in state.kinds_in_play):
         # Castle rules, Playing Area and Set-Up: a siege's starting areas are large, so the
         # answer is kept while no base has moved (the listing, the check and the action
         # ask it in turn).

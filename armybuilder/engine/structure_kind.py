@@ -94,6 +94,19 @@ class StructureKind(FigureKind):
         # World Conquest, Upgrading Defenses: walls, the banner, the guards' limit.
         return fortifications.position_violation(state, w, discs) if state.works else None
 
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        # World Conquest, Troop Movements (battle rule 1): terrain stands clear of them.
+        return fortifications.terrain_violation(state, polygon) if state.works else None
+
+    def deployed_inside(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]) -> bool:
+        # World Conquest, Upgrading Defenses: "During the setup for a battle, you may place
+        # warriors on guard in an outpost, fort or castle."
+        return bool(state.works) and fortifications.deploy_inside(state, w, discs)
+
+    def deploy_violation(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]
+                         ) -> str | None:
+        return self.position_violation(state, w, discs)
+
     def after_action(self, state: State) -> None:
         # World Conquest, Upgrading Defenses: who stands on guard now.
         if state.works:
