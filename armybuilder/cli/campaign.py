@@ -348,7 +348,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.campaign.battle import commanders, play_out
     from armybuilder.campaign.store import Campaigns
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.engine.setup import setup_from_dict
+    from armybuilder.engine import setup_from_dict
     from armybuilder.files import check_destination, write_atomically
 
     catalogue = Catalogue.open(args.db)
@@ -398,8 +398,7 @@ def _played_battle(catalogue: Any, kept: dict[str, Any], args: argparse.Namespac
 
 
 def _decisions(sub: Any, add_db: Any) -> None:
-    from_names: dict[str, tuple[str, list[tuple[str, dict[str, Any]]],
-                                dict[str, dict[str, Any]]]] = {
+    from_names: dict[str, tuple[str, list[tuple[str, dict[str, Any]]], dict[str, Any]]] = {
         "hq": ("choose your Head Quarters", [("territory", {"metavar": "TERRITORY"})], {}),
         "buy": ("buy a warrior from the pool for an army",
                 [("figure", {"metavar": "FIGURE"})], {"--army": {"type": int,

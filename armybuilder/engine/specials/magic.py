@@ -184,12 +184,13 @@ def _levitation(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     t.x, t.y = float(action.at[0]), float(action.at[1])
     if action.facing is not None:
         t.facing = g.normalize_angle(float(action.facing))
-    state.emit("levitated", warrior=t.id, by=w.id, to=[t.x, t.y], facing=t.facing)
+    state.emit({"e": "levitated", "warrior": t.id, "by": w.id, "to": [t.x, t.y],
+                "facing": t.facing})
     if t.captive != NOBODY:
         c = state.warriors[t.captive]
         at = action.captive_at if action.captive_at is not None else (c.x + dx, c.y + dy)
         c.x, c.y = float(at[0]), float(at[1])
-        state.emit("moved", warrior=c.id, to=[c.x, c.y], facing=c.facing)
+        state.emit({"e": "moved", "warrior": c.id, "to": [c.x, c.y], "facing": c.facing})
     if t.owner == state.current:
         t.acted_turn = state.turn
     movement.offer_free_spins(state, [t.id], given_move=False)
@@ -211,8 +212,9 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
     if not state.touching(w, t):
         return f"{rule}: the figure must be in base contact when the action begins"
-    if t.chariot is not None:
-        return "Chariot rules, General Rules: Magic Levitation cannot affect a chariot"
+    why = t.kind.refuses.get(MAGIC_LEVITATION)  # Chariot rules, General Rules
+    if why:
+        return why
     if not magic_affects(state, t, MAGIC_LEVITATION):
         return "Special Abilities Card, Magic Immunity: Magic Levitation cannot affect it"
     at = (float(action.at[0]), float(action.at[1]))
@@ -244,7 +246,7 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
 
 def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     for t in state.contacts(w):
-        if t.is_captive or t.chariot is not None:
+        if t.is_captive or MAGIC_LEVITATION in t.kind.refuses:
             continue
         start = (t.x, t.y)
         spots: list[tuple[tuple[float, float], float]] = []
@@ -264,6 +266,15 @@ def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
             yield UseAbility(w.id, MAGIC_LEVITATION, t.id, end, facing)
 
 
+def _levitation_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseAbility]]]:
+    # FAQ, Magic Levitation: a figure in base contact, never a chariot (Chariot rules,
+    # General Rules); where it stands first: the player steers it from there.
+    for t in state.contacts(w):
+        if MAGIC_LEVITATION not in t.kind.refuses:
+            yield t, iter((UseAbility(w.id, MAGIC_LEVITATION, t.id, (t.x, t.y), t.facing),))
+
+
 REGISTRY.register("Magic Levitation", "FAQ, Special Ability Update: Magic Levitation; FAQ, "
                   "Demoralized & Magic Levitation", optional=True, action="special",
-                  special_action=_levitation, listing=_levitation_listing)
+                  special_action=_levitation, listing=_levitation_listing,
+                  placing=_levitation_placing)

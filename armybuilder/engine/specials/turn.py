@@ -19,7 +19,7 @@ def _command(state: Any, w: Any, ctx: TurnContext) -> None:
     die = state.roll(1, "command", warrior=w.id)[0]
     if die == COMMAND_ROLL:
         ctx.extra_actions += 1
-        state.emit("command", warrior=w.id, extra_action=True)
+        state.emit({"e": "command", "warrior": w.id, "extra_action": True})
     # ... and each Demoralized friendly figure touching it may heal 1 click (a healing
     # ability: FAQ, Changing Special Abilities). Healing always helps, so it is taken.
     for o in state.contacts(w):
@@ -41,7 +41,7 @@ def _venom(state: Any, w: Any, ctx: TurnContext) -> None:
     # Special Abilities Card, Venom: at the beginning of your turn, 1 click to each opposing
     # figure in base contact with its front arc (a damaging ability: Toughness reduces it).
     for o in [o for o in state.opposing_contacts(w) if state.faces(w, o)]:
-        if o.chariot is not None:
+        if VENOM in o.kind.refuses:
             continue  # Chariot rules, General Rules: Venom cannot affect a chariot
         state.damage(o, 1, "ability", w.owner, w, ability=VENOM)
 
