@@ -226,10 +226,10 @@ LIMITS = FetchLimits(max_bytes=1024 * 1024, deadline=1.0, read_timeout=0.5)
 def test_a_download_stops_at_its_limits(serve: Callable[[Handler], str], handler: Handler,
                                         message: str) -> None:
     url = serve(handler)
-    started = time.monotonic()
+    # The message names the limit that stopped it (no clock is read: a loaded machine
+    # would make a bound on the wall time flaky).
     with pytest.raises(SourceError, match=message):
         feed_files(url, LIMITS)
-    assert time.monotonic() - started < 3  # the deadline, plus at most one read timeout
 
 
 def test_the_command_line_says_so_in_one_line(serve: Callable[[Handler], str], db_path: Path,
