@@ -10,7 +10,7 @@ import pytest
 from armybuilder.cli import main
 
 JSON_KEYS = {"games", "seed", "wins", "win_rate_a", "ci95", "victory_points", "rounds",
-             "figures", "seconds"}
+             "figures", "seconds", "paired", "pairs"}
 FAST = ("--games", "2", "--rounds", "3", "--workers", "1")
 
 
