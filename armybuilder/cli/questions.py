@@ -22,8 +22,10 @@ def _error(message: str) -> BattleError:
     return BattleError(message)
 
 
-def add_stop_options(p: Any, until_clear: bool = True) -> None:
-    """--independent, and (with ``until_clear``) --until-clear; --margin, --max-games."""
+def add_stop_options(p: Any, until_clear: bool = True,
+                     max_games: int | None = DEFAULT_MAX_GAMES) -> None:
+    """--independent, and (with ``until_clear``) --until-clear; --margin, and --max-games
+    (its default ``max_games``; None: no such option)."""
     p.add_argument("--independent", action="store_true",
                    help="every game on dice of its own (default: mirrored pairs, the same "
                         "dice and terrain with the armies' seats and edges swapped)")
@@ -35,8 +37,9 @@ def add_stop_options(p: Any, until_clear: bool = True) -> None:
     p.add_argument("--margin", type=points(0, 50), default=None,
                    help=f"win-rate points a difference must reach to count (default "
                         f"{DEFAULT_MARGIN:g})")
-    p.add_argument("--max-games", type=whole(2, MOST_GAMES), default=None,
-                   help=f"the most games for one answer (default {DEFAULT_MAX_GAMES})")
+    if max_games is not None:
+        p.add_argument("--max-games", type=whole(2, MOST_GAMES), default=None,
+                       help=f"the most games for one answer (default {max_games})")
 
 
 def stop_rule(args: argparse.Namespace, always: bool = False) -> StopRule | None:

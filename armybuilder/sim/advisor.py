@@ -80,6 +80,7 @@ class Change:
     out_name: str = ""
     into_name: str = ""
     points: int = 0  # the army's points afterwards less before
+    into_points: int = 0  # the figure brought in: its points, as the entry remembers them
 
     @property
     def kind(self) -> str:
@@ -108,7 +109,8 @@ class Change:
             if same is not None:
                 same.count += 1
             else:
-                entries.append(SavedEntry(self.into, 1, seen_name=self.into_name))
+                entries.append(SavedEntry(self.into, 1, seen_name=self.into_name,
+                                          seen_points=self.into_points))
         return replace(army, entries=entries, id=None)
 
     def as_dict(self) -> dict[str, Any]:
@@ -239,7 +241,7 @@ def candidates(armies: Armies, army: SavedArmy, figures: Sequence[Figure],
             tried += 1
             changes.append(Change(out=out, into=f.key,
                                   out_name=by_key[out].name if out else "",
-                                  into_name=f.name,
+                                  into_name=f.name, into_points=f.points,
                                   points=f.points - (_points(checked, out) if out else 0)))
     legal = []
     for change in changes:

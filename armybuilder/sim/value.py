@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import PlayerSetup
+from armybuilder.sim.defaults import DEFAULT_VALUE_GAMES
 from armybuilder.sim.field import Field, FieldSettings
 from armybuilder.sim.stopping import StopRule
 
@@ -31,10 +32,6 @@ if TYPE_CHECKING:
     from armybuilder.catalogue.service import Catalogue
     from armybuilder.sim.kept import KeptResults
     from armybuilder.sim.trial import Trial
-
-#: The most games of each version against each opponent, unless told otherwise: enough to
-#: tell a figure worth ten points of win rate from nothing.
-DEFAULT_VALUE_GAMES = 200
 
 ADDS, HURTS, WITHIN, UNTOLD = "adds", "hurts", "within the margin", "not told apart from zero"
 
