@@ -146,27 +146,53 @@ def mean(counts: Array, scale: Scale) -> Array:
 
 def interval(counts: Array, scale: Scale, level: float = 0.95) -> tuple[float, float]:
     """The ``level`` interval of the mean: the means whose likelihood ratio test against
-    the estimate does not reject them (−2 R(s) ≤ χ²₁ quantile)."""
+    the estimate does not reject them (−2 R(s) ≤ the χ²₁ quantile)."""
+    low, high = intervals(np.asarray(counts, dtype=float)[None, :], scale, level)[0]
+    return (float(low), float(high))
+
+
+#: Means tried on each side of the estimate by :func:`intervals`: an end is found between
+#: two of them (a 256th of the side apart) and placed on the line between.
+_GRID = 256
+
+
+def intervals(counts: Array, scale: Scale, level: float = 0.95) -> Array:
+    """:func:`interval` of every row of ``counts`` (shape (n, steps + 1)), as (n, 2).
+
+    −2 R(s) falls from the scale's ends to 0 at the estimate, so on each side the means
+    of a grid are tried at once (one vectorised root search for every row, both sides and
+    every mean), and the end is where −2 R crosses the quantile between two of them."""
     counts = np.asarray(counts, dtype=float)
-    if counts.sum() <= 0:
-        return (scale.lo, scale.hi)
+    n = counts.shape[0]
     limit = float(chi2.ppf(level, 1))
-    p_hat = _regularized(counts)
-    centre = float((p_hat * scale.values).sum())
     span = scale.hi - scale.lo
-
-    def beyond(s: Array) -> Array:
-        return -2.0 * log_likelihood(np.broadcast_to(counts, (*s.shape, counts.size)),
-                                     scale, s) - limit
-
-    ends = []
-    for end, edge in ((scale.lo, scale.lo + 1e-9 * span), (scale.hi, scale.hi - 1e-9 * span)):
-        if beyond(np.array([edge]))[0] <= 0:
-            ends.append(end)  # the data cannot rule out the scale's end itself
-            continue
-        bracket = (np.array([min(edge, centre)]), np.array([max(edge, centre)]))
-        ends.append(float(find_root(beyond, bracket).x[0]))
-    return (float(min(ends)), float(max(ends)))
+    inner = 1e-9 * span
+    centre = (_regularized(counts) * scale.values).sum(axis=-1)
+    steps = np.linspace(0.0, 1.0, _GRID)
+    # Row r, side 0: from just inside lo up to the estimate; side 1: from the estimate up
+    # to just inside hi.
+    starts = np.stack([np.full(n, scale.lo + inner), centre], axis=-1)
+    ends = np.stack([centre, np.full(n, scale.hi - inner)], axis=-1)
+    means = starts[..., None] + (ends - starts)[..., None] * steps  # (n, 2, G)
+    rows = np.broadcast_to(counts[:, None, None, :], (*means.shape, counts.shape[-1]))
+    beyond = -2.0 * log_likelihood(rows, scale, means) - limit  # > 0: rejected
+    out = np.empty((n, 2))
+    for side in (0, 1):
+        b, m = beyond[:, side], means[:, side]
+        if side == 1:  # walk outwards from the estimate on both sides
+            b, m = b[:, ::-1], m[:, ::-1]
+        kept = b <= 0
+        # The outermost mean still kept, and the one beyond it (rejected), if any.
+        j = np.where(kept.any(axis=-1), kept.argmax(axis=-1), _GRID - 1)
+        i = np.maximum(j - 1, 0)
+        bi, bj = (np.take_along_axis(b, k[:, None], -1)[:, 0] for k in (i, j))
+        mi, mj = (np.take_along_axis(m, k[:, None], -1)[:, 0] for k in (i, j))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            crossing = mi + (mj - mi) * bi / (bi - bj)
+        end = scale.lo if side == 0 else scale.hi
+        out[:, side] = np.where(j == 0, end, np.where(bi > 0, crossing, mj))
+    out[counts.sum(axis=-1) <= 0] = (scale.lo, scale.hi)
+    return out
 
 
 # --- the sequential test -----------------------------------------------------------------

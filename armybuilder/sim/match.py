@@ -152,17 +152,40 @@ class Matchup:
             apply(game, action)
         return laid
 
-    def play(self, index: int) -> Game:
+    def play(self, index: int, laid: list[PlaceTerrain] | None = None,
+             lay: list[PlaceTerrain] | None = None) -> Game:
+        """Game ``index``. A pair's second game lays the first's terrain: ``laid``, when
+        the caller has it, else found by setting the first's scene again; ``lay`` is
+        told the terrain this game's players lay (a pair's first game, for its second)."""
         players: Sequence[Player] = self._players(index)
+
+        def laying(_game: Game, action: Action) -> None:
+            if lay is not None and isinstance(action, PlaceTerrain):
+                lay.append(action)
+
         try:
             if self.seat_of_a(index):
-                laid = self.terrain_laid(index - 1)
-                players = [_SameTerrain(p, laid) for p in players]
-            return play_game(self.setup(index), players)
+                same = list(laid) if laid is not None else self.terrain_laid(index - 1)
+                players = [_SameTerrain(p, same) for p in players]
+            return play_game(self.setup(index), players, laying if lay is not None else None)
         except Exception as exc:
             raise RuntimeError(f"game {index} (seed {self.seed_of(index)}) failed: "
                                f"{exc}") from exc
 
-    def result(self, index: int) -> GameResult:
-        return summarise_game(self.play(index), index, self.seed_of(index),
+    def result(self, index: int, laid: list[PlaceTerrain] | None = None,
+               lay: list[PlaceTerrain] | None = None) -> GameResult:
+        return summarise_game(self.play(index, laid, lay), index, self.seed_of(index),
                               a_seat=self.seat_of_a(index))
+
+    def results(self, indices: Sequence[int]) -> list[GameResult]:
+        """Games ``indices`` in order; a pair's second game right after its first lays
+        the terrain the first laid without setting its scene again."""
+        out: list[GameResult] = []
+        laid: dict[int, list[PlaceTerrain]] = {}
+        for i in indices:
+            lay: list[PlaceTerrain] | None = None
+            if self.pairs and i % 2 == 0:
+                lay = laid[i] = []
+            out.append(self.result(i, laid.pop(i - 1, None) if self.seat_of_a(i) else None,
+                                   lay))
+        return out

@@ -38,6 +38,14 @@ def cell(results: Iterable[GameResult], side: str, pairs: bool = False) -> Cell:
     return out
 
 
+def mirrored(c: Cell) -> Cell:
+    """The other side's record of the same games (a draw counts half to each)."""
+    games = c["wins"] + c["losses"] + c["draws"]
+    return {"wins": c["losses"], "losses": c["wins"], "draws": c["draws"],
+            "rate": 1.0 - c["rate"] if games else 0.0,
+            "ci95": [1.0 - c["ci95"][1], 1.0 - c["ci95"][0]]}
+
+
 def record(wins: int, losses: int, draws: int) -> Cell:
     games = wins + losses + draws
     score = wins + draws / 2
@@ -51,8 +59,8 @@ def matrix(report: GauntletReport) -> dict[str, dict[str, Cell]]:
     table: dict[str, dict[str, Cell]] = {name: {} for name in report.armies}
     pairs = report.request.pairs
     for pair in report.pairs:
-        table[pair.a][pair.b] = cell(pair.results, "a", pairs)
-        table[pair.b][pair.a] = cell(pair.results, "b", pairs)
+        table[pair.a][pair.b] = mine = cell(pair.results, "a", pairs)
+        table[pair.b][pair.a] = mirrored(mine)
     return {row: {col: cells[col] for col in report.armies if col in cells}
             for row, cells in table.items()}
 

@@ -111,8 +111,7 @@ def make_chunks(missing: Mapping[int, Sequence[int]], workers: int, unit: int = 
 
 
 def play_chunk(matchups: Sequence[Matchup], chunk: Chunk) -> list[GameResult]:
-    matchup = matchups[chunk.matchup]
-    return [matchup.result(i) for i in chunk.games]
+    return matchups[chunk.matchup].results(chunk.games)
 
 
 def timed_chunk(matchups: Sequence[Matchup], chunk: Chunk
