@@ -1,0 +1,85 @@
+"""The builder's test-battle answers: W shows what each figure is worth, I the advisor's
+changes; enter applies a change as one undoable edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Input
+
+from armybuilder.armies.service import Armies
+from armybuilder.catalogue.service import Catalogue
+from armybuilder.tui.app import create_app
+from armybuilder.tui.screens.advice import AdviceScreen
+from armybuilder.tui.screens.builder import BuilderScreen
+from tui.tui_support import SIZE, settle, shown, started
+
+
+def weak_and_foe(db: Path) -> None:
+    """A 100-point army of one weak pikeman (90 points unspent), and an opponent."""
+    catalogue = Catalogue.open(db)
+    try:
+        armies = Armies(catalogue)
+        armies.new("Weak", 100, "open")
+        armies.add("Weak", "demo:1")
+        armies.new("Foe", 100, "open")
+        armies.add("Foe", "demo:9")
+        armies.add("Foe", "demo:5")
+    finally:
+        catalogue.close()
+
+
+async def fill(pilot, **values: str) -> AdviceScreen:  # type: ignore[no-untyped-def]
+    screen = pilot.app.screen
+    assert isinstance(screen, AdviceScreen)
+    for name, value in values.items():
+        screen.query_one(f"#advice-{name}", Input).value = value
+    return screen
+
+
+async def test_the_advisor_proposes_and_a_change_is_applied_and_undone(tui_db: Path) -> None:
+    weak_and_foe(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        app.open_army("Weak")
+        await settle(pilot)
+        assert isinstance(app.screen, BuilderScreen)
+        await pilot.press("I")
+        await settle(pilot)
+        screen = await fill(pilot, most="24", rounds="3", margin="20")
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None, shown(pilot, "#advice-status", 300)
+        table = screen.query_one("#advice-table", DataTable)
+        assert table.row_count == len(screen.report.proposals) > 0
+        first = screen.report.proposals[0].change
+        await pilot.press("enter")  # the first proposal
+        await settle(pilot)
+        assert isinstance(app.screen, BuilderScreen)
+        checked = app.army_check
+        assert checked is not None
+        keys = {e.figure_key for e in checked.army.entries}
+        assert first.into in keys and (not first.out or first.kind == "swap")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.army_check is not None
+        assert [(e.figure_key, e.count) for e in app.army_check.army.entries] == [("demo:1", 1)]
+
+
+async def test_what_each_figure_is_worth(tui_db: Path) -> None:
+    weak_and_foe(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        app.open_army("Foe")
+        await settle(pilot)
+        await pilot.press("W")
+        await settle(pilot)
+        screen = await fill(pilot, most="4", rounds="3", margin="20")
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None, shown(pilot, "#advice-status", 300)
+        assert screen.query_one("#advice-table", DataTable).row_count == 2
+        assert "against the field" in shown(pilot, "#advice-status", 300)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, BuilderScreen)
