@@ -160,9 +160,9 @@ def cmd_improve(args: argparse.Namespace) -> int:
 def print_improve(report: ImproveReport) -> None:
     r = report.request
     print(f"Changes to {shown(report.army)} against "
-          f"{', '.join(shown(a) for a in report.against)}: {report.considered} legal changes "
-          f"tried, {report.planned} of {r.games_budget} games used ({report.played} played "
-          "now).")
+          f"{', '.join(shown(a) for a in report.against)}: {report.considered} of "
+          f"{report.legal} legal changes tried, {report.planned} of {r.games_budget} games "
+          f"used ({report.played} played now).")
     rows = []
     for p in report.proposals[:10]:
         how = ("measured" + (f", {p.verdict}" if p.verdict else "")) if p.measured else \

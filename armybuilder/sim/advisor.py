@@ -161,12 +161,13 @@ class ImproveReport:
     request: ImproveRequest
     army: str
     against: tuple[str, ...]
-    considered: int  # changes found legal and tried
+    considered: int  # changes tried (the budget may not reach every legal one)
     proposals: tuple[Proposal, ...]  # best first: the finalists, then the rest screened
     planned: int  # games of the budget used (kept ones included)
     played: int  # of them, played in this run
     seconds: float
     warnings: tuple[str, ...] = ()
+    legal: int = 0  # legal changes found
 
     @property
     def best(self) -> Proposal | None:
@@ -176,7 +177,7 @@ class ImproveReport:
     def as_json(self) -> dict[str, Any]:
         s = self.request.settings
         return {"army": self.army, "against": list(self.against),
-                "considered": self.considered,
+                "considered": self.considered, "legal": self.legal,
                 "proposals": [p.as_dict() for p in self.proposals],
                 "best": self.best.as_dict() if self.best else None,
                 "margin": round(100 * self.request.margin, 6),
@@ -189,15 +190,17 @@ class ImproveReport:
 # --- the changes ---------------------------------------------------------------------------
 
 
-def pool(catalogue: Catalogue, armies: Armies, owned: dict[str, int] | None) -> list[Figure]:
+def pool(catalogue: Catalogue, army: SavedArmy, owned: dict[str, int] | None
+         ) -> list[Figure]:
     """The figures a change may bring in: single-dial warriors the engine plays in full;
-    the demo figures only while the catalogue holds nothing else; with ``owned``, only
-    those of the collection."""
+    the demo catalogue's invented ones only for an army that holds some (or when the
+    catalogue holds nothing else); with ``owned``, only those of the collection."""
     from armybuilder.catalogue.queries import SearchFilter
     from armybuilder.engine import unimplemented_abilities
     from armybuilder.engine.adapter import CardError, cards_from_figure
 
-    found = catalogue.search(SearchFilter(kind="warrior", include_demo=False))
+    demo = any(e.figure_key.startswith("demo:") for e in army.entries)
+    found = catalogue.search(SearchFilter(kind="warrior", include_demo=demo))
     if not found:
         found = catalogue.search(SearchFilter(kind="warrior"))
     keys = [f.key for f in found if owned is None or owned.get(f.key, 0) > 0]
@@ -249,7 +252,8 @@ def candidates(armies: Armies, army: SavedArmy, figures: Sequence[Figure],
         errors = {f.rule for f in result.findings() if f.severity == "error"}
         if errors <= allowed and result.report.points <= army.build_total:
             legal.append(change)
-    return legal
+    # The points a change spends first: what a budget too small for every change tries.
+    return sorted(legal, key=lambda c: (-c.points, c.words))
 
 
 def _points(checked: Any, key: str) -> int:
@@ -279,6 +283,14 @@ def _stages(n: int) -> int:
     return max(1, math.ceil(math.log2(max(1, n) / FINALISTS))) if n > FINALISTS else 0
 
 
+def affordable(n: int, budget: int, cost: int) -> int:
+    """How many changes the screening can give a round each in its first stage (with the
+    army's own round), at most ``n``."""
+    while n > FINALISTS and (budget // _stages(n)) // ((n + 1) * cost) < 1:
+        n -= 1
+    return n
+
+
 class _Advisor:
     """The screening stages, then the finalists' measurement, as one source of work."""
 
@@ -292,8 +304,8 @@ class _Advisor:
         cost = self.per_round * len(pitch.opponents)
         self.questions = [pitch.difference(v, base) for v in versions]
         screening = int(request.games_budget * SCREENING)
-        self.plan = _Plan(screening, cost, list(range(len(versions))),
-                          _stages(len(versions)))
+        tried = self.tried = affordable(len(versions), screening, cost)
+        self.plan = _Plan(screening, cost, list(range(tried)), _stages(tried))
         self.final: Trial | None = None
         self.finalists: list[int] = []
         self.played = 0
@@ -398,7 +410,7 @@ def improve(catalogue: Catalogue, kept: KeptResults | None, request: ImproveRequ
         from armybuilder.collection.service import Collection
 
         owned = Collection(catalogue).owned()
-    changes = candidates(armies, saved, pool(catalogue, armies, owned), owned, request.width)
+    changes = candidates(armies, saved, pool(catalogue, saved, owned), owned, request.width)
     pitch = Field(settings, opponents)
     army = pitch.add(base.name, base.setup)
     versions = []
@@ -415,10 +427,11 @@ def improve(catalogue: Catalogue, kept: KeptResults | None, request: ImproveRequ
     if advisor.current is not None:
         pitch.play(advisor, request.games_budget)
     proposals = _proposals(advisor, tried)
-    return ImproveReport(request, base.name, tuple(o.name for o in opponents), len(tried),
+    return ImproveReport(request, base.name, tuple(o.name for o in opponents), advisor.tried,
                          tuple(proposals), advisor.planned, advisor.played,
                          time.perf_counter() - started,
-                         base.warnings + tuple(w for o in opponents for w in o.warnings))
+                         base.warnings + tuple(w for o in opponents for w in o.warnings),
+                         legal=len(tried))
 
 
 def _proposals(advisor: _Advisor, changes: list[Change]) -> list[Proposal]:
