@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import feed_click, feed_model, write_feed
 
 from armybuilder.armies.service import Armies
 from armybuilder.catalogue.service import Catalogue
@@ -21,7 +22,6 @@ from armybuilder.sim.field import FieldSettings
 from armybuilder.sim.gauntlet import GauntletRequest, run_gauntlet
 from armybuilder.sim.stopping import StopRule
 from armybuilder.sim.value import HURTS, UNTOLD, WITHIN, ValueRequest, run_value
-from conftest import feed_click, feed_model, write_feed
 
 #: Short games on a bare table: the figures close in and fight within four rounds.
 FAST = FieldSettings(rounds=4, terrain="none", workers=1)
@@ -128,7 +128,7 @@ def test_a_figure_that_adds_nothing_is_found_worthless(db: Path) -> None:
     report = run_value(db, ValueRequest("Lancer", ("Foe",), FAST,
                                         StopRule(margin=0.2, max_games=200)))
     by_name = {f.name: f for f in report.figures}
-    assert [f.name for f in report.figures][0] == "Demo Lancer On Charger"
+    assert report.figures[0].name == "Demo Lancer On Charger"
     assert by_name["Demo Lancer On Charger"].finding == "adds"
     dummy = by_name["Test Dummy"]
     assert dummy.finding in (WITHIN, UNTOLD) and dummy.finding != HURTS
