@@ -83,3 +83,61 @@ async def test_what_each_figure_is_worth(tui_db: Path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, BuilderScreen)
+
+
+async def test_battle_and_gauntlet_until_clear_tell_the_answer(tui_db: Path) -> None:
+    """"clear in N": the status says how far the test has come as the games go, then the
+    verdict (or how close it came); the gauntlet lists every pair's."""
+    from textual.widgets import Select
+
+    from textual.message import Message
+
+    from armybuilder.tui.screens.battle import BattleScreen, looking_words
+    from armybuilder.tui.screens.gauntlet import GauntletScreen
+
+    weak_and_foe(tui_db)
+    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+        app = await started(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        screen.query_one("#army-a", Select).value = "Foe"
+        screen.query_one("#army-b", Select).value = "Weak"
+        screen.query_one("#games-mode", Select).value = "clear"
+        for name, value in (("games", "8"), ("rounds", "3")):
+            screen.query_one(f"#{name}", Input).value = value
+        looked: list[BattleScreen.Looked] = []
+        post = screen.post_message
+
+        def watch(message: Message) -> bool:
+            if isinstance(message, BattleScreen.Looked):
+                looked.append(message)
+            return post(message)
+
+        screen.post_message = watch  # type: ignore[method-assign]
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        report = screen.report
+        assert report is not None and report.answer is not None
+        assert report.request.until_clear is not None and len(report.results) <= 8
+        assert looked and looked[-1].underway.games == len(report.results)
+        u = looked[0].underway
+        assert looking_words(u.games, u.estimate, u.closeness, u.leaning, u.verdict) \
+            .startswith(f"{u.games} games · A ")
+        status = shown(pilot, "#battle-status", 300)
+        assert ("Clear after" in status) != ("Not clear after" in status)
+
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        gauntlet = app.screen
+        assert isinstance(gauntlet, GauntletScreen)
+        gauntlet.query_one("#pair-games-mode", Select).value = "clear"
+        for name, value in (("pair-games", "6"), ("gauntlet-rounds", "3")):
+            gauntlet.query_one(f"#{name}", Input).value = value
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert gauntlet.report is not None
+        assert gauntlet.report.request.until_clear is not None
+        side = shown(pilot, "#gauntlet-undecided", 300)
+        assert side.startswith("Until clear (margin 5 points)") and "Foe" in side
