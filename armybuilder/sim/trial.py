@@ -124,7 +124,8 @@ class Trial:
         self.standings = [Standing(counts=np.zeros(q.scale(pairs).steps + 1))
                           for q in self.questions]
         self.played = 0
-        self._seconds = 0.0
+        self.chunks = 0  # chunks played, and the seconds their workers spent on them
+        self.seconds = 0.0
         self._timed = 0
         for i in range(len(self.questions)):
             self._advance(i)
@@ -142,7 +143,7 @@ class Trial:
         most = max(1, MOST_PER_CHUNK // self.per_round)
         if not self._timed:
             return 1
-        per_round = self._seconds / self._timed * self.per_round
+        per_round = self.seconds / self._timed * self.per_round
         return max(1, min(most, math.ceil(MIN_TASK_SECONDS / max(per_round, 1e-6))))
 
     def next_chunk(self) -> Chunk | None:
@@ -178,7 +179,8 @@ class Trial:
             self.have[m][r.index] = r
             self.out.discard((m, r.index))
         self.played += len(results)
-        self._seconds += seconds
+        self.chunks += 1
+        self.seconds += seconds
         self._timed += len(results)
         for i in self.by_matchup[m]:
             self._advance(i)
