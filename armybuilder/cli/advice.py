@@ -123,10 +123,20 @@ def cmd_improve(args: argparse.Namespace) -> int:
         from armybuilder.armies.service import army_name
 
         army_name(args.save)  # a bad name refused before the games, not after
+    owned = None
+    if args.owned:
+        from armybuilder.catalogue.service import Catalogue
+        from armybuilder.collection.service import Collection
+
+        catalogue = Catalogue.open(args.db)
+        try:
+            owned = Collection(catalogue).owned()
+        finally:
+            catalogue.close()
     request = ImproveRequest(args.name, tuple(args.against), _settings(args),
                              margin=(args.margin if args.margin is not None
                                      else DEFAULT_MARGIN) / 100,
-                             games_budget=args.games_budget, owned=args.owned)
+                             games_budget=args.games_budget, owned=owned)
     bar = StderrBar() if sys.stderr.isatty() else None
 
     def progress(p: ImproveProgress) -> None:

@@ -30,6 +30,7 @@ from armybuilder.cli.questions import (
     pairs_lines,
     rule_line,
     stop_rule,
+    whole_pairs,
 )
 from armybuilder.cli.render import table
 from armybuilder.sim.defaults import (
@@ -193,11 +194,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         # One log is one game; a batch's game can be played again from its index instead.
         raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
                           f"--games {args.games}")
-    games = args.games
-    if not args.independent and games > 1 and games % 2:
-        games += 1  # whole mirrored pairs
-        print(f"armybuilder: note: {games} games, whole mirrored pairs (--independent "
-              f"plays {args.games})", file=sys.stderr)
+    games = whole_pairs(args)
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.battle import StderrBar
-from armybuilder.cli.questions import closeness_words, rule_line, stop_rule
+from armybuilder.cli.questions import closeness_words, rule_line, stop_rule, whole_pairs
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
 from armybuilder.text import json_text, shown
@@ -86,11 +86,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     if shard is not None and args.xlsx:
         raise BattleError("--xlsx writes a whole gauntlet's tables: merge the shards "
                           "(battle merge), then run the gauntlet without --shard")
-    games = args.games
-    if not args.independent and games > 1 and games % 2:
-        games += 1  # whole mirrored pairs
-        print(f"armybuilder: note: {games} games a pair, whole mirrored pairs "
-              f"(--independent plays {args.games})", file=sys.stderr)
+    games = whole_pairs(args, "games a pair")
     request = GauntletRequest(
         armies=tuple(args.words[1:]), all_armies=args.all, games=games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,

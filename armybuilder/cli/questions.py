@@ -84,3 +84,15 @@ def rule_line(rule: StopRule) -> str:
 def closeness_words(closeness: float, leaning: str) -> str:
     """How near a question came to a verdict: "63% of the way to 'better'"."""
     return f"{100 * closeness:.0f}% of the way to '{leaning}'" if leaning else ""
+
+
+def whole_pairs(args: argparse.Namespace, what: str = "games") -> int:
+    """``--games``, made even (with a note) for mirrored pairs."""
+    import sys
+
+    games = int(args.games)
+    if not args.independent and games > 1 and games % 2:
+        games += 1
+        print(f"armybuilder: note: {games} {what}, whole mirrored pairs (--independent plays "
+              f"{args.games})", file=sys.stderr)
+    return games

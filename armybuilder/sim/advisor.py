@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,7 +67,9 @@ class ImproveRequest:
     settings: FieldSettings = field(default_factory=FieldSettings)
     margin: float = DEFAULT_MARGIN / 100
     games_budget: int = DEFAULT_BUDGET
-    owned: bool = False  # only figures of the player's collection come in
+    #: The player's collection (copies by figure key): only its figures come in, and the
+    #: army may not hold more of one than it has. None: any figure of the catalogue.
+    owned: Mapping[str, int] | None = None
     width: int = DEFAULT_WIDTH
 
 
@@ -184,7 +186,8 @@ class ImproveReport:
                 "games_budget": self.request.games_budget, "games_used": self.planned,
                 "played": self.played, "seed": s.seed, "rounds": s.rounds,
                 "terrain": s.terrain, "player": s.player, "paired": s.pairs,
-                "owned": self.request.owned, "seconds": round(self.seconds, 3)}
+                "owned": self.request.owned is not None,
+                "seconds": round(self.seconds, 3)}
 
 
 # --- the changes ---------------------------------------------------------------------------
@@ -232,6 +235,9 @@ def candidates(armies: Armies, army: SavedArmy, figures: Sequence[Figure],
     if sum(e.count for e in army.entries) > 1:
         changes += [Change(out=k, out_name=by_key[k].name, points=-_points(checked, k))
                     for k in in_army]
+    held: dict[str, int] = {}
+    for e in army.entries:
+        held[e.figure_key] = held.get(e.figure_key, 0) + e.count
     for out, budget in slots:
         names: set[str] = set()
         tried = 0
@@ -240,6 +246,8 @@ def candidates(armies: Armies, army: SavedArmy, figures: Sequence[Figure],
                 break
             if f.points > budget or f.key == out or f.name in names:
                 continue
+            if owned is not None and owned.get(f.key, 0) <= held.get(f.key, 0):
+                continue  # no copy of it left in the collection
             names.add(f.name)
             tried += 1
             changes.append(Change(out=out, into=f.key,
@@ -405,11 +413,7 @@ def improve(catalogue: Catalogue, kept: KeptResults | None, request: ImproveRequ
     base, opponents = load_field(catalogue, request.army, request.against)
     armies = Armies(catalogue)
     saved = armies.get(base.name)
-    owned = None
-    if request.owned:
-        from armybuilder.collection.service import Collection
-
-        owned = Collection(catalogue).owned()
+    owned = dict(request.owned) if request.owned is not None else None
     changes = candidates(armies, saved, pool(catalogue, saved, owned), owned, request.width)
     pitch = Field(settings, opponents)
     army = pitch.add(base.name, base.setup)

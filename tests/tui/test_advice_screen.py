@@ -88,9 +88,8 @@ async def test_what_each_figure_is_worth(tui_db: Path) -> None:
 async def test_battle_and_gauntlet_until_clear_tell_the_answer(tui_db: Path) -> None:
     """"clear in N": the status says how far the test has come as the games go, then the
     verdict (or how close it came); the gauntlet lists every pair's."""
-    from textual.widgets import Select
-
     from textual.message import Message
+    from textual.widgets import Select
 
     from armybuilder.tui.screens.battle import BattleScreen, looking_words
     from armybuilder.tui.screens.gauntlet import GauntletScreen

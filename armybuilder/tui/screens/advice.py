@@ -70,8 +70,11 @@ class AdviceScreen(ModalScreen[Any]):
         report: Any  # ValueReport | ImproveReport | None
         error: str = ""
 
-    def __init__(self, mode: str, army: str, others: list[str], db_path: Path) -> None:
+    def __init__(self, mode: str, army: str, others: list[str], db_path: Path,
+                 collection: dict[str, int] | None = None) -> None:
+        """``collection``: the figures the player owns (the "only figures I own" box)."""
         super().__init__()
+        self.collection = dict(collection or {})
         self.mode = mode
         self.army = army
         self.others = others
@@ -200,7 +203,7 @@ class AdviceScreen(ModalScreen[Any]):
 
                 report = run_improve(self.db_path, ImproveRequest(
                     self.army, tuple(against), settings, margin=margin, games_budget=most,
-                    owned=owned), advised)
+                    owned=self.collection if owned else None), advised)
         except BattleCancelled:
             return
         except Exception as exc:  # BattleError names the army or option; anything else too

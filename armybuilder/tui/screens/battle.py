@@ -59,6 +59,7 @@ from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleReport, BattleRequest, Underway
+    from armybuilder.sim.stopping import StopRule
 
 #: Shown before the battle package is loaded (it is imported in a worker, which then
 #: refreshes the list from terrain_presets.PRESETS).
@@ -82,6 +83,24 @@ def games_mode(field_id: str, label: str = "games") -> Select[str]:
     """The games field's label, a choice: exactly ``label`` N, or "clear in" N."""
     return Select[str]([(label, "fixed"), GAMES_MODES[1]], value="fixed", allow_blank=False,
                        id=field_id, compact=True, classes="games-mode")
+
+
+def games_asked(screen: Any, mode: str, field: str, games: int
+                ) -> tuple[int, StopRule | None] | None:
+    """(games, stopping rule) as a games field and its mode say: "clear in" N plays until
+    the answer is clear, at most N games; an odd N of games is made whole mirrored pairs
+    (the field shows it). None, and a message, when N is too small to be clear in."""
+    from armybuilder.sim.stopping import StopRule
+
+    if screen.query_one(f"#{mode}", Select).value == "clear":
+        if games < 2:
+            screen._say(Text("clear in: at most 2 games or more, please", style="red"))
+            return None
+        return games, StopRule(margin=DEFAULT_MARGIN / 100, max_games=games)
+    if games > 1 and games % 2:
+        games += 1  # whole mirrored pairs
+        screen.query_one(f"#{field}", Input).value = str(games)
+    return games, None
 
 
 def looking_words(games: int, estimate: float, closeness: float, leaning: str,
@@ -358,17 +377,10 @@ class BattleScreen(AppScreen):
         if games is None or seed is None or rounds is None:
             return None
         castle = self.query_one("#castle", Select)
-        rule = None
-        if self.query_one("#games-mode", Select).value == "clear":
-            from armybuilder.sim.stopping import StopRule
-
-            if games < 2:
-                self._say(Text("clear in: at most 2 games or more, please", style="red"))
-                return None
-            rule = StopRule(margin=DEFAULT_MARGIN / 100, max_games=games)
-        elif games > 1 and games % 2:
-            games += 1  # whole mirrored pairs
-            self.query_one("#games", Input).value = str(games)
+        asked = games_asked(self, "games-mode", "games", games)
+        if asked is None:
+            return None
+        games, rule = asked
         return BattleRequest(chosen[0], chosen[1], games=games, seed=seed, rounds=rounds,
                              terrain=str(self.query_one("#terrain", Select).value),
                              workers=1 if games <= IN_PROCESS_GAMES else None,

@@ -242,7 +242,8 @@ class BuilderScreen(AppScreen):
             if change is not None:
                 self.army_app.apply_change(change)
 
-        self.app.push_screen(AdviceScreen(mode, army, others, services.catalogue.path), done)
+        self.app.push_screen(AdviceScreen(mode, army, others, services.catalogue.path,
+                                          services.owned), done)
 
     def action_view_figure(self) -> None:
         if self._entries_focused():

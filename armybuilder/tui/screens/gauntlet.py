@@ -41,6 +41,7 @@ from armybuilder.tui.screens.battle import (
     PROGRESS_SECONDS,
     TERRAIN,
     BattleCancelled,
+    games_asked,
     games_mode,
     looking_words,
     start_resource_tracker,
@@ -261,17 +262,10 @@ class GauntletScreen(AppScreen):
         rounds = self._number("gauntlet-rounds", "rounds", 1)
         if games is None or seed is None or rounds is None:
             return None
-        rule = None
-        if self.query_one("#pair-games-mode", Select).value == "clear":
-            from armybuilder.sim.stopping import DEFAULT_MARGIN, StopRule
-
-            if games < 2:
-                self._say(Text("clear in: at most 2 games or more, please", style="red"))
-                return None
-            rule = StopRule(margin=DEFAULT_MARGIN / 100, max_games=games)
-        elif games > 1 and games % 2:
-            games += 1  # whole mirrored pairs
-            self.query_one("#pair-games", Input).value = str(games)
+        asked = games_asked(self, "pair-games-mode", "pair-games", games)
+        if asked is None:
+            return None
+        games, rule = asked
         total = games * len(chosen) * (len(chosen) - 1) // 2
         return GauntletRequest(tuple(chosen), games=games, seed=seed, rounds=rounds,
                                terrain=str(self.query_one("#gauntlet-terrain", Select).value),
