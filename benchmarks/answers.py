@@ -30,6 +30,7 @@ says what the games cost whatever else runs.
 
 from __future__ import annotations
 
+import logging
 import os
 import statistics
 import sys
@@ -113,8 +114,10 @@ def pairs_against_independent(db: Path, names: list[str], pairs: int) -> None:
               f"{fixed_single:.0f} independent")
 
 
-def timed(db: Path, request: GauntletRequest) -> tuple[float, float, int, list[str], float]:
-    """(wall, CPU, games, verdicts, mean seconds a task) of a fresh stopping gauntlet."""
+def timed(db: Path, request: GauntletRequest
+          ) -> tuple[float, float, int, list[str], list[float]]:
+    """(wall, CPU, games, verdicts, the seconds each task took) of a fresh stopping
+    gauntlet."""
     wall, cpu = time.perf_counter(), cpu_seconds()
     catalogue = Catalogue.open(db)
     tasks: list[float] = []
@@ -132,8 +135,7 @@ def timed(db: Path, request: GauntletRequest) -> tuple[float, float, int, list[s
         Trial.done = original  # type: ignore[method-assign]
         catalogue.close()
     verdicts = [p.verdict or "-" for p in report.pairs]
-    return (time.perf_counter() - wall, cpu_seconds() - cpu, report.played, verdicts,
-            statistics.fmean(tasks) if tasks else 0.0)
+    return time.perf_counter() - wall, cpu_seconds() - cpu, report.played, verdicts, tasks
 
 
 def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
@@ -142,23 +144,25 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
     print(f"3. A stopping gauntlet of 4 armies (6 pairs, margin {100 * MARGIN:g}, at most "
           f"{2 * pairs} games a pair), 1 and 2 local workers taking turns {repeats} times; "
           f"{load()}")
-    runs: dict[int, list[tuple[float, float, int, list[str], float]]] = {1: [], 2: []}
+    runs: dict[int, list[tuple[float, float, int, list[str], list[float]]]] = {1: [], 2: []}
     for _ in range(repeats):
         for workers in (1, 2):
             runs[workers].append(timed(db, replace(request, workers=workers)))
     for workers, done in runs.items():
-        walls = [w for w, _, g, _, _ in done]
-        games = [g for _, _, g, _, _ in done]
-        print(f"  {workers} worker{'s' if workers > 1 else ' '}: best "
-              f"{max(g / w for g, w in zip(games, walls, strict=True)):.2f} games/s "
-              f"(median {statistics.median(g / w for g, w in zip(games, walls, strict=True)):.2f}"
-              f"); {1e3 * statistics.median(c / g for _, c, g, _, _ in done):.0f} ms CPU a "
-              f"game; a task took {1e3 * statistics.median(t for *_, t in done):.0f} ms on "
-              "average")
+        rates = [g / w for w, _, g, _, _ in done]
+        cpu = statistics.median(c / g for _, c, g, _, _ in done)
+        task = statistics.median(statistics.fmean(t) for *_, t in done)
+        busy = statistics.median(sum(t) / (workers * w) for w, *_, t in done)
+        print(f"  {workers} worker{'s' if workers > 1 else ' '}: best {max(rates):.2f} games/s "
+              f"(median {statistics.median(rates):.2f}); {1e3 * cpu:.0f} ms CPU a game; a "
+              f"task took {1e3 * task:.0f} ms on average; the workers were busy "
+              f"{100 * busy:.0f}% of the run")
     rate = {w: [g / wall for wall, _, g, _, _ in d] for w, d in runs.items()}
     print(f"  2 workers against 1: {max(rate[2]) / max(rate[1]):.2f}x (best runs), "
           f"{statistics.median(b / a for a, b in zip(rate[1], rate[2], strict=True)):.2f}x "
-          "(median of the turns)")
+          "(median of the turns); on a machine as busy as this one, the turns measure the "
+          "load as much as the workers: the share of the run the workers were busy is what "
+          "the scheduling itself costs")
     verdicts = {tuple(v) for d in runs.values() for _, _, _, v, _ in d}
     print(f"  verdicts the same on every run: {len(verdicts) == 1} ({' '.join(verdicts.pop())})")
     try:
@@ -167,14 +171,15 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
         print("  Ray: not installed (pip install 'armybuilder[ray]'); left out")
         return
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level="ERROR")
+             logging_level=logging.ERROR)
     try:
-        wall, _, games, on_ray, task = timed(db, replace(request, workers=2, backend="ray"))
+        wall, _, games, on_ray, tasks = timed(db, replace(request, workers=2, backend="ray"))
     finally:
         ray.shutdown()
     local = runs[2][0][3]
-    print(f"  Ray at 2 workers: {games / wall:.2f} games/s, a task {1e3 * task:.0f} ms; the "
-          f"same verdicts as local: {on_ray == local}")
+    print(f"  Ray at 2 workers: {games / wall:.2f} games/s, a task "
+          f"{1e3 * statistics.fmean(tasks):.0f} ms; the same verdicts as local: "
+          f"{on_ray == local}")
 
 
 def advisor(db: Path, names: list[str], budget: int) -> None:
