@@ -2,11 +2,12 @@
 what mirrored pairs and stopping rules save, how fast the stopping gauntlet runs on one and
 two workers (and Ray), and what the army advisor finds. Printed; asserts nothing.
 
-    .venv/bin/python benchmarks/answers.py [pairs] [advisor budget] [repeats]
+    .venv/bin/python benchmarks/answers.py [pairs] [advisor budget] [repeats] [parts]
 
-(defaults 40, 800 and 2). Random 200-point armies (Rulebook VII, The Standard Game) drawn
-from the real catalogue and saved in a scratch database; heuristic players; the "standard"
-terrain preset, 25 rounds.
+(defaults 40, 800, 2 and 1234: ``parts`` names the parts below to run, "3" the speed
+alone). Random 200-point armies (Rulebook VII, The Standard Game) drawn from the real
+catalogue and saved in a scratch database; heuristic players; the "standard" terrain
+preset, 25 rounds.
 
 1. Mirrored pairs against independent games, on the same armies and the same number of
    games: six matchups each played ``pairs`` mirrored pairs and ``2 × pairs`` independent
@@ -230,12 +231,16 @@ def main() -> int:
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     budget = int(sys.argv[2]) if len(sys.argv) > 2 else 800
     repeats = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    parts = sys.argv[4] if len(sys.argv) > 4 else "1234"
     with tempfile.TemporaryDirectory() as folder:
         db, names = make_database(Path(folder), 12)
         print(f"{len(names)} random 200-point armies; {os.cpu_count()} CPUs")
-        pairs_against_independent(db, names, pairs)
-        speed(db, names, pairs, repeats)
-        advisor(db, names, budget)
+        if "1" in parts or "2" in parts:
+            pairs_against_independent(db, names, pairs)
+        if "3" in parts:
+            speed(db, names, pairs, repeats)
+        if "4" in parts:
+            advisor(db, names, budget)
     return 0
 
 
