@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Input
 
 from armybuilder.armies.service import Armies
@@ -37,13 +38,30 @@ async def fill(pilot, **values: str) -> AdviceScreen:  # type: ignore[no-untyped
     return screen
 
 
-async def test_the_advisor_proposes_and_a_change_is_applied_and_undone(tui_db: Path) -> None:
+@pytest.mark.slow
+async def test_figure_worth_then_the_advisor_and_a_change_applied_and_undone(
+        tui_db: Path) -> None:
     weak_and_foe(tui_db)
     async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
         app = await started(pilot)
-        app.open_army("Weak")
+        # W: what each of Foe's two figures is worth against Weak.
+        app.open_army("Foe")
+        await settle(pilot)
+        await pilot.press("W")
+        await settle(pilot)
+        screen = await fill(pilot, most="4", rounds="3", margin="20")
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert screen.report is not None, shown(pilot, "#advice-status", 300)
+        assert screen.query_one("#advice-table", DataTable).row_count == 2
+        assert "against the field" in shown(pilot, "#advice-status", 300)
+        await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, BuilderScreen)
+
+        # I: the advisor's changes to Weak; enter applies the first, ctrl+z undoes it.
+        app.open_army("Weak")
+        await settle(pilot)
         await pilot.press("I")
         await settle(pilot)
         screen = await fill(pilot, most="24", rounds="3", margin="20")
@@ -66,25 +84,7 @@ async def test_the_advisor_proposes_and_a_change_is_applied_and_undone(tui_db: P
         assert [(e.figure_key, e.count) for e in app.army_check.army.entries] == [("demo:1", 1)]
 
 
-async def test_what_each_figure_is_worth(tui_db: Path) -> None:
-    weak_and_foe(tui_db)
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        app = await started(pilot)
-        app.open_army("Foe")
-        await settle(pilot)
-        await pilot.press("W")
-        await settle(pilot)
-        screen = await fill(pilot, most="4", rounds="3", margin="20")
-        await pilot.press("ctrl+g")
-        await settle(pilot)
-        assert screen.report is not None, shown(pilot, "#advice-status", 300)
-        assert screen.query_one("#advice-table", DataTable).row_count == 2
-        assert "against the field" in shown(pilot, "#advice-status", 300)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, BuilderScreen)
-
-
+@pytest.mark.slow
 async def test_battle_and_gauntlet_until_clear_tell_the_answer(tui_db: Path) -> None:
     """"clear in N": the status says how far the test has come as the games go, then the
     verdict (or how close it came); the gauntlet lists every pair's."""
