@@ -202,8 +202,8 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
     r = report.request
     names = list(report.armies)
     pairs = len(report.pairs)
-    print(f"Gauntlet of {len(names)} armies: {_n(pairs, 'pair')}, {_n(r.games, 'game')} a "
-          f"pair, seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, {r.player} players")
+    print(f"Gauntlet of {len(names)} armies: {_n(pairs, 'pair')}, {r.games_words}, "
+          f"seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, {r.player} players")
     print(f"Played {_n(report.played, 'game')}, {report.kept} kept from earlier runs, in "
           f"{report.seconds:.1f} s.")
     print()

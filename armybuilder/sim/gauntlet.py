@@ -87,6 +87,13 @@ class GauntletRequest:
         """The most games a pair plays: ``games``, or the stopping rule's ``max_games``."""
         return self.until_clear.max_games if self.until_clear else self.games
 
+    @property
+    def games_words(self) -> str:
+        """How many games a pair plays, as the reports say it."""
+        if self.until_clear is not None:
+            return f"until clear (at most {self.most_games} games a pair)"
+        return f"{self.games} game{'' if self.games == 1 else 's'} a pair"
+
 
 @dataclass(frozen=True)
 class Entrant:

@@ -179,6 +179,11 @@ def test_the_commands(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Clear after" in out and "Lancer (A) is better than Weak (B)" in out
     assert "Mirrored pairs:" in out and "Stopping rule: a margin of 20 points" in out
+    assert main(["battle", "gauntlet", "Lancer", "Weak", "Foe", "--until-clear",
+                 "--max-games", "8", *fast]) == 0
+    out = capsys.readouterr().out
+    assert "3 pairs, until clear (at most 8 games a pair), seed 1" in out
+    assert "Until clear, pair by pair" in out
     assert main(["army", "value", "Lancer", "--against", "Foe", "--max-games", "8",
                  "--json", *fast]) == 0
     data = json.loads(capsys.readouterr().out)

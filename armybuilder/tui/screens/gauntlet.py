@@ -392,9 +392,7 @@ class GauntletScreen(AppScreen):
         else:
             self.query_one("#gauntlet-undecided", Static).update(
                 undecided_text(data["undecided"], len(report.pairs)))
-        games = (f"until clear (at most {report.request.most_games} games a pair)"
-                 if report.request.until_clear else f"{report.request.games} games a pair")
-        status = Text(f"{len(names)} armies, {games}: "
+        status = Text(f"{len(names)} armies, {report.request.games_words}: "
                       f"{report.played} played now, {report.kept} kept from earlier runs. "
                       "Rows: the army's win rate against the column's (a draw counts half).")
         for warning in report.warnings:
