@@ -169,10 +169,12 @@ class BattleReport:
 
     def as_json(self) -> dict[str, Any]:
         """The keys ``games, seed, wins`` ({a, b, draw}), ``win_rate_a`` (draws count
-        half), ``ci95`` ([low, high], Wilson), ``victory_points`` ({a, b}: {mean, sd}),
-        ``rounds`` ({mean, median, min, max, endings}), ``figures`` ({a, b}: rows of key,
-        name, count, eliminations, clicks_dealt and captures per game, survival_rate),
-        ``seconds``."""
+        half), ``ci95`` ([low, high]: the mirrored pairs' interval, or Wilson's for
+        independent games), ``victory_points`` ({a, b}: {mean, sd}), ``rounds`` ({mean,
+        median, min, max, endings}), ``figures`` ({a, b}: rows of key, name, count,
+        eliminations, clicks_dealt and captures per game, survival_rate), ``seconds``,
+        ``paired``; ``pairs`` (what the pairing did) with pairs, ``until_clear`` (the
+        answer) with a stopping rule."""
         s = self.summary()
         out = {"games": s["games"], "seed": self.request.seed, "wins": s["wins"],
                "win_rate_a": s["win_rate_a"], "ci95": s["ci95"],
