@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from armybuilder.cli.battle import TERRAIN_NAMES, StderrBar
 from armybuilder.cli.options import whole
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from armybuilder.sim.field import FieldSettings
     from armybuilder.sim.value import ValueReport
 
+P = TypeVar("P")
+R = TypeVar("R")
+
 #: `army improve --save` found nothing told better than the army (nothing is saved).
 EXIT_NO_BETTER = 1
 
@@ -49,6 +53,22 @@ def _settings(args: argparse.Namespace) -> FieldSettings:
                          fresh=args.fresh)
 
 
+def _with_bar(play: Callable[[Callable[[P], None]], R],
+              draw: Callable[[StderrBar, P], None]) -> R:
+    """``play(progress)``, its progress drawn as a bar on stderr when that is a terminal."""
+    bar = StderrBar() if sys.stderr.isatty() else None
+
+    def progress(p: P) -> None:
+        if bar is not None:
+            draw(bar, p)
+
+    try:
+        return play(progress)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def _signed(x: float) -> str:
     return f"{100 * x:+.1f}"
 
@@ -64,18 +84,12 @@ def cmd_value(args: argparse.Namespace) -> int:
     rule = StopRule(margin=(args.margin if args.margin is not None else 5.0) / 100,
                     max_games=args.max_games or DEFAULT_VALUE_GAMES)
     request = ValueRequest(args.name, tuple(args.against), _settings(args), rule)
-    bar = StderrBar() if sys.stderr.isatty() else None
 
-    def progress(p: ValueProgress) -> None:
-        if bar is not None:
-            bar.draw(p.answered, len(p.figures), f"{p.played} games, {p.answered}/"
-                                                  f"{len(p.figures)} figures clear   ")
+    def draw(bar: StderrBar, p: ValueProgress) -> None:
+        bar.draw(p.answered, len(p.figures), f"{p.played} games, {p.answered}/"
+                                             f"{len(p.figures)} figures clear   ")
 
-    try:
-        report = run_value(args.db, request, progress)
-    finally:
-        if bar is not None:
-            bar.close()
+    report = _with_bar(lambda progress: run_value(args.db, request, progress), draw)
     _warn(report.warnings)
     if args.json:
         print(json_text(report.as_json()))
@@ -137,17 +151,11 @@ def cmd_improve(args: argparse.Namespace) -> int:
                              margin=(args.margin if args.margin is not None
                                      else DEFAULT_MARGIN) / 100,
                              games_budget=args.games_budget, owned=owned)
-    bar = StderrBar() if sys.stderr.isatty() else None
 
-    def progress(p: ImproveProgress) -> None:
-        if bar is not None:
-            bar.draw(p.planned, p.budget, f"{p.played} games played, {p.stage}   ")
+    def draw(bar: StderrBar, p: ImproveProgress) -> None:
+        bar.draw(p.planned, p.budget, f"{p.played} games played, {p.stage}   ")
 
-    try:
-        report = run_improve(args.db, request, progress)
-    finally:
-        if bar is not None:
-            bar.close()
+    report = _with_bar(lambda progress: run_improve(args.db, request, progress), draw)
     _warn(report.warnings)
     saved = None
     if args.save is not None and report.best is not None:
