@@ -115,11 +115,23 @@ def pairs_against_independent(db: Path, names: list[str], pairs: int) -> None:
               f"{fixed_single:.0f} independent")
 
 
-def timed(db: Path, request: GauntletRequest
-          ) -> tuple[float, float, int, list[str], list[float]]:
-    """(wall, CPU, games, verdicts, the seconds each task took) of a fresh stopping
-    gauntlet."""
-    wall, cpu = time.perf_counter(), cpu_seconds()
+def own_cpu() -> float:
+    """This process's CPU seconds alone (its workers' are the rest of cpu_seconds)."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+Timed = tuple[float, float, float, int, list[str], list[float]]
+
+
+def timed(db: Path, request: GauntletRequest) -> Timed:
+    """(wall, CPU, this process's CPU, games, verdicts, the seconds each task took) of a
+    fresh stopping gauntlet."""
+    wall, cpu, own = time.perf_counter(), cpu_seconds(), own_cpu()
     catalogue = Catalogue.open(db)
     tasks: list[float] = []
     original = Trial.done
@@ -136,7 +148,8 @@ def timed(db: Path, request: GauntletRequest
         Trial.done = original  # type: ignore[method-assign]
         catalogue.close()
     verdicts = [p.verdict or "-" for p in report.pairs]
-    return time.perf_counter() - wall, cpu_seconds() - cpu, report.played, verdicts, tasks
+    return (time.perf_counter() - wall, cpu_seconds() - cpu, own_cpu() - own, report.played,
+            verdicts, tasks)
 
 
 def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
@@ -145,26 +158,29 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
     print(f"3. A stopping gauntlet of 4 armies (6 pairs, margin {100 * MARGIN:g}, at most "
           f"{2 * pairs} games a pair), 1 and 2 local workers taking turns {repeats} times; "
           f"{load()}")
-    runs: dict[int, list[tuple[float, float, int, list[str], list[float]]]] = {1: [], 2: []}
+    runs: dict[int, list[Timed]] = {1: [], 2: []}
     for _ in range(repeats):
         for workers in (1, 2):
             runs[workers].append(timed(db, replace(request, workers=workers)))
     for workers, done in runs.items():
-        rates = [g / w for w, _, g, _, _ in done]
-        cpu = statistics.median(c / g for _, c, g, _, _ in done)
+        rates = [g / w for w, _, _, g, _, _ in done]
+        cpu = statistics.median(c / g for _, c, _, g, _, _ in done)
+        own = statistics.median(o / g for _, _, o, g, _, _ in done)
         task = statistics.median(statistics.fmean(t) for *_, t in done)
         busy = statistics.median(sum(t) / (workers * w) for w, *_, t in done)
+        where = "" if workers == 1 else f", {1e3 * own:.0f} ms of it in this process"
         print(f"  {workers} worker{'s' if workers > 1 else ' '}: best {max(rates):.2f} games/s "
-              f"(median {statistics.median(rates):.2f}); {1e3 * cpu:.0f} ms CPU a game; a "
-              f"task took {1e3 * task:.0f} ms on average; the workers were busy "
+              f"(median {statistics.median(rates):.2f}); {1e3 * cpu:.0f} ms CPU a game"
+              f"{where}; a task took {1e3 * task:.0f} ms on average; the workers were busy "
               f"{100 * busy:.0f}% of the run")
-    rate = {w: [g / wall for wall, _, g, _, _ in d] for w, d in runs.items()}
+    rate = {w: [games / wall for wall, _, _, games, _, _ in done]
+            for w, done in runs.items()}
     print(f"  2 workers against 1: {max(rate[2]) / max(rate[1]):.2f}x (best runs), "
           f"{statistics.median(b / a for a, b in zip(rate[1], rate[2], strict=True)):.2f}x "
           "(median of the turns); on a machine as busy as this one, the turns measure the "
           "load as much as the workers: the share of the run the workers were busy is what "
           "the scheduling itself costs")
-    verdicts = {tuple(v) for d in runs.values() for _, _, _, v, _ in d}
+    verdicts = {tuple(v) for d in runs.values() for *_, v, _ in d}
     print(f"  verdicts the same on every run: {len(verdicts) == 1} ({' '.join(verdicts.pop())})")
     try:
         import ray
@@ -174,10 +190,11 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level=logging.ERROR)
     try:
-        wall, _, games, on_ray, tasks = timed(db, replace(request, workers=2, backend="ray"))
+        wall, _, _, games, on_ray, tasks = timed(db, replace(request, workers=2,
+                                                             backend="ray"))
     finally:
         ray.shutdown()
-    local = runs[2][0][3]
+    local = runs[2][0][4]
     print(f"  Ray at 2 workers: {games / wall:.2f} games/s, a task "
           f"{1e3 * statistics.fmean(tasks):.0f} ms; the same verdicts as local: "
           f"{on_ray == local}")
