@@ -20,7 +20,8 @@ preset, 25 rounds.
 3. Speed: a stopping gauntlet of four armies (margin 10, at most 2 × ``pairs`` games a
    pair), fresh each time, at 1 and 2 local workers taking turns ``repeats`` times, then
    on Ray at 2 workers: games per second, the speed-up, the seconds a task (a chunk of
-   games) took, and whether every run gave the same verdicts.
+   games) took, and whether every run gave the same verdicts and the same games (each
+   pair's games used and their winners).
 4. The advisor: army 1 against armies 2 to 4, a budget of ``advisor budget`` games; its
    best change, then that change measured again on fresh dice (another seed, as many
    rounds as the finalists had) to show what the screening's choice is really worth.
@@ -129,8 +130,8 @@ Timed = tuple[float, float, float, int, list[str], list[float]]
 
 
 def timed(db: Path, request: GauntletRequest) -> Timed:
-    """(wall, CPU, this process's CPU, games, verdicts, the seconds each task took) of a
-    fresh stopping gauntlet."""
+    """(wall, CPU, this process's CPU, games, each pair's verdict with the winners of the
+    games it used, the seconds each task took) of a fresh stopping gauntlet."""
     wall, cpu, own = time.perf_counter(), cpu_seconds(), own_cpu()
     catalogue = Catalogue.open(db)
     tasks: list[float] = []
@@ -147,7 +148,8 @@ def timed(db: Path, request: GauntletRequest) -> Timed:
     finally:
         Trial.done = original  # type: ignore[method-assign]
         catalogue.close()
-    verdicts = [p.verdict or "-" for p in report.pairs]
+    verdicts = [f"{p.verdict or '-'} {''.join(r.winner[0] for r in p.results)}"
+                for p in report.pairs]
     return (time.perf_counter() - wall, cpu_seconds() - cpu, own_cpu() - own, report.played,
             verdicts, tasks)
 
@@ -181,7 +183,8 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
           "load as much as the workers: the share of the run the workers were busy is what "
           "the scheduling itself costs")
     verdicts = {tuple(v) for d in runs.values() for *_, v, _ in d}
-    print(f"  verdicts the same on every run: {len(verdicts) == 1} ({' '.join(verdicts.pop())})")
+    said = " ".join(v.split()[0] for v in next(iter(verdicts)))
+    print(f"  verdicts and games the same on every run: {len(verdicts) == 1} ({said})")
     try:
         import ray
     except ImportError:
@@ -196,7 +199,7 @@ def speed(db: Path, names: list[str], pairs: int, repeats: int) -> None:
         ray.shutdown()
     local = runs[2][0][4]
     print(f"  Ray at 2 workers: {games / wall:.2f} games/s, a task "
-          f"{1e3 * statistics.fmean(tasks):.0f} ms; the same verdicts as local: "
+          f"{1e3 * statistics.fmean(tasks):.0f} ms; the same verdicts and games as local: "
           f"{on_ray == local}")
 
 
