@@ -46,7 +46,7 @@ from armybuilder.sim.batch import BattleRequest, play, prepare
 from armybuilder.sim.gauntlet import GauntletRequest, play_gauntlet, prepare_gauntlet
 from armybuilder.sim.kept import KeptResults
 from armybuilder.sim.random_armies import random_army
-from armybuilder.sim.runner import Chunk, _in_processes
+from armybuilder.sim.runner import Chunk, play_chunks
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO.parent / "shared" / "data" / "rebuilt"
@@ -118,9 +118,8 @@ def start_up(db: Path, names: list[str]) -> None:
     prepared = time.perf_counter() - wall
     wall = time.perf_counter()
     # Two workers start, receive every matchup and answer an empty chunk.
-    for _ in _in_processes([p.matchup for p in gauntlet.pairings],
-                           [Chunk(0, ()), Chunk(0, ())], 2):
-        pass
+    play_chunks([p.matchup for p in gauntlet.pairings], [Chunk(0, ()), Chunk(0, ())],
+                workers=2, on_chunk=lambda chunk, results: None)
     workers = time.perf_counter() - wall
     print(f"  start-up: catalogue opened and {len(names)} armies loaded in {prepared:.2f} s "
           f"(once a run); 2 worker processes started with every matchup in {workers:.2f} s "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT
+from armybuilder.cli import advice
 from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.text import json_text, shown
@@ -357,5 +358,6 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help="also report figures beyond your collection")
     p.set_defaults(run=cmd_print)
 
+    advice.add_commands(sub)
     for p in sub.choices.values():
         add_db(p)

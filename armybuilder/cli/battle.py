@@ -2,7 +2,8 @@
 
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
                        [--terrain PRESET] [--players KIND[,KIND]] [--castle a|b] [--json]
-                       [--log PATH]
+                       [--log PATH] [--independent]
+                       [--until-clear [--margin POINTS] [--max-games N]]
     armybuilder battle replay PATH [--maps round|turn|none]
     armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
     armybuilder battle results [--clear]
@@ -24,6 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.ai.registry import PLAYERS
 from armybuilder.cli.options import whole
+from armybuilder.cli.questions import (
+    add_stop_options,
+    closeness_words,
+    pairs_lines,
+    rule_line,
+    stop_rule,
+    whole_pairs,
+)
 from armybuilder.cli.render import table
 from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
@@ -108,6 +117,11 @@ def print_report(report: BattleReport) -> None:
     lo, hi = s["ci95"]
     print(f"A's win rate: {_pct(s['win_rate_a'])} (95% interval {_pct(lo)} to {_pct(hi)}; "
           "a draw counts half)")
+    if "pairs" in s:
+        for line in pairs_lines(s["pairs"]):
+            print(line)
+    if report.answer is not None:
+        _print_answer(report)
     rounds = s["rounds"]
     endings = ", ".join(f"{n} by {why}" for why, n in rounds["endings"].items())
     print(f"Rounds per game: mean {rounds['mean']:.1f}, median {rounds['median']:g}, "
@@ -126,6 +140,24 @@ def print_report(report: BattleReport) -> None:
     print(f"\n{report.seconds:.1f} s")
 
 
+def _print_answer(report: BattleReport) -> None:
+    from armybuilder.sim.stopping import verdict_words
+
+    answer = report.answer
+    assert answer is not None
+    said = verdict_words(answer.verdict, f"{shown(report.army_a)} (A)",
+                         f"{shown(report.army_b)} (B)", answer.rule.margin)
+    spent = (f"{answer.games} games ({answer.played} played now, {answer.kept} kept from "
+             "earlier runs)")
+    if said:
+        print(f"Clear after {spent}: {said}.")
+    else:
+        print(f"Not clear after {spent}, the most allowed: "
+              f"{closeness_words(answer.closeness, answer.leaning)}; --max-games would "
+              "let it go on.")
+    print(rule_line(answer.rule))
+
+
 def cmd_battle(args: argparse.Namespace) -> int:
     first = args.words[0]
     if first in (*GAUNTLET_WORDS, REPLAY) and args.castle:
@@ -134,6 +166,11 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if first in GAUNTLET_WORDS:
         from armybuilder.cli import gauntlet
         return gauntlet.run(first, args)
+    if first == REPLAY:
+        for flag, value in (("--until-clear", args.until_clear),
+                            ("--independent", args.independent)):
+            if value:
+                raise _battle_error(f"{flag} is for battles, not battle replay")
     gauntlet_only = [flag for flag, value in (
         ("--all", args.all), ("--backend", args.backend), ("--xlsx", args.xlsx),
         ("--shard", args.shard), ("--out", args.out), ("--fresh", args.fresh),
@@ -151,14 +188,19 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
     args.army_a, args.army_b = args.words
     player_a, player_b = _players(args.players or DEFAULT_PLAYER)
-    request = BattleRequest(
-        army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
-        rounds=args.rounds, terrain=args.terrain, workers=args.workers,
-        player_a=player_a, player_b=player_b, castle=args.castle or "")
+    rule = stop_rule(args)
+    if rule is not None and args.log is not None:
+        raise _battle_error("--log writes one game's log: not with --until-clear")
     if args.log is not None and args.games != 1:
         # One log is one game; a batch's game can be played again from its index instead.
         raise _battle_error(f"--log writes the log of one game: use it with --games 1, not "
                           f"--games {args.games}")
+    games = whole_pairs(args)
+    request = BattleRequest(
+        army_a=args.army_a, army_b=args.army_b, games=games, seed=args.seed,
+        rounds=args.rounds, terrain=args.terrain, workers=args.workers,
+        player_a=player_a, player_b=player_b, castle=args.castle or "",
+        pairs=not args.independent, until_clear=rule)
     if args.log is not None:
         from armybuilder.files import check_destination
 
@@ -168,6 +210,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
         print(f"armybuilder: warning: {shown(warning)}", file=sys.stderr)
     if args.log is not None:
         report = _one_logged(battle, Path(args.log), args.force)
+    elif rule is not None:
+        report = _until_clear(args, battle)
     else:
         bar = StderrBar() if sys.stderr.isatty() else None
         try:
@@ -183,6 +227,28 @@ def cmd_battle(args: argparse.Namespace) -> int:
         print(f"wrote {shown(args.log)} (armybuilder battle replay {shown(args.log)})",
               file=sys.stderr)
     return 0
+
+
+def _until_clear(args: argparse.Namespace, battle: Battle) -> BattleReport:
+    from armybuilder.catalogue.service import Catalogue
+    from armybuilder.sim.batch import Underway, play_until_clear
+    from armybuilder.sim.kept import KeptResults
+
+    bar = StderrBar() if sys.stderr.isatty() else None
+
+    def looking(u: Underway) -> None:
+        if bar is not None:
+            way = closeness_words(u.closeness, u.leaning)
+            bar.draw(u.games, u.max_games, f"{u.games} games, A {100 * u.estimate:.1f}%"
+                                           f"{', ' + way if way else ''}   ")
+
+    catalogue = Catalogue.open(args.db)
+    try:
+        return play_until_clear(battle, KeptResults(catalogue.engine), looking=looking)
+    finally:
+        catalogue.close()
+        if bar is not None:
+            bar.close()
 
 
 def _one_logged(battle: Battle, path: Path, force: bool) -> BattleReport:
@@ -222,11 +288,13 @@ def add_commands(commands: Any, add_db: Any) -> None:
               "       armybuilder battle replay PATH [--maps round|turn|none]\n"
               "       armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] "
               "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
-              "[--json] [--xlsx PATH]\n"
+              "[--until-clear [--margin POINTS] [--max-games N]] [--json] [--xlsx PATH]\n"
               "       armybuilder battle results [--clear] [--json]\n"
               "       armybuilder battle merge FILE... [--json]",
-        description="Play games between two saved armies and report wins, A's win rate "
-                    "with a 95% interval, victory points, rounds and how each figure did; "
+        description="Play games between two saved armies, in mirrored pairs, and report "
+                    "wins, A's win rate with a 95% interval, victory points, rounds and how "
+                    "each figure did (or, --until-clear, play until A is told better, worse "
+                    "or even); "
                     "or a gauntlet: every pair of armies, a matchup table with intervals and "
                     "a ranking, every game kept so a re-run plays only what is new. The same "
                     "seed gives the same answer whatever the number of workers.")
@@ -253,6 +321,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--castle", choices=("a", "b"), default=None,
                    help="a siege: which army holds the castle when both are marked as the "
                         "castle player (default: the army marked so)")
+    add_stop_options(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="PATH",
                    help="with --games 1: write the game's JSON event log here")

@@ -4,6 +4,7 @@ every other, the kept results, and shards from other machines.
     armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] [--terrain P]
                 [--rounds R] [--workers K] [--backend local|ray] [--players KIND]
                 [--shard K/N [--out PATH]] [--fresh] [--json] [--xlsx PATH]
+                [--independent] [--until-clear [--margin POINTS] [--max-games N]]
     armybuilder battle results [--clear] [--json]
     armybuilder battle merge FILE... [--json]
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.battle import StderrBar
+from armybuilder.cli.questions import closeness_words, rule_line, stop_rule, whole_pairs
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
 from armybuilder.text import json_text, shown
@@ -34,11 +36,14 @@ EXIT_CANCELLED = 130
 
 def run(word: str, args: argparse.Namespace) -> int:
     only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh",
-                         "--force"},
+                         "--force", "--until-clear", "--independent", "--margin",
+                         "--max-games"},
             "results": {"--clear"}, "merge": set()}[word]
     given = {"--all": args.all, "--backend": args.backend, "--xlsx": args.xlsx,
              "--shard": args.shard, "--out": args.out, "--fresh": args.fresh,
-             "--clear": args.clear, "--log": args.log, "--force": args.force}
+             "--clear": args.clear, "--log": args.log, "--force": args.force,
+             "--until-clear": args.until_clear, "--independent": args.independent,
+             "--margin": args.margin is not None, "--max-games": args.max_games is not None}
     for flag, value in given.items():
         if value and flag not in only:
             raise BattleError(f"{flag} does not go with battle {word}")
@@ -81,11 +86,12 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     if shard is not None and args.xlsx:
         raise BattleError("--xlsx writes a whole gauntlet's tables: merge the shards "
                           "(battle merge), then run the gauntlet without --shard")
+    games = whole_pairs(args, "games a pair")
     request = GauntletRequest(
-        armies=tuple(args.words[1:]), all_armies=args.all, games=args.games, seed=args.seed,
+        armies=tuple(args.words[1:]), all_armies=args.all, games=games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
         backend=args.backend or "local", player=_player(args.players), shard=shard,
-        fresh=args.fresh)
+        fresh=args.fresh, pairs=not args.independent, until_clear=stop_rule(args))
     if args.xlsx:
         _check_writable(Path(args.xlsx), args.force)
     if shard is not None:
@@ -108,8 +114,9 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         def progress(p: GauntletProgress) -> None:
             done[0] = p.games_done
             if bar is not None:
+                clear = "clear" if request.until_clear else "done"
                 bar.draw(p.games_done, p.games, f"{p.games_done}/{p.games} games, "
-                                                f"{p.pairs_done}/{p.pairs} pairs")
+                                                f"{p.pairs_done}/{p.pairs} pairs {clear}   ")
 
         try:
             report = play_gauntlet(gauntlet, kept, progress, figures=shard is not None)
@@ -127,8 +134,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         if args.xlsx:
             from armybuilder.export.gauntlet_book import kept_games, write_gauntlet_book
 
-            write_gauntlet_book(Path(args.xlsx), report, data, kept_games(kept, request.games),
-                                args.force)
+            write_gauntlet_book(Path(args.xlsx), report, data,
+                                kept_games(kept, request.most_games), args.force)
     finally:
         catalogue.close()
     if args.json:
@@ -193,8 +200,8 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
     r = report.request
     names = list(report.armies)
     pairs = len(report.pairs)
-    print(f"Gauntlet of {len(names)} armies: {_n(pairs, 'pair')}, {_n(r.games, 'game')} a "
-          f"pair, seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, {r.player} players")
+    print(f"Gauntlet of {len(names)} armies: {_n(pairs, 'pair')}, {r.games_words}, "
+          f"seed {r.seed}, {r.rounds} rounds, terrain {r.terrain}, {r.player} players")
     print(f"Played {_n(report.played, 'game')}, {report.kept} kept from earlier runs, in "
           f"{report.seconds:.1f} s.")
     print()
@@ -223,6 +230,9 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
                   f"{100 * x['win_rate']:.1f}%", _interval(x["win_rate_ci95"]), x["games"]]
                  for x in data["ranking"]]))
     print()
+    if report.request.until_clear is not None:
+        _print_verdicts(report)
+        return
     undecided = data["undecided"]
     if undecided:
         print(f"Not yet told apart from 50% ({len(undecided)} of {pairs} pairs; more games "
@@ -232,6 +242,21 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
                   f"({_interval(u['ci95'])}), {u['games']} games")
     else:
         print("Every pair is told apart from 50%.")
+
+
+def _print_verdicts(report: GauntletReport) -> None:
+    from armybuilder.sim.stopping import verdict_words
+
+    rule = report.request.until_clear
+    assert rule is not None
+    print("Until clear, pair by pair (side A: the first army of each pair):")
+    rows = []
+    for p in report.pairs:
+        said = verdict_words(p.verdict, p.a, p.b, rule.margin) or \
+            f"not clear ({closeness_words(p.closeness, p.leaning)})"
+        rows.append([p.a, p.b, len(p.results), said])
+    print(table(["army A", "army B", "games", "verdict"], rows))
+    print(rule_line(rule))
 
 
 # --- kept results and merging -----------------------------------------------------------
@@ -278,13 +303,14 @@ def cmd_results(args: argparse.Namespace) -> int:
               "(armybuilder battle gauntlet ARMY...).")
         return 0
     print(f"Kept results: {sum(r['games'] for r in rows)} games of {len(rows)} matchups "
-          "(A is player 0 and swaps edges with B game by game).")
+          "(A swaps edges with B game by game; in mirrored pairs, seats too).")
     print(table(["army A", "army B", "games", "A wins", "B wins", "draws", "terrain", "rounds",
-                 "seed", "players", "state"],
+                 "seed", "players", "pairs", "state"],
                 [[r["army_a"], r["army_b"], r["games"], r["wins"]["a"], r["wins"]["b"],
                   r["wins"]["draw"], r["terrain"], r["rounds"], r["seed"],
                   r["player_a"] if r["player_a"] == r["player_b"]
-                  else f"{r['player_a']},{r['player_b']}", r["state"]] for r in rows]))
+                  else f"{r['player_a']},{r['player_b']}", "yes" if r["pairs"] else "no",
+                  r["state"]] for r in rows]))
     print("A gauntlet uses only current results: a changed army or engine plays its pairs "
           "again. `battle results --clear` forgets them all.")
     return 0

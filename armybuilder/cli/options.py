@@ -71,3 +71,21 @@ def size(text: str) -> int:
 
 
 size.__name__ = "size"
+
+
+def points(low: float, high: float) -> Callable[[str], float]:
+    """A number of win-rate points, more than ``low`` and less than ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of win-rate points, not "
+                                             f"{text[:40]!r}") from None
+        if not low < value < high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be more than {low:g} and less than "
+                                             f"{high:g} points, not {text[:40]}")
+        return value
+
+    parse.__name__ = "points"
+    return parse

@@ -119,7 +119,7 @@ def _matchups_sheet(writer: pd.ExcelWriter, tables: GauntletFrames,
     tables.matchups.to_excel(writer, sheet_name="Matchups", startrow=1)
     sheet = writer.sheets["Matchups"]
     sheet["A1"] = ("Win rate of the row's army against the column's (a draw counts half); "
-                   f"{report.request.games} games a pair, seed {report.request.seed}")
+                   f"{report.request.games_words}, seed {report.request.seed}")
     sheet["A1"].font = Font(bold=True)
     cells = f"B3:{get_column_letter(n + 1)}{n + 2}"
     for row in sheet[cells]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from armybuilder.armies.checks import check
-from armybuilder.armies.service import Armies
+from armybuilder.armies.service import Armies, SavedArmy
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import (
     CardError,
@@ -71,6 +71,11 @@ def load_army(catalogue: Catalogue, name: str) -> BattleArmy:
         army = armies.get(name)
     except ValueError as exc:
         raise BattleError(str(exc)) from exc
+    return battle_army(armies, army)
+
+
+def battle_army(armies: Armies, army: SavedArmy) -> BattleArmy:
+    """An army, saved or not (the advisor's candidates are not), as engine cards."""
     if not army.entries:
         raise BattleError(f"army {army.name!r} has no figures (add some with "
                           f"`armybuilder army add {army.name!r} FIGURE`)")

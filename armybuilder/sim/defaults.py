@@ -13,3 +13,6 @@ DEFAULT_ROUNDS = 25
 #: Rulebook VII, The Standard Game: each player brings two terrain items.
 DEFAULT_TERRAIN = "standard"
 DEFAULT_PLAYER = DEFAULT
+#: army value: the most games of each version against each opponent, unless told
+#: otherwise; enough to tell a figure worth ten points of win rate from nothing.
+DEFAULT_VALUE_GAMES = 200

@@ -16,6 +16,11 @@ Every finished game is kept in the database (:mod:`armybuilder.sim.kept`) as soo
 chunk comes back, so a cancelled run keeps what it played, and a run plays only the games
 not kept yet. ``shard=(k, n)`` plays the k-th of n slices of the games instead
 (:mod:`armybuilder.sim.shards`).
+
+Games are mirrored pairs unless ``pairs=False`` (see :mod:`armybuilder.sim.match`). With
+``until_clear`` every pair plays until a sequential test tells its armies apart or finds
+them within the margin (:mod:`armybuilder.sim.trial`): the pairs still close get the
+games, and each pair's table cell rests on the games its verdict used.
 """
 
 from __future__ import annotations
@@ -39,8 +44,9 @@ from armybuilder.sim.defaults import (
     DEFAULT_TERRAIN,
 )
 from armybuilder.sim.match import Matchup
-from armybuilder.sim.runner import BACKENDS, Chunk, make_chunks, play_chunks
+from armybuilder.sim.runner import BACKENDS, Chunk, make_chunks, play_chunks, play_stream
 from armybuilder.sim.stats import GameResult
+from armybuilder.sim.stopping import StopRule
 from armybuilder.sim.terrain_presets import PRESETS, terrain_for
 
 if TYPE_CHECKING:
@@ -71,6 +77,22 @@ class GauntletRequest:
     shard: tuple[int, int] | None = None
     fresh: bool = False
     leave_out: bool = False
+    #: Mirrored pairs (sim/match.py); False: every game on dice of its own.
+    pairs: bool = True
+    #: Play each pair until its answer is clear (``games`` is then ignored).
+    until_clear: StopRule | None = None
+
+    @property
+    def most_games(self) -> int:
+        """The most games a pair plays: ``games``, or the stopping rule's ``max_games``."""
+        return self.until_clear.max_games if self.until_clear else self.games
+
+    @property
+    def games_words(self) -> str:
+        """How many games a pair plays, as the reports say it."""
+        if self.until_clear is not None:
+            return f"until clear (at most {self.most_games} games a pair)"
+        return f"{self.games} game{'' if self.games == 1 else 's'} a pair"
 
 
 @dataclass(frozen=True)
@@ -118,7 +140,7 @@ class Gauntlet:
         return MatchupInfo(key=pairing.key, army_a=a.name, army_b=b.name,
                            contents_a=a.contents, contents_b=b.contents, terrain=r.terrain,
                            rounds=r.rounds, seed=r.seed, player_a=r.player, player_b=r.player,
-                           rules_version=keys.RULES_VERSION)
+                           rules_version=keys.RULES_VERSION, pairs=r.pairs)
 
 
 @dataclass(frozen=True)
@@ -131,6 +153,23 @@ class GauntletProgress:
     pairs_done: int
     pairs: int
     last: tuple[str, str] = ("", "")  # the pair whose games came back last
+    #: Until the answer is clear: each pair's standing so far, in the gauntlet's order
+    #: (``games`` is then the most the open pairs could still play).
+    standings: tuple[PairStanding, ...] = ()
+
+
+@dataclass(frozen=True)
+class PairStanding:
+    """Where one pair stands in a run until the answers are clear: games judged, side a's
+    estimate, its verdict ("" none yet) and how close it is to one."""
+
+    a: str
+    b: str
+    games: int
+    estimate: float
+    verdict: str
+    closeness: float
+    leaning: str
 
 
 Progress = Callable[[GauntletProgress], None]
@@ -145,6 +184,11 @@ class PairOutcome:
     key: str
     results: tuple[GameResult, ...]  # by game index; figure tables only when asked for
     played: int = 0  # of them, played in this run (the rest were kept)
+    #: Until the answer is clear: side a's verdict ("better", "worse", "even"; "" when
+    #: the most games came first) and how close it came (towards ``leaning``).
+    verdict: str = ""
+    closeness: float = 0.0
+    leaning: str = ""
 
 
 @dataclass(frozen=True)
@@ -177,7 +221,7 @@ class GauntletReport:
         r = self.request
         return BattleRequest(pair.a, pair.b, games=len(pair.results) or r.games, seed=r.seed,
                              rounds=r.rounds, terrain=r.terrain, workers=r.workers,
-                             player_a=r.player, player_b=r.player)
+                             player_a=r.player, player_b=r.player, pairs=r.pairs)
 
     def as_json(self) -> dict[str, Any]:
         """The keys ``armies, games_per_pair, seed, matrix`` ({row: {col: {wins, losses,
@@ -188,12 +232,20 @@ class GauntletReport:
         from armybuilder.sim.ranking import ranking
 
         table = matrix(self)
-        return {"armies": list(self.armies), "games_per_pair": self.request.games,
-                "seed": self.request.seed, "rounds": self.request.rounds,
-                "terrain": self.request.terrain, "player": self.request.player,
-                "matrix": table, "ranking": [r.as_dict() for r in ranking(self)],
-                "undecided": undecided(self, table), "played": self.played,
-                "kept": self.kept, "seconds": round(self.seconds, 3)}
+        out = {"armies": list(self.armies), "games_per_pair": self.request.most_games,
+               "seed": self.request.seed, "rounds": self.request.rounds,
+               "terrain": self.request.terrain, "player": self.request.player,
+               "paired": self.request.pairs,
+               "matrix": table, "ranking": [r.as_dict() for r in ranking(self)],
+               "undecided": undecided(self, table), "played": self.played,
+               "kept": self.kept, "seconds": round(self.seconds, 3)}
+        rule = self.request.until_clear
+        if rule is not None:
+            out["until_clear"] = {**rule.as_dict(), "pairs": [
+                {"a": p.a, "b": p.b, "games": len(p.results), "verdict": p.verdict or None,
+                 "closeness": round(p.closeness, 4), "leaning": p.leaning or None}
+                for p in self.pairs]}
+        return out
 
 
 # --- preparing ---------------------------------------------------------------------------
@@ -222,6 +274,14 @@ def check_request(request: GauntletRequest) -> None:
         k, n = request.shard
         if not 1 <= k <= n:
             raise BattleError(f"--shard K/N: K must be 1 to N, not {k}/{n}")
+        if request.until_clear is not None:
+            raise BattleError("--shard plays a fixed slice of every pair's games: a run "
+                              "--until-clear decides as it goes, on one machine or a cluster")
+    if request.until_clear is not None:
+        try:
+            request.until_clear.check()
+        except ValueError as exc:
+            raise BattleError(str(exc)) from None
 
 
 def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet:
@@ -282,10 +342,10 @@ def pair_up(entrants: Sequence[Entrant], request: GauntletRequest) -> tuple[Pair
                 contents_a=entrants[a].contents, contents_b=entrants[b].contents,
                 terrain=request.terrain, terrain_a=terrain_data[0], terrain_b=terrain_data[1],
                 rounds=request.rounds, seed=request.seed, player_a=request.player,
-                player_b=request.player)
+                player_b=request.player, pairs=request.pairs)
             matchup = Matchup(a=seated[a][0], b=seated[b][1], seed=request.seed,
                               rounds=request.rounds, player_a=request.player,
-                              player_b=request.player)
+                              player_b=request.player, pairs=request.pairs)
             out.append(Pairing(a, b, key, matchup))
     return tuple(out)
 
@@ -305,6 +365,8 @@ def play_gauntlet(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | No
     what was played stays kept). ``figures``: results with their figure tables."""
     from armybuilder.sim.shards import shard_games
 
+    if gauntlet.request.until_clear is not None:
+        return play_until_clear(gauntlet, kept, progress, figures)
     started = time.perf_counter()
     request = gauntlet.request
     pairings = gauntlet.pairings
@@ -341,7 +403,8 @@ def play_gauntlet(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | No
     if missing:
         workers = worker_count(request, total)
         # Ray without --workers: as many at once as the cluster has CPUs.
-        play_chunks([p.matchup for p in pairings], make_chunks(missing, workers),
+        play_chunks([p.matchup for p in pairings],
+                    make_chunks(missing, workers, unit=2 if request.pairs else 1),
                     workers=request.workers if request.backend == "ray" else workers,
                     on_chunk=collect, backend=request.backend)
     pairs = tuple(
@@ -354,6 +417,68 @@ def play_gauntlet(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | No
         kept=sum(len(h) for h in have.values()) - total,
         seconds=time.perf_counter() - started, warnings=gauntlet.warnings,
         complete=request.shard is None)
+
+
+def play_until_clear(gauntlet: Gauntlet, kept: KeptResults, progress: Progress | None = None,
+                     figures: bool = False) -> GauntletReport:
+    """Play every pair until its answer is clear, the pairs still close first, from the
+    games kept (unless ``fresh``) and keeping every game played; ``progress`` after every
+    chunk, with every pair's standing."""
+    from armybuilder.sim.trial import Question, Trial
+
+    started = time.perf_counter()
+    request = gauntlet.request
+    rule = request.until_clear
+    assert rule is not None
+    pairings = gauntlet.pairings
+    names = gauntlet.names
+    found = {} if request.fresh else kept.results([p.key for p in pairings],
+                                                  below=rule.max_games, figures=figures)
+    have = {i: dict(found.get(p.key, {})) for i, p in enumerate(pairings)}
+    per_round = 2 if request.pairs else 1
+    questions = [Question((i,)) for i in range(len(pairings))]
+    scale = questions[0].scale(request.pairs)
+    last = [("", "")]
+
+    def keep(m: int, results: list[GameResult]) -> None:
+        kept.keep(gauntlet.info(pairings[m]), results, replace=request.fresh)
+        last[0] = (names[pairings[m].a], names[pairings[m].b])
+
+    def told(trial: Trial) -> None:
+        if progress is None:
+            return
+        standings = tuple(
+            PairStanding(names[p.a], names[p.b], st.rounds * per_round, st.mean(scale),
+                         st.verdict, st.closeness, st.leaning)
+            for p, st in zip(pairings, trial.standings, strict=True))
+        open_games = sum(rule.max_games - s.games for s, st in
+                         zip(standings, trial.standings, strict=True) if not st.stopped)
+        progress(GauntletProgress(trial.played, trial.played + open_games,
+                                  sum(st.stopped for st in trial.standings), len(pairings),
+                                  last[0], standings))
+
+    trial = Trial(questions, pairs=request.pairs, rounds=rule.max_games // per_round,
+                  rule=rule, have=have, keep=keep, progress=told)
+    told(trial)
+    if not trial.finished:
+        workers = worker_count(request, rule.max_games * len(pairings))
+        play_stream([p.matchup for p in pairings], trial,
+                    workers=request.workers if request.backend == "ray" else workers,
+                    backend=request.backend)
+    pairs = []
+    for i, p in enumerate(pairings):
+        st = trial.standings[i]
+        results = trial.games(i, i)
+        if not figures:
+            results = [replace(r, figures=()) for r in results]
+        pairs.append(PairOutcome(names[p.a], names[p.b], p.key, tuple(results),
+                                 played=sum(1 for r in results if r.index not in found.get(
+                                     p.key, {})), verdict=st.verdict,
+                                 closeness=st.closeness, leaning=st.leaning))
+    used = sum(len(p.results) for p in pairs)
+    return GauntletReport(request=request, armies=names, pairs=tuple(pairs),
+                          played=trial.played, kept=used - sum(p.played for p in pairs),
+                          seconds=time.perf_counter() - started, warnings=gauntlet.warnings)
 
 
 def run_gauntlet(db_path: Path | None, request: GauntletRequest,
@@ -400,6 +525,6 @@ def gauntlet_frames(db_path: Path | None, report: GauntletReport) -> GauntletFra
     try:
         kept = KeptResults(catalogue.engine)
         return frames(report, report.as_json(), lambda key: kept.results(
-            [key], below=report.request.games, figures=True)[key])
+            [key], below=report.request.most_games, figures=True)[key])
     finally:
         catalogue.close()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -50,6 +50,8 @@ class MatchupInfo:
     player_a: str
     player_b: str
     rules_version: str
+    #: Mirrored pairs (sim/match.py); rows kept before there were pairs read False.
+    pairs: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -184,6 +186,7 @@ class KeptResults:
             for row in conn.execute(query):
                 info = MatchupInfo(**{name: getattr(row, name)
                                       for name in MatchupInfo.__slots__})
+                info = replace(info, pairs=bool(info.pairs))
                 out.append(KeptMatchup(info, int(row.games or 0),
                                        {"a": int(row.a or 0), "b": int(row.b or 0),
                                         "draw": int(row.draw or 0)}, row.updated))

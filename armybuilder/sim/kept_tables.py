@@ -1,4 +1,5 @@
-"""SQLModel tables of kept battle results (schema in db/migrations/0004_battle_results.sql)."""
+"""SQLModel tables of kept battle results (schema in db/migrations/0004_battle_results.sql,
+mirrored pairs marked since 0008_mirrored_pairs.sql)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class BattleMatchupRow(SQLModel, table=True):
     rules_version: str
     roster: str
     updated: str
+    pairs: int = 0
 
 
 class BattleGameRow(SQLModel, table=True):

@@ -12,8 +12,10 @@ must change whenever anything that could change the game changes, and only then:
   points, factions, rank, range, targets, arc, base, starting click, the dial) and its
   build total. Not its name: a renamed army keeps its results.
 - ``matchup_key``: both armies' contents, the terrain (the preset's name and every item
-  each player brings), the round limit, the batch seed, both player kinds and the rules
-  version. A game is then the matchup key with its index.
+  each player brings), the round limit, the batch seed, both player kinds, the rules
+  version, and whether games are mirrored pairs (then game ``2k + 1`` is game ``2k`` with
+  the seats swapped; independent games keep the key they always had). A game is then the
+  matchup key with its index.
 
 Digests are of canonical JSON (sorted keys, no spaces), so they are the same on every
 machine and Python version, and a shard file's claims can be checked by recomputing them.
@@ -79,10 +81,12 @@ def terrain_data(items: Sequence[TerrainItem]) -> list[dict[str, Any]]:
 def matchup_key(*, contents_a: str, contents_b: str, terrain: str,
                 terrain_a: Sequence[Mapping[str, Any]], terrain_b: Sequence[Mapping[str, Any]],
                 rounds: int, seed: int, player_a: str, player_b: str,
-                rules_version: str | None = None) -> str:
+                rules_version: str | None = None, pairs: bool = False) -> str:
     """The digest of everything but the game index that decides a game of a matchup
-    (``rules_version`` None: this armybuilder's)."""
-    return digest({"rules": rules_version or RULES_VERSION, "a": contents_a, "b": contents_b,
-                   "terrain": terrain, "terrain_a": list(terrain_a),
-                   "terrain_b": list(terrain_b), "rounds": rounds, "seed": seed,
-                   "players": [player_a, player_b]})
+    (``rules_version`` None: this armybuilder's; ``pairs``: mirrored pairs)."""
+    data = {"rules": rules_version or RULES_VERSION, "a": contents_a, "b": contents_b,
+            "terrain": terrain, "terrain_a": list(terrain_a), "terrain_b": list(terrain_b),
+            "rounds": rounds, "seed": seed, "players": [player_a, player_b]}
+    if pairs:
+        data["pairs"] = True
+    return digest(data)

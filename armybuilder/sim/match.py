@@ -6,9 +6,19 @@ and both players' seeds derive from it, so a batch gives the same results whethe
 in one process or many, in any order, and any one game can be played again from its index.
 
 Fairness: the engine rolls 2d6 for the first player (Rulebook II, Setting the Scene), so
-who moves first is already even. Side "a" is always player 0 (the stats read it so), and
-the sides swap table edges from game to game (even games: a south, odd games: a north), so
-neither army keeps the same side of the table or of any terrain the players lay out.
+who moves first is already even, and the sides swap table edges from game to game (even
+games: a south, odd games: a north), so neither army keeps the same side of the table or
+of any terrain the players lay out.
+
+Mirrored pairs (``pairs=True``, as chess engines are tested): games ``2k`` and ``2k + 1``
+are one pair, played with the same dice seed and the same terrain, the armies' seats and
+edges swapped. In the first, side a is player 0 at the south edge; in the second, side b
+is player 0 at the south edge and side a player 1 at the north, and the terrain the
+players laid in the first is laid again where it lay, so each army meets the other's
+luck: the same first-player roll, the same dice in the same order for the same seat, the
+same ground. Whatever happens in a game is reported by side (``GameResult``: side a is
+army a whichever seat it took). Without pairs side a is always player 0 and every game has
+a seed of its own.
 
 Everything here decides a game's result, so its source is part of the rules version that
 keys kept results (:mod:`armybuilder.sim.keys`).
@@ -22,7 +32,16 @@ from dataclasses import dataclass, replace
 
 from armybuilder.ai import players as battle_players
 from armybuilder.ai.players import Player
-from armybuilder.engine import Action, Game, GameSetup, PlayerSetup, Scenario, apply, table_for
+from armybuilder.engine import (
+    Action,
+    Game,
+    GameSetup,
+    PlaceTerrain,
+    PlayerSetup,
+    Scenario,
+    apply,
+    table_for,
+)
 from armybuilder.sim.stats import GameResult, summarise_game
 
 EDGES = ("south", "north")
@@ -57,7 +76,32 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def player_seed(seed_of_game: int, side: str) -> int:
+    """A player's seed: ``side`` "a" for the player in seat 0, "b" for seat 1."""
     return _derive("player", seed_of_game, side)
+
+
+def seed_of_game(seed: int, index: int, pairs: bool) -> int:
+    """Game ``index``'s seed: its own, or its mirrored pair's (one for both games)."""
+    return game_seed(seed, index // 2 if pairs else index)
+
+
+class _SameTerrain:
+    """A player who lays the terrain as the pair's first game laid it, item by item, and
+    otherwise chooses as ``player`` does. A placement the table no longer allows (a
+    castle now stands at the other edge) ends the copying: the players lay the rest."""
+
+    def __init__(self, player: Player, placements: list[PlaceTerrain]) -> None:
+        self.player = player
+        self.kind = player.kind
+        self.placements = placements  # shared by both seats, in the order laid
+
+    def choose(self, game: Game) -> Action:
+        if game.phase == "terrain" and self.placements:
+            copied = self.placements.pop(0)
+            if game.is_legal(copied):
+                return copied
+            self.placements.clear()
+        return self.player.choose(game)
 
 
 @dataclass(frozen=True)
@@ -71,21 +115,77 @@ class Matchup:
     rounds: int
     player_a: str
     player_b: str
+    #: Mirrored pairs (see the module's notes); False: side a is always player 0.
+    pairs: bool = False
+
+    def seat_of_a(self, index: int) -> int:
+        """Side a's seat (player index) in game ``index``: 1 in a pair's second game."""
+        return 1 if self.pairs and index % 2 else 0
+
+    def seed_of(self, index: int) -> int:
+        return seed_of_game(self.seed, index, self.pairs)
 
     def setup(self, index: int) -> GameSetup:
         edge_a, edge_b = EDGES if index % 2 == 0 else EDGES[::-1]
-        players = (replace(self.a, edge=edge_a), replace(self.b, edge=edge_b))
+        a, b = replace(self.a, edge=edge_a), replace(self.b, edge=edge_b)
+        players = (b, a) if self.seat_of_a(index) else (a, b)
         return GameSetup(players=players, table=table_for(players),
-                         seed=game_seed(self.seed, index), round_limit=self.rounds)
+                         seed=self.seed_of(index), round_limit=self.rounds)
 
-    def play(self, index: int) -> Game:
-        s = game_seed(self.seed, index)
-        players = (battle_players.make_player(self.player_a, player_seed(s, "a")),
-                   battle_players.make_player(self.player_b, player_seed(s, "b")))
+    def _players(self, index: int) -> tuple[Player, Player]:
+        s = self.seed_of(index)
+        kinds = (self.player_b, self.player_a) if self.seat_of_a(index) else \
+            (self.player_a, self.player_b)
+        return (battle_players.make_player(kinds[0], player_seed(s, "a")),
+                battle_players.make_player(kinds[1], player_seed(s, "b")))
+
+    def terrain_laid(self, index: int) -> list[PlaceTerrain]:
+        """The terrain placements of game ``index``, in the order laid: its scene is set
+        again (a few choices, no battle) up to the deployment."""
+        game = Game.new(self.setup(index))
+        players = self._players(index)
+        laid: list[PlaceTerrain] = []
+        while game.phase in ("setup", "fortifications", "terrain") and not game.over:
+            action = players[game.to_act].choose(game)
+            if isinstance(action, PlaceTerrain):
+                laid.append(action)
+            apply(game, action)
+        return laid
+
+    def play(self, index: int, laid: list[PlaceTerrain] | None = None,
+             lay: list[PlaceTerrain] | None = None) -> Game:
+        """Game ``index``. A pair's second game lays the first's terrain: ``laid``, when
+        the caller has it, else found by setting the first's scene again; ``lay`` is
+        told the terrain this game's players lay (a pair's first game, for its second)."""
+        players: Sequence[Player] = self._players(index)
+
+        def laying(_game: Game, action: Action) -> None:
+            if lay is not None and isinstance(action, PlaceTerrain):
+                lay.append(action)
+
         try:
-            return play_game(self.setup(index), players)
+            if self.seat_of_a(index):
+                same = list(laid) if laid is not None else self.terrain_laid(index - 1)
+                players = [_SameTerrain(p, same) for p in players]
+            return play_game(self.setup(index), players, laying if lay is not None else None)
         except Exception as exc:
-            raise RuntimeError(f"game {index} (seed {s}) failed: {exc}") from exc
+            raise RuntimeError(f"game {index} (seed {self.seed_of(index)}) failed: "
+                               f"{exc}") from exc
 
-    def result(self, index: int) -> GameResult:
-        return summarise_game(self.play(index), index, game_seed(self.seed, index))
+    def result(self, index: int, laid: list[PlaceTerrain] | None = None,
+               lay: list[PlaceTerrain] | None = None) -> GameResult:
+        return summarise_game(self.play(index, laid, lay), index, self.seed_of(index),
+                              a_seat=self.seat_of_a(index))
+
+    def results(self, indices: Sequence[int]) -> list[GameResult]:
+        """Games ``indices`` in order; a pair's second game right after its first lays
+        the terrain the first laid without setting its scene again."""
+        out: list[GameResult] = []
+        laid: dict[int, list[PlaceTerrain]] = {}
+        for i in indices:
+            lay: list[PlaceTerrain] | None = None
+            if self.pairs and i % 2 == 0:
+                lay = laid[i] = []
+            out.append(self.result(i, laid.pop(i - 1, None) if self.seat_of_a(i) else None,
+                                   lay))
+        return out

@@ -2,7 +2,9 @@
 interval, each army's overall rate, and the pairs not yet told apart from an even match.
 
 Pure functions over a :class:`~armybuilder.sim.gauntlet.GauntletReport`; a draw counts
-half a win, as in a battle's report, and the intervals are Wilson's (``stats.wilson``).
+half a win, as in a battle's report. The intervals of a pair's mirrored games are the
+pairs' own (``scores.estimate``); of independent games, and of an army's overall record,
+Wilson's (``stats.wilson``).
 """
 
 from __future__ import annotations
@@ -18,15 +20,30 @@ if TYPE_CHECKING:
 Cell = dict[str, Any]  # {wins, losses, draws, rate, ci95}
 
 
-def cell(results: Iterable[GameResult], side: str) -> Cell:
-    """The record of side ``side`` ("a" or "b") over these games."""
+def cell(results: Iterable[GameResult], side: str, pairs: bool = False) -> Cell:
+    """The record of side ``side`` ("a" or "b") over these games; with ``pairs`` its
+    interval is that of the mirrored pairs among them."""
+    results = list(results)
     other = "b" if side == "a" else "a"
     wins = losses = draws = 0
     for r in results:
         wins += r.winner == side
         losses += r.winner == other
         draws += r.winner == "draw"
-    return record(wins, losses, draws)
+    out = record(wins, losses, draws)
+    if pairs and len(results) > 1:
+        from armybuilder.sim.scores import estimate
+
+        out["ci95"] = list(estimate(results, pairs=True, side=side)[1])
+    return out
+
+
+def mirrored(c: Cell) -> Cell:
+    """The other side's record of the same games (a draw counts half to each)."""
+    games = c["wins"] + c["losses"] + c["draws"]
+    return {"wins": c["losses"], "losses": c["wins"], "draws": c["draws"],
+            "rate": 1.0 - c["rate"] if games else 0.0,
+            "ci95": [1.0 - c["ci95"][1], 1.0 - c["ci95"][0]]}
 
 
 def record(wins: int, losses: int, draws: int) -> Cell:
@@ -40,9 +57,10 @@ def record(wins: int, losses: int, draws: int) -> Cell:
 def matrix(report: GauntletReport) -> dict[str, dict[str, Cell]]:
     """``{row: {column: cell}}``: the row army's record against the column army."""
     table: dict[str, dict[str, Cell]] = {name: {} for name in report.armies}
+    pairs = report.request.pairs
     for pair in report.pairs:
-        table[pair.a][pair.b] = cell(pair.results, "a")
-        table[pair.b][pair.a] = cell(pair.results, "b")
+        table[pair.a][pair.b] = mine = cell(pair.results, "a", pairs)
+        table[pair.b][pair.a] = mirrored(mine)
     return {row: {col: cells[col] for col in report.armies if col in cells}
             for row, cells in table.items()}
 

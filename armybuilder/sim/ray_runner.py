@@ -8,7 +8,8 @@ for once per worker, as with local processes. A chunk is one task: a chunk holds
 same chunks give the same games as ``--backend local``: a game depends only on its
 matchup and index.
 
-Progress and cancel work as locally: ``on_chunk`` runs here as each task finishes; when it
+Progress and cancel work as locally: the run's source (:class:`~armybuilder.sim.runner.
+Source`) hears here of each task as it finishes and is asked for the next chunk; when it
 raises, the tasks not yet finished are cancelled.
 
 Connecting to a cluster ships this armybuilder package with the job (Ray's ``py_modules``
@@ -26,12 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.sim.match import Matchup
-from armybuilder.sim.runner import Chunk, OnChunk, play_chunk
+from armybuilder.sim.runner import QUEUED_PER_WORKER, Chunk, Source, keep_busy, timed_chunk
 from armybuilder.sim.stats import GameResult
-
-#: Chunks queued per worker beyond those running: the workers never wait for work, and a
-#: cancel has little to call back.
-QUEUED_PER_WORKER = 2
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -43,7 +40,8 @@ class RayMissing(RuntimeError):
     """The Ray backend was asked for without Ray installed."""
 
 
-def _play_task(run: str, boxed: list[Any], chunk: Chunk) -> tuple[Chunk, list[GameResult]]:
+def _play_task(run: str, boxed: list[Any], chunk: Chunk
+               ) -> tuple[Chunk, list[GameResult], float]:
     # The object reference comes in a list so that Ray does not fetch it for every task.
     matchups = _RUN.get(run)
     if matchups is None:
@@ -51,7 +49,7 @@ def _play_task(run: str, boxed: list[Any], chunk: Chunk) -> tuple[Chunk, list[Ga
 
         _RUN.clear()  # a worker serves one run at a time
         matchups = _RUN[run] = ray.get(boxed[0])
-    return chunk, play_chunk(matchups, chunk)
+    return timed_chunk(matchups, chunk)
 
 
 def _start(ray: Any, workers: int | None) -> bool:
@@ -74,10 +72,10 @@ def cluster_cpus(ray: Any) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
 
-def play_chunks_on_ray(matchups: Sequence[Matchup], chunks: Sequence[Chunk], *,
-                       workers: int | None, on_chunk: OnChunk) -> None:
-    """Play every chunk as a Ray task; ``workers``: the most chunks running at once
-    (None: as many as the cluster has CPUs)."""
+def play_stream_on_ray(matchups: Sequence[Matchup], source: Source, *,
+                       workers: int | None) -> None:
+    """Play what ``source`` asks for as Ray tasks; ``workers``: the most chunks running at
+    once (None: as many as the cluster has CPUs)."""
     try:
         import ray
     except ImportError as exc:
@@ -88,24 +86,17 @@ def play_chunks_on_ray(matchups: Sequence[Matchup], chunks: Sequence[Chunk], *,
         task = ray.remote(num_cpus=1, max_retries=0)(_play_task)
         boxed = [ray.put(tuple(matchups))]
         run = uuid.uuid4().hex
-        running = workers or cluster_cpus(ray)
-        queue = iter(chunks)
-        window = running * (1 + QUEUED_PER_WORKER)
+        window = (workers or cluster_cpus(ray)) * (1 + QUEUED_PER_WORKER)
 
-        def submit() -> None:
-            while len(pending) < window:
-                chunk = next(queue, None)
-                if chunk is None:
-                    return
-                pending.append(task.remote(run, boxed, chunk))
+        def submit(chunk: Chunk) -> Any:
+            return task.remote(run, boxed, chunk)
 
-        submit()
+        keep_busy(source, window, pending, submit)
         while pending:
             done, rest = ray.wait(pending, num_returns=1)
             pending[:] = rest
-            chunk, results = ray.get(done[0])
-            on_chunk(chunk, results)
-            submit()
+            source.done(*ray.get(done[0]))
+            keep_busy(source, window, pending, submit)
     finally:
         for ref in pending:  # a cancel or an error: stop what is still queued or running
             ray.cancel(ref, force=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.sim import keys
-from armybuilder.sim.match import game_seed
+from armybuilder.sim.match import seed_of_game
 from armybuilder.sim.stats import SIDES, FigureResult, GameResult
 from armybuilder.text import control_in, shown
 
@@ -92,6 +92,7 @@ def shard_document(gauntlet: Gauntlet, report: GauntletReport) -> dict[str, Any]
         "shard": list(request.shard or (1, 1)),
         "settings": {"games": request.games, "seed": request.seed, "rounds": request.rounds,
                      "terrain": request.terrain, "player": request.player,
+                     "pairs": request.pairs,
                      "terrain_a": keys.terrain_data(terrain_for(request.terrain, 0)),
                      "terrain_b": keys.terrain_data(terrain_for(request.terrain, 1))},
         "armies": {e.contents: e.data for e in gauntlet.entrants},
@@ -189,6 +190,9 @@ def read_shard(path: Path) -> list[ShardMatchup]:
     player = r.field(settings, "player", str, "settings")
     terrain_a = r.field(settings, "terrain_a", list, "settings")
     terrain_b = r.field(settings, "terrain_b", list, "settings")
+    # Mirrored pairs since version 1 was written; a file without the field has none.
+    pairs = bool(r.field(settings, "pairs", bool, "settings")) if "pairs" in settings \
+        else False
     armies = r.field(data, "armies", dict, "top")
     for contents, army in armies.items():
         r.field(army, "build_total", int, f"army {contents}")
@@ -207,16 +211,17 @@ def read_shard(path: Path) -> list[ShardMatchup]:
             raise r.fail(where, "an army the file does not carry")
         key = keys.matchup_key(contents_a=contents[0], contents_b=contents[1],
                                terrain=terrain, terrain_a=terrain_a, terrain_b=terrain_b,
-                               rounds=rounds, seed=seed, player_a=player, player_b=player)
+                               rounds=rounds, seed=seed, player_a=player, player_b=player,
+                               pairs=pairs)
         if r.field(m, "key", str, where) != key:
             raise r.fail(where, "its key does not match what it says was played (a damaged "
                                 "or edited file)")
         roster = _roster(r, r.field(m, "roster", list, where), where)
-        results = tuple(_result(r, g, roster, games, seed, f"{where}, game row {i}")
+        results = tuple(_result(r, g, roster, games, seed, f"{where}, game row {i}", pairs)
                         for i, g in enumerate(r.field(m, "games", list, where), start=1))
         info = MatchupInfo(key=key, army_a=army_a, army_b=army_b, contents_a=contents[0],
                            contents_b=contents[1], terrain=terrain, rounds=rounds, seed=seed,
-                           player_a=player, player_b=player, rules_version=rules)
+                           player_a=player, player_b=player, rules_version=rules, pairs=pairs)
         out.append(ShardMatchup(info, results))
     return out
 
@@ -239,13 +244,13 @@ def _count(value: Any) -> bool:
 
 
 def _result(r: _Reader, row: Any, roster: tuple[tuple[str, str, str], ...], games: int,
-            seed: int, where: str) -> GameResult:
+            seed: int, where: str, pairs: bool = False) -> GameResult:
     if not isinstance(row, list) or len(row) != 10:
         raise r.fail(where, "not a game row of ten fields")
     index, own_seed, winner, vp_a, vp_b, rounds, termination, first, edge_a, figures = row
     if not _count(index) or index >= games:
         raise r.fail(where, f"game index {index!r} is not 0 to {games - 1}")
-    if own_seed != game_seed(seed, index):
+    if own_seed != seed_of_game(seed, index, pairs):
         raise r.fail(where, f"game {index}'s seed is not the one the batch seed gives")
     if winner not in WINNERS or first not in SIDES or edge_a not in EDGES:
         raise r.fail(where, f"game {index}: the winner, first side or edge is not one the "

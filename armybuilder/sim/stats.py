@@ -1,8 +1,9 @@
 """What a batch of games says: wins, the win rate and its interval, victory points, game
 length and how each figure of the two armies did.
 
-Pure functions over finished games: no database, no files, no processes. Side "a" is always
-player 0 of a game and side "b" player 1 (``batch`` seats them so).
+Pure functions over finished games: no database, no files, no processes. Side "a" is army
+a, whichever seat it took: player 0 of a game, or player 1 in the second game of a
+mirrored pair (``match.Matchup``); a result always reads by side.
 """
 
 from __future__ import annotations
@@ -92,32 +93,37 @@ def _attributed(game: Game) -> tuple[dict[int, int], dict[int, int], dict[int, i
     return clicks, kills, captures
 
 
-def _side(winners: Sequence[int]) -> str:
+def _side(winners: Sequence[int], sides: Sequence[str] = SIDES) -> str:
     # Several winners is a full tie (equal points and equal army sizes, Rulebook VI);
     # none is both sides withdrawn.
     if len(winners) == 1:
-        return SIDES[winners[0]]
+        return sides[winners[0]]
     return "draw"
 
 
-def summarise_game(game: Game, index: int, seed: int) -> GameResult:
-    """The result of a finished two-player game."""
+def summarise_game(game: Game, index: int, seed: int, a_seat: int = 0) -> GameResult:
+    """The result of a finished two-player game, read by side: ``a_seat`` is the player
+    index side a played as (1 in the second game of a mirrored pair)."""
     outcome = game.outcome
     if outcome is None:
         raise ValueError(f"game {index} is not over")
+    sides = SIDES if a_seat == 0 else SIDES[::-1]
     clicks, kills, captures = _attributed(game)
+    # Side a's warriors first, each side's in army order: the same roster in both games
+    # of a pair.
+    warriors = sorted(game.warriors, key=lambda w: sides[w.owner])
     figures = tuple(
-        FigureResult(side=SIDES[w.owner], key=w.card.key, name=w.card.name,
+        FigureResult(side=sides[w.owner], key=w.card.key, name=w.card.name,
                      eliminations=kills.get(w.id, 0), clicks_dealt=clicks.get(w.id, 0),
                      survived=(w.on_table and w.deployed and w.eliminations == 0
                                and w.controller == NOBODY),
                      captures=captures.get(w.id, 0))
-        for w in game.warriors)
+        for w in warriors)
     return GameResult(
-        index=index, seed=seed, winner=_side(outcome.winners),
-        vp_a=outcome.total(0), vp_b=outcome.total(1), rounds=outcome.round,
-        termination=outcome.termination.value, first=SIDES[game.first_player],
-        edge_a=game.players[0].edge, figures=figures)
+        index=index, seed=seed, winner=_side(outcome.winners, sides),
+        vp_a=outcome.total(a_seat), vp_b=outcome.total(1 - a_seat), rounds=outcome.round,
+        termination=outcome.termination.value, first=sides[game.first_player],
+        edge_a=game.players[a_seat].edge, figures=figures)
 
 
 # --- a batch ----------------------------------------------------------------------------

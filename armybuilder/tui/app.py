@@ -43,6 +43,7 @@ from armybuilder.tui.widgets.figure_table import FigureTable
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck
     from armybuilder.armies.service import SavedEntry
+    from armybuilder.sim.advisor import Change
     from armybuilder.tui.services import Services
 
 
@@ -283,6 +284,18 @@ class ArmyBuilderApp(App[None]):
             s.armies.edit_entries(army, change)
 
         self.editor.submit(name, toggle)
+
+    def apply_change(self, change: Change) -> None:
+        """One of the advisor's changes (sim/advisor.py), as one undoable edit."""
+        name = self.army_name
+        if name is None:
+            return
+
+        def apply(s: Services, army: str) -> None:
+            saved = s.armies.get(army)
+            s.replace_entries(saved, change.apply(saved).entries)
+
+        self.editor.submit(name, apply, f"Applied: {change.words} (ctrl+z undoes it)")
 
     def set_army(self, **values: Any) -> None:
         name = self.army_name

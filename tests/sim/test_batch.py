@@ -21,7 +21,7 @@ from armybuilder.sim.batch import (
 from armybuilder.sim.stats import summarise_game
 
 JSON_KEYS = {"games", "seed", "wins", "win_rate_a", "ci95", "victory_points", "rounds",
-             "figures", "seconds"}
+             "figures", "seconds", "paired", "pairs"}
 
 
 def make_armies(db: Path) -> None:
@@ -68,7 +68,8 @@ def test_same_seed_same_answer_whatever_the_workers(demo_db: Path) -> None:
     assert {k: v for k, v in one.as_json().items() if k != "seconds"} == \
         {k: v for k, v in two.as_json().items() if k != "seconds"}
     assert [r.index for r in one.results] == [0, 1, 2, 3]
-    assert [r.seed for r in one.results] == [game_seed(5, i) for i in range(4)]
+    # Mirrored pairs: games 0 and 1 on one pair's dice, 2 and 3 on the next's.
+    assert [r.seed for r in one.results] == [game_seed(5, i // 2) for i in range(4)]
     # Another seed is another batch.
     other = run_battles(demo_db, tiny(seed=6))
     assert [r.seed for r in other.results] != [r.seed for r in one.results]
@@ -88,7 +89,7 @@ def test_report_keys_and_counts(demo_db: Path) -> None:
     assert [f["key"] for f in data["figures"]["a"]] == ["demo:1", "demo:4", "demo:11"]
     assert data["figures"]["a"][0]["count"] == 2
     assert seen[-1] == (3, 3) and [d for d, _ in seen] == sorted(d for d, _ in seen)
-    # The sides swap edges game by game; side a is always player 0.
+    # The sides swap edges game by game (and seats within a mirrored pair).
     assert [r.edge_a for r in report.results] == ["south", "north", "south"]
     assert all(r.rounds <= 4 for r in report.results)
     assert (report.army_a, report.army_b) == ("Rich", "Ian")
@@ -100,7 +101,10 @@ def test_one_game_played_again_is_the_same_game(demo_db: Path) -> None:
     game = replay_game(demo_db, request, 2)
     assert game.over
     assert summarise_game(game, 2, report.results[2].seed) == report.results[2]
-    assert game.header["dice"] == {"seed": game_seed(5, 2)}
+    assert game.header["dice"] == {"seed": game_seed(5, 1)}  # the second pair's
+    mirrored = replay_game(demo_db, request, 1)  # Ian sits in seat 0 on pair 0's dice
+    assert [p["name"] for p in mirrored.header["players"]] == ["Ian", "Rich"]
+    assert summarise_game(mirrored, 1, report.results[1].seed, a_seat=1) == report.results[1]
     with pytest.raises(BattleError, match="games 0 to 2"):
         replay_game(demo_db, request, 3)
 

@@ -10,7 +10,7 @@ import pytest
 from armybuilder.cli import main
 
 JSON_KEYS = {"games", "seed", "wins", "win_rate_a", "ci95", "victory_points", "rounds",
-             "figures", "seconds"}
+             "figures", "seconds", "paired", "pairs"}
 FAST = ("--games", "2", "--rounds", "3", "--workers", "1")
 
 
@@ -149,3 +149,22 @@ def test_real_armies_fight(real_db: Path, capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert sum(data["wins"].values()) == 2
     assert len(data["figures"]["a"]) == 5 and data["figures"]["b"][0]["count"] == 2
+    # What each figure is worth, and the advisor, on the real catalogue (the same import):
+    # every figure measured; the changes bring in the catalogue's own figures, within
+    # the build total (98 of 100 points spent) and never a second copy of a unique.
+    fast = ("--rounds", "3", "--workers", "1", "--terrain", "none", "--json")
+    code, out, err = run(capsys, "army", "value", "Rich", "--against", "Amazons",
+                         "--max-games", "2", *fast)
+    assert code == 0, err
+    assert sorted(f["key"] for f in json.loads(out)["figures"]) == [
+        "rebellion:10", "rebellion:3", "rebellion:45", "rebellion:5", "rebellion:60"]
+    code, out, err = run(capsys, "army", "improve", "Rich", "--against", "Amazons",
+                         "--games-budget", "12", *fast)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["legal"] > 3 and data["proposals"] and data["games_used"] <= 12
+    for p in data["proposals"]:
+        assert p["points"] <= 2, p
+        assert p["in"] is None or not p["in"].startswith("demo:"), p
+    code, out, _ = run(capsys, "catalogue", "show", data["proposals"][0]["in"], "--json")
+    assert code == 0 and json.loads(out)["key"] == data["proposals"][0]["in"]

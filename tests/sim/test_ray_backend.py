@@ -71,3 +71,19 @@ def test_the_command_on_ray(four: Path, capsys: pytest.CaptureFixture[str]) -> N
     local = json.loads(capsys.readouterr().out)
     assert on_ray["played"] == local["played"] == 12
     assert on_ray["matrix"] == local["matrix"] and on_ray["ranking"] == local["ranking"]
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_the_advisor_on_ray_proposes_what_it_proposes_locally(four: Path) -> None:
+    """Its screening stages and its finalists' sequential test, as Ray tasks: the same
+    games, so the same proposals."""
+    from armybuilder.sim.advisor import ImproveRequest, run_improve
+    from armybuilder.sim.field import FieldSettings
+
+    settings = FieldSettings(rounds=3, terrain="none", workers=2)
+    request = ImproveRequest("Zed", ("Rich", "Ian"), settings, margin=0.2, games_budget=60)
+    local = run_improve(four, request)
+    on_ray = run_improve(four, replace(request, settings=replace(
+        settings, backend="ray", fresh=True)))
+    assert on_ray.planned == local.planned > 0 and on_ray.played >= on_ray.planned
+    assert [p.as_dict() for p in on_ray.proposals] == [p.as_dict() for p in local.proposals]

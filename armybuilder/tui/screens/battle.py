@@ -2,6 +2,11 @@
 worker with a progress bar, then its results: a summary, the victory-point distribution,
 army A's win rate with its interval, and every game, each one's log a key away.
 
+Games are played in mirrored pairs. "clear in N" instead of "games N" plays until the
+answer is clear (A better, worse, or within 5 points of even) or N games: the status line
+shows the games so far, A's estimate and how close the test is to a verdict as it goes,
+and the games are kept, so running it again goes on from where it stopped.
+
 ctrl+t switches to the gauntlet mode (screens/gauntlet.py), which opens a pair's games on
 a battle screen of their own (``BattleScreen(preset=report)``; escape goes back)."""
 
@@ -41,6 +46,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
+from armybuilder.sim.stopping import DEFAULT_MARGIN
 from armybuilder.text import literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
@@ -55,7 +61,8 @@ from armybuilder.tui.widgets.sortable import SortableTable
 if TYPE_CHECKING:
     from textual.widgets.select import NoSelection
 
-    from armybuilder.sim.batch import BattleReport, BattleRequest
+    from armybuilder.sim.batch import BattleReport, BattleRequest, Underway
+    from armybuilder.sim.stopping import StopRule
 
 #: Shown before the battle package is loaded (it is imported in a worker, which then
 #: refreshes the list from terrain_presets.PRESETS).
@@ -71,6 +78,53 @@ PLAY_OPPONENTS = (*((PLAYERS.title(k), k) for k in with_default_first(PLAYERS.ki
 PLAY_SIDES = (("a (south edge)", "a"), ("b (north edge)", "b"))
 #: Castle rules, Playing Area and Set-Up: the one castle player, when both could be.
 CASTLE_CHOICES = (("castle: A holds it", "a"), ("castle: B holds it", "b"))
+#: How many games: exactly N, or until the answer is clear within at most N.
+GAMES_MODES = (("games", "fixed"), ("clear in", "clear"))
+
+
+def games_mode(field_id: str, label: str = "games") -> Select[str]:
+    """The games field's label, a choice: exactly ``label`` N, or "clear in" N."""
+    return Select[str]([(label, "fixed"), GAMES_MODES[1]], value="fixed", allow_blank=False,
+                       id=field_id, compact=True, classes="games-mode")
+
+
+def games_asked(screen: Any, mode: str, field: str, games: int
+                ) -> tuple[int, StopRule | None] | None:
+    """(games, stopping rule) as a games field and its mode say: "clear in" N plays until
+    the answer is clear, at most N games; an odd N of games is made whole mirrored pairs
+    (the field shows it). None, and a message, when N is too small to be clear in."""
+    from armybuilder.sim.stopping import StopRule
+
+    if screen.query_one(f"#{mode}", Select).value == "clear":
+        if games < 2:
+            screen._say(Text("clear in: at most 2 games or more, please", style="red"))
+            return None
+        return games, StopRule(margin=DEFAULT_MARGIN / 100, max_games=games)
+    if games > 1 and games % 2:
+        games += 1  # whole mirrored pairs
+        screen.query_one(f"#{field}", Input).value = str(games)
+    return games, None
+
+
+def looking_words(games: int, estimate: float, closeness: float, leaning: str,
+                  verdict: str) -> str:
+    """A run until the answer is clear, as it goes, in a line."""
+    way = f" · {100 * closeness:.0f}% of the way to '{leaning}'" if leaning and not verdict \
+        else (f" · {verdict}" if verdict else "")
+    return f"{games} games · A {100 * estimate:.1f}%{way}"
+
+
+def answer_text(report: BattleReport) -> Text:
+    """A run until the answer is clear: its verdict, or how close it came."""
+    from armybuilder.sim.stopping import verdict_words
+
+    answer = report.answer
+    assert answer is not None
+    said = verdict_words(answer.verdict, report.army_a, report.army_b, answer.rule.margin)
+    if said:
+        return literal(f"Clear after {answer.games} games: {said}.", style="bold")
+    return literal(f"Not clear after {answer.games} games: {100 * answer.closeness:.0f}% of "
+                   f"the way to '{answer.leaning}'. More games would tell.", style="yellow")
 
 
 def start_resource_tracker() -> None:
@@ -132,6 +186,10 @@ class BattleScreen(AppScreen):
         report: BattleReport | None
         error: str = ""
 
+    @dataclass
+    class Looked(Message):
+        underway: Underway
+
     def __init__(self, preset: BattleReport | None = None) -> None:
         """``preset``: a batch already played (a gauntlet's pair) to show at once."""
         super().__init__()
@@ -159,7 +217,10 @@ class BattleScreen(AppScreen):
                 for name, value, label in (("games", DEFAULT_GAMES, "games"),
                                            ("seed", DEFAULT_SEED, "seed"),
                                            ("rounds", DEFAULT_ROUNDS, "rounds")):
-                    yield Static(label, classes="battle-label")
+                    if name == "games":
+                        yield games_mode("games-mode")
+                    else:
+                        yield Static(label, classes="battle-label")
                     yield Input(str(value), id=name, type="integer", compact=True,
                                 classes="battle-number")
                 yield Button("Run (ctrl+g)", id="run", variant="primary", compact=True)
@@ -320,10 +381,15 @@ class BattleScreen(AppScreen):
         if games is None or seed is None or rounds is None:
             return None
         castle = self.query_one("#castle", Select)
+        asked = games_asked(self, "games-mode", "games", games)
+        if asked is None:
+            return None
+        games, rule = asked
         return BattleRequest(chosen[0], chosen[1], games=games, seed=seed, rounds=rounds,
                              terrain=str(self.query_one("#terrain", Select).value),
                              workers=1 if games <= IN_PROCESS_GAMES else None,
-                             castle=str(castle.value) if castle.display else "")
+                             castle=str(castle.value) if castle.display else "",
+                             until_clear=rule)
 
     @on(Button.Pressed, "#run")
     def action_run(self) -> None:
@@ -333,12 +399,17 @@ class BattleScreen(AppScreen):
         if request is None:
             return
         self.running = True
+        self.request = request
         self.query_one("#run", Button).disabled = True
         self.query_one("#cancel", Button).disabled = False
         bar = self.query_one("#battle-progress", ProgressBar)
         bar.update(total=request.games, progress=0)
         bar.display = True
-        self._say(f"Playing {request.games} games: {request.army_a} v {request.army_b}…")
+        if request.until_clear is not None:
+            self._say(f"Playing {request.army_a} v {request.army_b} until it is clear (at most "
+                      f"{request.games} games; kept games count)…")
+        else:
+            self._say(f"Playing {request.games} games: {request.army_a} v {request.army_b}…")
         self._run(request)
 
     @work(thread=True, exclusive=True, group="battle", exit_on_error=False)
@@ -360,10 +431,18 @@ class BattleScreen(AppScreen):
                 shown[0] = now  # the bar need not be redrawn more often than this
                 self.post_message(self.Progressed(done, total))
 
+        def looking(u: Underway) -> None:
+            if worker.is_cancelled:
+                raise BattleCancelled
+            self.post_message(self.Looked(u))
+
         try:
             if request.workers != 1:
                 start_resource_tracker()
-            report = run_battles(services.catalogue.path, request, progress)
+            if request.until_clear is not None:
+                report = run_battles(services.catalogue.path, request, progress, looking)
+            else:
+                report = run_battles(services.catalogue.path, request, progress)
         except BattleCancelled:
             return
         except Exception as exc:  # BattleError names the army or option; anything else too
@@ -375,7 +454,17 @@ class BattleScreen(AppScreen):
     def on_battle_screen_progressed(self, message: Progressed) -> None:
         if self.running:
             self.query_one("#battle-progress", ProgressBar).update(progress=message.done)
-            self._say(f"Played {message.done} of {message.total} games…")
+            if self.request is None or self.request.until_clear is None:
+                self._say(f"Played {message.done} of {message.total} games…")
+
+    def on_battle_screen_looked(self, message: Looked) -> None:
+        """A run until the answer is clear, as it goes: games so far, A's estimate, and how
+        close the test is to a verdict."""
+        u = message.underway
+        if self.running:
+            self.query_one("#battle-progress", ProgressBar).update(progress=u.games)
+            self._say(looking_words(u.games, u.estimate, u.closeness, u.leaning, u.verdict)
+                      + f" (at most {u.max_games}; {u.played} played now)")
 
     def on_battle_screen_finished(self, message: Finished) -> None:
         self._stopped()
@@ -427,6 +516,9 @@ class BattleScreen(AppScreen):
             Text(""), histogram))
         self._figures(summary)
         status = rounds_text(summary)
+        if report.answer is not None:
+            status.append("\n")
+            status.append_text(answer_text(report))
         for warning in report.warnings:
             status.append(f"\n▲ {shown(warning)}", style="yellow")
         self._say(status)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -44,6 +44,10 @@ class BuilderScreen(AppScreen):
         Binding("t", "build_total(100)", "Total +100", show=False),
         Binding("T", "build_total(-100)", "Total −100", show=False),
         Binding("c", "toggle_castle_player", "Castle player", show=False),
+        Binding("W", "advice('value')", "Figure worth", show=False,
+                tooltip="What each figure is worth: test battles against armies you tick"),
+        Binding("I", "advice('improve')", "Improve", show=False,
+                tooltip="The army advisor: changes judged by test battles; enter applies one"),
         Binding("n", "new_army", "New army"),
         Binding("e", "export_army", "Export"),
         Binding("slash", "focus_filter", "Search", show=False),
@@ -129,7 +133,7 @@ class BuilderScreen(AppScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         needs_army = {"add", "remove", "remove_all", "toggle_castle", "next_profile",
-                      "build_total", "toggle_castle_player", "export_army"}
+                      "build_total", "toggle_castle_player", "export_army", "advice"}
         if action in needs_army and self._army is None:
             return None
         if action == "toggle_castle":
@@ -221,6 +225,25 @@ class BuilderScreen(AppScreen):
 
     def action_export_army(self) -> None:
         self.army_app.action_export_army()
+
+    def action_advice(self, mode: str) -> None:
+        """What each figure is worth, or the advisor's changes (screens/advice.py)."""
+        from armybuilder.tui.screens.advice import AdviceScreen
+
+        services, army = self.army_app.services, self._army
+        if services is None or army is None:
+            return
+        others = [n for n in self.army_app.army_names if n.casefold() != army.casefold()]
+        if not others:
+            self.notify("Save another army to play against first.", severity="warning")
+            return
+
+        def done(change: Any) -> None:
+            if change is not None:
+                self.army_app.apply_change(change)
+
+        self.app.push_screen(AdviceScreen(mode, army, others, services.catalogue.path,
+                                          services.owned), done)
 
     def action_view_figure(self) -> None:
         if self._entries_focused():

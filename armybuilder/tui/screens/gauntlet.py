@@ -2,7 +2,12 @@
 terrain; the run in a worker with progress across games and pairs (every game kept, so a
 cancelled or repeated run plays only what is missing); then the matchup table as a heat
 map, the ranking and the pairs not yet told apart. Enter on a cell opens that pair's
-games on the battle screen, every game's log a key away."""
+games on the battle screen, every game's log a key away.
+
+"clear in N" instead of "games per pair N" plays every pair until its answer is clear (or N
+games), the games going where pairs are still close: the side panel lists every pair as it
+goes (games so far, the first army's estimate, how close to a verdict), then each pair's
+verdict."""
 
 from __future__ import annotations
 
@@ -37,6 +42,9 @@ from armybuilder.tui.screens.battle import (
     PROGRESS_SECONDS,
     TERRAIN,
     BattleCancelled,
+    games_asked,
+    games_mode,
+    looking_words,
     start_resource_tracker,
 )
 from armybuilder.tui.widgets.matchup_heatmap import (
@@ -49,13 +57,46 @@ from armybuilder.tui.widgets.matchup_heatmap import (
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleReport
-    from armybuilder.sim.gauntlet import GauntletProgress, GauntletReport, GauntletRequest
+    from armybuilder.sim.gauntlet import (
+        GauntletProgress,
+        GauntletReport,
+        GauntletRequest,
+        PairStanding,
+    )
 
 #: Games per pair to start with: an interval about ±15 points wide, a minute or two for a
 #: handful of armies.
 DEFAULT_PAIR_GAMES = 40
 #: Up to this many games in all play in a thread of the app; more go to one process per CPU.
 IN_PROCESS_GAMES = 12
+
+
+def standings_text(standings: tuple[PairStanding, ...]) -> Text:
+    """Every pair of a run until the answers are clear, as it goes."""
+    out = Text("Until clear, pair by pair:\n", style="bold")
+    for s in standings:
+        out.append_text(literal(f"{s.a} v {s.b}: "))
+        out.append(looking_words(s.games, s.estimate, s.closeness, s.leaning, s.verdict) + "\n",
+                   style="bold" if s.verdict else "")
+    return out
+
+
+def verdicts_text(report: GauntletReport) -> Text:
+    """Each pair's verdict (the first army of the pair as A) after a run until clear."""
+    from armybuilder.sim.stopping import verdict_words
+
+    rule = report.request.until_clear
+    assert rule is not None
+    out = Text(f"Until clear (margin {100 * rule.margin:g} points):\n", style="bold")
+    for p in report.pairs:
+        said = verdict_words(p.verdict, p.a, p.b, rule.margin)
+        if said:
+            out.append_text(literal(f"{said} ({len(p.results)} games)\n"))
+        else:
+            out.append_text(literal(f"{p.a} v {p.b}: not clear in {len(p.results)} games "
+                                    f"({100 * p.closeness:.0f}% of the way to "
+                                    f"'{p.leaning}')\n", style="yellow"))
+    return out
 
 
 class GauntletScreen(AppScreen):
@@ -107,8 +148,9 @@ class GauntletScreen(AppScreen):
                 # Two groups side by side, or one above the other on a narrow terminal.
                 with Horizontal(classes="battle-row", id="gauntlet-numbers"):
                     with Horizontal(classes="gauntlet-group"):
-                        yield from self._number_field("pair-games", DEFAULT_PAIR_GAMES,
-                                                      "games per pair")
+                        yield games_mode("pair-games-mode", "games per pair")
+                        yield Input(str(DEFAULT_PAIR_GAMES), id="pair-games", type="integer",
+                                    compact=True, classes="battle-number")
                         yield from self._number_field("gauntlet-seed", DEFAULT_SEED, "seed")
                     with Horizontal(classes="gauntlet-group"):
                         yield from self._number_field("gauntlet-rounds", DEFAULT_ROUNDS,
@@ -223,11 +265,15 @@ class GauntletScreen(AppScreen):
         rounds = self._number("gauntlet-rounds", "rounds", 1)
         if games is None or seed is None or rounds is None:
             return None
+        asked = games_asked(self, "pair-games-mode", "pair-games", games)
+        if asked is None:
+            return None
+        games, rule = asked
         total = games * len(chosen) * (len(chosen) - 1) // 2
         return GauntletRequest(tuple(chosen), games=games, seed=seed, rounds=rounds,
                                terrain=str(self.query_one("#gauntlet-terrain", Select).value),
                                workers=1 if total <= IN_PROCESS_GAMES else None,
-                               leave_out=True)
+                               leave_out=True, until_clear=rule)
 
     @on(Button.Pressed, "#gauntlet-run")
     def action_run(self) -> None:
@@ -284,6 +330,11 @@ class GauntletScreen(AppScreen):
         p = message.progress
         self.query_one("#gauntlet-progress", ProgressBar).update(total=p.games,
                                                                  progress=p.games_done)
+        if p.standings:
+            self._say(f"Played {p.games_done} games now · {p.pairs_done} of {p.pairs} pairs "
+                      f"clear · last: {p.last[0]} v {p.last[1]}")
+            self.query_one("#gauntlet-undecided", Static).update(standings_text(p.standings))
+            return
         self._say(f"Played {p.games_done} of {p.games} games · {p.pairs_done} of {p.pairs} "
                   f"pairs finished · last: {p.last[0]} v {p.last[1]}")
 
@@ -339,9 +390,12 @@ class GauntletScreen(AppScreen):
             table.add_row(Text(f" {i} {shown(row)} ", style="bold", no_wrap=True),
                           *[heat_cell(matrix[row].get(col)) for col in names], key=row)
         self.query_one("#gauntlet-ranking", Static).update(ranking_table(data["ranking"]))
-        self.query_one("#gauntlet-undecided", Static).update(
-            undecided_text(data["undecided"], len(report.pairs)))
-        status = Text(f"{len(names)} armies, {report.request.games} games a pair: "
+        if report.request.until_clear is not None:
+            self.query_one("#gauntlet-undecided", Static).update(verdicts_text(report))
+        else:
+            self.query_one("#gauntlet-undecided", Static).update(
+                undecided_text(data["undecided"], len(report.pairs)))
+        status = Text(f"{len(names)} armies, {report.request.games_words}: "
                       f"{report.played} played now, {report.kept} kept from earlier runs. "
                       "Rows: the army's win rate against the column's (a draw counts half).")
         for warning in report.warnings:
@@ -361,7 +415,7 @@ class GauntletScreen(AppScreen):
             from armybuilder.sim.kept import KeptResults
 
             kept = KeptResults(services.catalogue.engine)
-            return gauntlet_book_bytes(report, data, kept_games(kept, report.request.games))
+            return gauntlet_book_bytes(report, data, kept_games(kept, report.request.most_games))
 
         offer_file(self.app, f"gauntlet-{len(report.armies)}-armies.xlsx", make)
 
