@@ -572,3 +572,11 @@ def add_commands(commands: Any, add_db: Any) -> None:
     add_db(p)
 
     _decisions(sub, add_db)
+    from armybuilder.cli import names
+
+    for verb, p in sub.choices.items():
+        if verb not in ("new", "list"):
+            # The campaign named is any saved campaign's name forgiven (never guessed to
+            # delete).
+            p.set_defaults(run=names.forgiving(p.get_default("run"), names.campaign,
+                                               guess=verb != "delete"))

@@ -59,9 +59,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from armybuilder.cli import names
     from armybuilder.play.new import NewGame, fresh_seed, new_game
 
-    request = NewGame(args.army, args.opponent_army, terrain=args.terrain,
+    request = NewGame(names.army(args.db, args.army), names.army(args.db, args.opponent_army),
+                      terrain=args.terrain,
                       seed=fresh_seed() if args.seed is None else args.seed,
                       opponent=args.opponent, side=args.side, rounds=args.rounds)
     catalogue = _catalogue(args)

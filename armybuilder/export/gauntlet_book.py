@@ -29,7 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from armybuilder.files import ExportError, text_cell, write_atomically
 from armybuilder.sim.frames import GamesOf, GauntletFrames, frames
-from armybuilder.text import shown
+from armybuilder.text import counted, shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletReport
@@ -108,7 +108,7 @@ def _matchups_sheet(writer: pd.ExcelWriter, tables: GauntletFrames,
     tables.matchups.to_excel(writer, sheet_name="Matchups", startrow=1)
     sheet = writer.sheets["Matchups"]
     sheet["A1"] = ("Win rate of the row's army against the column's (a draw counts half); "
-                   f"{report.request.games} games a pair, seed {report.request.seed}")
+                   f"{counted(report.request.games, 'game')} a pair, seed {report.request.seed}")
     sheet["A1"].font = Font(bold=True)
     cells = f"B3:{get_column_letter(n + 1)}{n + 2}"
     for row in sheet[cells]:

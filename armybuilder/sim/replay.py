@@ -24,7 +24,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine.fortifications import Work
 from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.armies import BattleError
-from armybuilder.text import shown, shown_lines
+from armybuilder.text import counted, shown, shown_lines
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
@@ -83,16 +83,26 @@ def read_log(path: Path) -> dict[str, Any]:
     try:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BattleError(f"cannot read the log {where}: {shown(exc)}") from exc
+    except FileNotFoundError:
+        raise BattleError(f"log {where}: no such file") from None
+    except IsADirectoryError:
+        raise BattleError(f"log {where}: a folder, not a game log") from None
+    except OSError as exc:
+        raise BattleError(f"log {where}: cannot read it "
+                          f"({shown(exc.strerror or exc).lower()})") from None
     if len(raw) > MAX_LOG_BYTES:
         raise BattleError(f"log {where}: larger than {MAX_LOG_BYTES // 1024**2} MB; not a "
                           "game log")
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        # A game log is JSON text; a database, a picture or a program is not.
+        raise BattleError(f"log {where}: not a game log (not text)") from None
+    try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BattleError(f"log {where}: not JSON ({exc})") from exc
+        raise BattleError(f"log {where}: not a game log (not JSON: {exc.msg} at line "
+                          f"{exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise BattleError(f"log {where}: not a game log (JSON nested too deep)") from None
     except ValueError as exc:  # Python's limit on an integer's digits
@@ -465,7 +475,7 @@ class _Narrator:
         start = data["start"]
         lines = [f"A {start['kind']} on a {self.t.size:g}\" table, "
                  f"{start.get('round_limit') or 'no'} round limit, "
-                 f"{len(data['entries']) - 1} actions logged."]
+                 f"{counted(len(data['entries']) - 1, 'action')} logged."]
         for p, name in enumerate(self.t.names):
             lines.append(f"  {name}: " + ", ".join(
                 f"{self.t.label(w)} ({self.t.cards[w].key}, {self.t.cards[w].points} pts"
@@ -777,7 +787,8 @@ class _Narrator:
         elif rest > 0:
             why.append(f"+{rest} more")
         told = f" ({', '.join(why)})" if why else ""
-        yield f"  {self.player(player)} now has {ev['actions']} actions this turn{told}."
+        yield (f"  {self.player(player)} now has {counted(ev['actions'], 'action')} this "
+               f"turn{told}.")
 
     def guard_event(self, kind: str, ev: dict[str, Any]) -> Iterator[str]:
         """World Conquest, Upgrading Defenses: "If you move a warrior you control through

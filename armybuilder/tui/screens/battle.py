@@ -40,7 +40,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
-from armybuilder.text import literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
@@ -336,7 +336,7 @@ class BattleScreen(AppScreen):
         bar = self.query_one("#battle-progress", ProgressBar)
         bar.update(total=request.games, progress=0)
         bar.display = True
-        self._say(f"Playing {request.games} games: {request.army_a} v {request.army_b}…")
+        self._say(f"Playing {counted(request.games, 'game')}: {request.army_a} v {request.army_b}…")
         self._run(request)
 
     @work(thread=True, exclusive=True, group="battle", exit_on_error=False)
@@ -383,7 +383,7 @@ class BattleScreen(AppScreen):
         games = message.report.request.games
         self.query_one("#battle-progress", ProgressBar).update(total=games, progress=games)
         self.show_report(message.report)
-        self.notify(f"{message.report.request.games} games in "
+        self.notify(f"{counted(message.report.request.games, 'game')} in "
                     f"{message.report.seconds:.1f} s", title="Battle over", timeout=4)
 
     def _stopped(self) -> None:

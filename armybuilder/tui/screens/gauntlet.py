@@ -30,7 +30,7 @@ from textual.widgets import (
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_SEED, DEFAULT_TERRAIN
-from armybuilder.text import literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.battle import (
     PROGRESS_SECONDS,
@@ -240,8 +240,8 @@ class GauntletScreen(AppScreen):
         bar.update(total=None, progress=0)
         bar.display = True
         pairs = len(request.armies) * (len(request.armies) - 1) // 2
-        self._say(f"Gauntlet of {len(request.armies)} armies, {pairs} pairs: finding kept "
-                  "games…")
+        self._say(f"Gauntlet of {len(request.armies)} armies, {counted(pairs, 'pair')}: "
+                  "finding kept games…")
         self._run(request)
 
     @work(thread=True, exclusive=True, group="gauntlet", exit_on_error=False)
@@ -281,8 +281,8 @@ class GauntletScreen(AppScreen):
         p = message.progress
         self.query_one("#gauntlet-progress", ProgressBar).update(total=p.games,
                                                                  progress=p.games_done)
-        self._say(f"Played {p.games_done} of {p.games} games · {p.pairs_done} of {p.pairs} "
-                  f"pairs finished · last: {p.last[0]} v {p.last[1]}")
+        self._say(f"Played {p.games_done} of {counted(p.games, 'game')} · {p.pairs_done} of "
+                  f"{counted(p.pairs, 'pair')} finished · last: {p.last[0]} v {p.last[1]}")
 
     def on_gauntlet_screen_finished(self, message: Finished) -> None:
         self._stopped()
@@ -292,7 +292,7 @@ class GauntletScreen(AppScreen):
         self.query_one("#gauntlet-progress", ProgressBar).update(total=1, progress=1)
         self.show_report(message.report, message.data)
         r = message.report
-        self.notify(f"{r.played} games played, {r.kept} kept from earlier runs, in "
+        self.notify(f"{counted(r.played, 'game')} played, {r.kept} kept from earlier runs, in "
                     f"{r.seconds:.1f} s", title="Gauntlet over", timeout=4)
 
     def _stopped(self) -> None:
@@ -338,7 +338,7 @@ class GauntletScreen(AppScreen):
         self.query_one("#gauntlet-ranking", Static).update(ranking_table(data["ranking"]))
         self.query_one("#gauntlet-undecided", Static).update(
             undecided_text(data["undecided"], len(report.pairs)))
-        status = Text(f"{len(names)} armies, {report.request.games} games a pair: "
+        status = Text(f"{len(names)} armies, {counted(report.request.games, 'game')} a pair: "
                       f"{report.played} played now, {report.kept} kept from earlier runs. "
                       "Rows: the army's win rate against the column's (a draw counts half).")
         for warning in report.warnings:
