@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli.options import whole
-from armybuilder.text import json_text, shown
+from armybuilder.text import counted, json_text, shown
 
 MANY = 2**31
 
@@ -215,7 +215,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     def progress(camp: Any, kind: str) -> None:
         if tty:
-            sys.stderr.write(f"\rturn {camp.turn}, round {camp.round}, {camp.battles} battles")
+            sys.stderr.write(f"\rturn {camp.turn}, round {camp.round}, "
+                             f"{counted(camp.battles, 'battle')}")
             sys.stderr.flush()
 
     why = runner.run(turns=args.turns, progress=progress)

@@ -164,6 +164,11 @@ class ArmyBuilderApp(App[None]):
         super().notify(shown_lines(message), title=shown_lines(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c, pressed to leave: which key does (Textual's own words carry markup,
+        and every notification here is plain text)."""
+        self.notify("Press ctrl+q to quit armybuilder.", title="Do you want to quit?")
+
     # --- the open army ------------------------------------------------------------
 
     def open_army(self, name: str, show: bool = True) -> None:
@@ -338,7 +343,11 @@ class ArmyBuilderApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.binding_groups()))
+            groups = self.binding_groups()
+            # The keys of the screen you are on come first (F1 in a game: the play keys).
+            here = HELP_FIRST.get(type(self.screen).__name__)
+            groups.sort(key=lambda group: group[0] != here)
+            self.push_screen(HelpScreen(groups))
 
     def action_import_catalogue(self) -> None:
         if self.services is None or isinstance(self.screen, ImportCatalogueScreen):
@@ -425,6 +434,11 @@ class ArmyBuilderApp(App[None]):
     def _say_database(self) -> None:
         where = self.services.catalogue.path if self.services else self.db_path
         self.notify(f"{where}", title="Database", timeout=8)
+
+
+#: The help screen's group for each screen's keys, put first when F1 is pressed there.
+HELP_FIRST = {"PlayScreen": "Playing a battle", "BattleLogScreen": "A game's log",
+              "GauntletScreen": "Gauntlet (ctrl+t on Battle)"}
 
 
 def play_keys() -> list[BindingType]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from play.play_support import CAPTOR, FORMATION, SHOOTER, WARLORD, scenario_game
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.play.games import Games
@@ -17,6 +17,7 @@ from armybuilder.play.new import NewGame, new_game
 from armybuilder.play.session import PlaySession, Seats
 from armybuilder.tui.app import create_app
 from armybuilder.tui.screens import play as play_screen
+from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.play import PlayScreen
 from armybuilder.tui.screens.play_dialogs import DialScreen, EndScreen, GamesScreen
 from tui.tui_support import battle_armies, place_terrain_by_keys, settle, shown, started
@@ -349,6 +350,12 @@ async def test_the_dial_and_what_a_warrior_may_not_do(tui_db: Path) -> None:
         # Any figure can be looked at, the opponent's too.
         await pilot.press("full_stop")
         assert screen.selected is not None
+        # F1 in a game starts with the keys of a game.
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert str(pilot.app.screen.query(".section").first(Static).content) == \
+            "Playing a battle"
 
 
 async def test_the_battle_screen_offers_to_play_it_yourself(tui_db: Path) -> None:

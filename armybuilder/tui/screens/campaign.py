@@ -222,8 +222,8 @@ class CampaignScreen(AppScreen):
         self.query_one(CampaignMap).data = data
         names = [p["name"] for p in data["players"]]
         players = Text()
-        players.append(f"Turn {data['turn']}, round {data['round']}, {data['battles']} "
-                       f"battles\n", style="bold")
+        players.append(f"Turn {data['turn']}, round {data['round']}, "
+                       f"{counted(data['battles'], 'battle')}\n", style="bold")
         for i, p in enumerate(data["players"]):
             players.append(f" {shown(p['name'])} ", style=PLAYER_STYLES[i % len(
                 PLAYER_STYLES)])
