@@ -139,6 +139,8 @@ def test_army_names_forgive_as_figure_names_do(db_path: Path,
                                  "'Rich Army'?\n")
     code, _, err = run(capsys, "army", "show", "Nobody")
     assert code == 2 and "no army named 'Nobody' (armies: Ian, Rich Army)" in err
+    code, _, err = run(capsys, "army", "set", "Ian", "--profile", "standrd")
+    assert code == 2 and "unknown profile 'standrd'; did you mean 'standard'?" in err
     assert run(capsys, "army", "delete", "rich army")[0] == 0
     code, out, _ = run(capsys, "army", "list", "--json")
     assert [a["name"] for a in json.loads(out)] == ["Ian"]
