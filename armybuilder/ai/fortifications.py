@@ -37,20 +37,18 @@ from armybuilder.engine import (
     Game,
     State,
     Warrior,
+    Work,
     deploy_violation,
     face_centre,
+    guarding,
+    guards_of,
     legal_actions,
     odds,
 )
+from armybuilder.engine import fortification_approach_spots as approach_spots
+from armybuilder.engine import fortification_guard_spots as guard_spots
+from armybuilder.engine import fortifications_standing as standing
 from armybuilder.engine import geometry as g
-from armybuilder.engine.fortifications import (
-    Work,
-    approach_spots,
-    guard_spots,
-    guarding,
-    guards_of,
-    standing,
-)
 
 if TYPE_CHECKING:
     from armybuilder.ai.positions import DialReading

@@ -41,6 +41,7 @@ from armybuilder.engine import (
     Warrior,
     action_violation,
     checked_actions,
+    fortification_close_targets,
     legal_actions,
     movement_formation_violation,
     turn_given,
@@ -470,7 +471,7 @@ class HeuristicPlayer:
         # Rest the warriors that acted last turn first: a pass never pushes.
         for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
             action = Pass(w.id) if w.chariot is None else Pass(
-                w.id, chariots.pass_section(game, w))
+                w.id, section=chariots.pass_section(game, w))
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))
@@ -559,8 +560,7 @@ def _near_wall_contact(game: Game, w: Warrior) -> bool:
 
 
 def _touches_work(game: Game, w: Warrior) -> bool:
-    from armybuilder.engine.fortifications import close_targets
-    return bool(close_targets(game, w))
+    return bool(fortification_close_targets(game, w))
 
 
 def _heals_at_range(game: Game, w: Warrior) -> bool:

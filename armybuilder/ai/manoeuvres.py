@@ -176,7 +176,7 @@ def attempt(state: State, cands: Candidates, k: int) -> Move | None:
     if state.works:
         # World Conquest, Upgrading Defenses: in and out through an entrance.
         path = fortifications.path_to(w, weighing.ends[i])
-    return try_move(state, w, Move(w.id, path, weighing.facings[i], cands.stuck,
+    return try_move(state, w, Move(w.id, path, weighing.facings[i], stuck_facing=cands.stuck,
                                    ability=mode), limit)
 
 
@@ -226,7 +226,7 @@ def _weigh(state: State, w: Warrior, view: Outlook,
         if mode is not None:
             for k in range(i, i + size):
                 gains[k] += tactics.charge_value(
-                    state, Move(w.id, (ends[k],), facings[k], stuck, ability=mode), me)
+                    state, Move(w.id, (ends[k],), facings[k], stuck_facing=stuck, ability=mode), me)
         i += size
     return Weighing(gains, ends, facings, spans)
 

@@ -1,25 +1,17 @@
-"""Players that choose engine actions.
+"""Players that choose engine actions, and the names the rest of the package knew them by.
 
 A player is made with its own seed and answers ``choose(game)`` whenever ``game.to_act``
 is its index: set-up (terrain, deployment), its turns, and decisions owed on the other
-player's turn (free spins). The same seed and the same game give the same choice.
+player's turn (free spins). The same seed and the same game give the same choice. The
+kinds of player are registered once, in :mod:`armybuilder.ai.registry`; ``KINDS`` and
+``make_player`` here read that registry.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.registry import PLAYERS, Player, make_player
 from armybuilder.engine import Action, Dice, Game, legal_actions
-
-
-class Player(Protocol):
-    #: Shown in reports ("random", "heuristic").
-    kind: str
-
-    def choose(self, game: Game) -> Action:
-        """An action that is legal in ``game`` for ``game.to_act``."""
-        ...
 
 
 class RandomPlayer:
@@ -34,13 +26,7 @@ class RandomPlayer:
         return self.rng.choice(list(legal_actions(game)))
 
 
-KINDS = ("random", "heuristic")
+#: The kinds a user may choose (the registry's, in the order registered).
+KINDS = PLAYERS.kinds()
 
-
-def make_player(kind: str, seed: int) -> Player:
-    """A player of ``kind`` ("random" or "heuristic") with its own seed."""
-    if kind == "random":
-        return RandomPlayer(seed)
-    if kind == "heuristic":
-        return HeuristicPlayer(seed)
-    raise ValueError(f"unknown player kind {kind!r}; use one of: {', '.join(KINDS)}")
+__all__ = ["KINDS", "HeuristicPlayer", "Player", "RandomPlayer", "make_player"]

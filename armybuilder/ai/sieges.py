@@ -251,7 +251,7 @@ def portal_choice(game: Game, me: int) -> SetPortal | None:
                 want = None
             if want is None:
                 continue
-            action = SetPortal(me, wid, p.name, want)
+            action = SetPortal(me, wid, p.name, open=want)
             if game.is_legal(action):
                 return action
     return None
@@ -364,7 +364,7 @@ def _formation_for(game: Game, w: Warrior, free: list[Warrior], at: tuple[float,
         if len(taken) >= 3:
             members = tuple(o.id for o in taken[1:])
             if castle_ladder_violation(game, w.id, members, at, remove) is None:
-                return Ladder(w.id, members, at, remove)
+                return Ladder(w.id, members, at, remove=remove)
     return None
 
 

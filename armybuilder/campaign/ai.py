@@ -32,7 +32,7 @@ from armybuilder.campaign.actions import (
 from armybuilder.campaign.battle import derive
 from armybuilder.campaign.forces import ARMY, LONE, TROOPS, Band
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine.dice import Dice
+from armybuilder.engine import Dice
 
 #: No battle is sought with less than this chance of winning it.
 MIN_ODDS = 0.25

@@ -31,14 +31,18 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from armybuilder.ai.players import HeuristicPlayer
+from armybuilder.ai.commander import Commander
+from armybuilder.ai.registry import make_player
 from armybuilder.campaign import marching
 from armybuilder.campaign.state import Campaign
 from armybuilder.campaign.weather import InForce, in_force
+from armybuilder.engine import FORTIFICATION_SIDES as SIDES
 from armybuilder.engine import (
     NOBODY,
     Action,
+    ClickStats,
     FigureCard,
+    Fortification,
     Game,
     GameSetup,
     PlayerSetup,
@@ -47,10 +51,8 @@ from armybuilder.engine import (
     Withdraw,
     action_from_json,
     apply,
+    setup_from_dict,
 )
-from armybuilder.engine.cards import ClickStats
-from armybuilder.engine.fortifications import SIDES, Fortification
-from armybuilder.engine.setup import setup_from_dict
 from armybuilder.sim.match import play_game
 from armybuilder.sim.terrain_presets import terrain_for
 
@@ -194,40 +196,6 @@ def engine_fortification(f: Any, side: int) -> Fortification:
 # --- the players ------------------------------------------------------------------------
 
 
-class Commander:
-    """The engine's heuristic player for one side, who also decides to withdraw: at the
-    start of its own turn, from the second round on, when what it has left is less than
-    ``below`` of its own and its strongest opponent's strength together."""
-
-    kind = "campaign"
-
-    def __init__(self, side: int, seed: int, may_withdraw: bool, below: float) -> None:
-        self.side = side
-        self.inner = HeuristicPlayer(seed)
-        self.may_withdraw = may_withdraw
-        self.below = below
-        self._looked = -1
-
-    def choose(self, game: Game) -> Action:
-        if self.may_withdraw and game.phase == "play" and not game.pending \
-                and game.current == self.side and game.turn != self._looked:
-            self._looked = game.turn
-            if game.round >= 2 and self._losing(game):
-                return Withdraw(self.side)
-        return self.inner.choose(game)
-
-    def _losing(self, game: Game) -> bool:
-        worth = [0.0] * len(game.players)
-        for w in game.warriors:
-            if w.on_table and w.controller == NOBODY:
-                live = len(w.card.clicks) - w.card.starting_click
-                worth[w.owner] += w.card.points * (len(w.card.clicks) - w.click) / max(1, live)
-        mine = worth[self.side]
-        foe = max((v for i, v in enumerate(worth) if i != self.side
-                   and not game.players[i].withdrawn), default=0.0)
-        return foe > 0 and mine < self.below * (mine + foe)
-
-
 # --- fighting -------------------------------------------------------------------------
 
 
@@ -268,8 +236,16 @@ def _first(plan: BattlePlan, k: int) -> int:
 def commanders(plan_sides: list[dict[str, Any]], below: float) -> list[Commander]:
     """The players of a battle: ``plan_sides`` as kept with it, each ``{seed,
     may_withdraw}``."""
-    return [Commander(k, s["seed"], s["may_withdraw"], below)
+    return [commander(k, s["seed"], bool(s["may_withdraw"]), below)
             for k, s in enumerate(plan_sides)]
+
+
+def commander(side: int, seed: int, may_withdraw: bool, below: float) -> Commander:
+    """The campaign's commander of ``side`` (the player registry's "commander")."""
+    player = make_player("commander", seed, side=side, may_withdraw=may_withdraw,
+                         below=below)
+    assert isinstance(player, Commander)
+    return player
 
 
 def note_forfeits(game: Game, action: Action, forfeited: dict[int, int]) -> None:

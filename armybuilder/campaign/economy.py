@@ -13,7 +13,7 @@ from armybuilder.campaign.actions import (
 from armybuilder.campaign.forces import ARMY
 from armybuilder.campaign.house_rules import LEVELS, STRUCTURES
 from armybuilder.campaign.state import Campaign
-from armybuilder.engine.cards import FigureCard
+from armybuilder.engine import FigureCard
 
 STEP_3 = "World Conquest, Turn Structure, Step 3"
 STEP_4 = "World Conquest, Turn Structure, Step 4"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.engine.cards import FigureCard
+from armybuilder.engine import FigureCard
 
 ARMY = "army"
 TROOPS = "troops"

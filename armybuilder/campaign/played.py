@@ -15,8 +15,9 @@ one), the AI sides theirs.
     result = played_result(c, log, game_id)     # the finished game's result: Fight(result)
 
 The human sides are seated "human", the others are played by the campaign's commanders
-as in an auto-resolved battle (battle.Commander: the engine's heuristic player, who
-withdraws when losing badly, house rule ``withdraw_below``), given to the play screen as
+as in an auto-resolved battle (the player registry's commander, ai/commander.py: the
+engine's heuristic player, who withdraws when losing badly, house rule
+``withdraw_below``), given to the play screen as
 its seats' AI players (``Seats.players``): a withdrawal is shown and logged as a human's,
 and the survivors go where the campaign sends an AI player's withdrawing warriors. The
 saved game keeps the seats as "heuristic"; whoever opens it again asks ``seats_for`` for
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from armybuilder.ai.registry import PLAYERS
 from armybuilder.campaign.battle import (
     BattlePlan,
     Commander,
@@ -53,8 +55,9 @@ from armybuilder.play.session import PlaySession, Seats
 #: How an AI player's side is seated in the saved game: the engine's heuristic player,
 #: the one the campaign's commander plays with (``ai_players``: the commanders).
 PLAYED_AI = "heuristic"
-#: What the play screen calls them: the heuristic player who also withdraws.
-COMMANDER = "campaign commander"
+#: What the play screen calls them: the heuristic player who also withdraws (the player
+#: registry's "commander").
+COMMANDER = PLAYERS.title("commander")
 
 
 class PlayedError(ValueError):
@@ -93,7 +96,8 @@ def ai_players(sides: list[dict[str, Any]], below: float
     """The play screen's AI players of a battle (``Seats.players``): ``sides`` as kept
     with it (battle.sides_of), ``below`` the house rule ``withdraw_below``."""
     def make(seat: int, seed: int) -> PlayedCommander:
-        return PlayedCommander(seat, seed, bool(sides[seat]["may_withdraw"]), below)
+        return PlayedCommander(seed, side=seat, may_withdraw=bool(sides[seat]["may_withdraw"]),
+                               below=below)
 
     return make
 

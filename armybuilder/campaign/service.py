@@ -29,9 +29,7 @@ from armybuilder.campaign.state import SEATS, Campaign, CampaignStart, PlayerSta
 from armybuilder.campaign.store import CampaignError, Campaigns
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import FigureCard
-from armybuilder.engine.adapter import CardError, cards_from_figure
-from armybuilder.engine.dice import Dice
+from armybuilder.engine import CardError, Dice, FigureCard, cards_from_figure
 from armybuilder.figures import Figure
 from armybuilder.play.games import GameError, Games, SavedGame
 from armybuilder.play.session import PlaySession, Seats
@@ -203,9 +201,9 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
         pool_keys.append(key)
     notes = tuple(said) + tuple(f"pool: {n} figure{'s' if n != 1 else ''} left out ({why})"
                                 for why, n in left_out.items() if n)
-    start = CampaignStart(seed=seed, rules=rules, world=world, players=tuple(players),
+    began = CampaignStart(seed=seed, rules=rules, world=world, players=tuple(players),
                           figures=cards, pool=tuple(pool_keys), pool_source=source)
-    return Muster(start, notes)
+    return Muster(began, notes)
 
 
 # --- running ----------------------------------------------------------------------------

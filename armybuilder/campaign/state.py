@@ -12,8 +12,7 @@ from armybuilder.campaign.forces import ARMY, LONE, Band, Warrior, strength
 from armybuilder.campaign.house_rules import HouseRules
 from armybuilder.campaign.weather import Marker
 from armybuilder.campaign.world import ALL_TERRITORIES, WorldMap, neighbours
-from armybuilder.engine.cards import FigureCard
-from armybuilder.engine.dice import Dice
+from armybuilder.engine import Dice, FigureCard
 
 SEATS = ("human", "ai")
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from armybuilder.campaign.house_rules import RANKS, HouseRules, WeatherEffect
 from armybuilder.campaign.world import step, territory_name
-from armybuilder.engine.dice import Dice
+from armybuilder.engine import Dice
 
 SUITS = ("C", "D", "S", "H")  # clubs, diamonds, spades, hearts
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "S": "spades", "H": "hearts"}

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from armybuilder.engine.dice import Dice
+from armybuilder.engine import Dice
 
 SIZE = 6
 COLUMNS = "ABCDEF"

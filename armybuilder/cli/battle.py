@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.ai.registry import PLAYERS
 from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.sim.defaults import (
@@ -247,8 +248,9 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,
                    help=f"a terrain preset: {', '.join(TERRAIN_NAMES)} (default {DEFAULT_TERRAIN})")
     p.add_argument("--players", default=None,
-                   help="who plays A and B: heuristic or random, e.g. heuristic,random "
-                        f"(default {DEFAULT_PLAYER}); a gauntlet takes one kind for all")
+                   help=f"who plays A and B: {' or '.join(PLAYERS.kinds())}, e.g. "
+                        f"heuristic,random (default {DEFAULT_PLAYER}); a gauntlet takes one "
+                        "kind for all")
     p.add_argument("--castle", choices=("a", "b"), default=None,
                    help="a siege: which army holds the castle when both are marked as the "
                         "castle player (default: the army marked so)")

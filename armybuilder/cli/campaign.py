@@ -349,7 +349,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.campaign.battle import commanders, play_out
     from armybuilder.campaign.store import Campaigns
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.engine.setup import setup_from_dict
+    from armybuilder.engine import setup_from_dict
     from armybuilder.files import check_destination, write_atomically
 
     catalogue = Catalogue.open(args.db)

@@ -16,6 +16,7 @@ import argparse
 import sys
 from typing import Any
 
+from armybuilder.ai.registry import DEFAULT, PLAYERS, with_default_first
 from armybuilder.cli.errors import UserError
 from armybuilder.cli.options import whole
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_TERRAIN
@@ -180,9 +181,11 @@ def add_commands(commands: Any, add_db: Any) -> None:
                         "on the screen)")
     p.add_argument("--rounds", type=whole(-2**31, 100_000), default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS})")
-    p.add_argument("--opponent", default="heuristic", choices=("heuristic", "random", "human"),
-                   help="who commands the opponent: the heuristic AI (default), the random "
-                        "player, or a second player at the same keyboard")
+    kinds = with_default_first(PLAYERS.kinds())
+    p.add_argument("--opponent", default=DEFAULT, choices=(*kinds, "human"),
+                   help=f"who commands the opponent: the {PLAYERS.title(kinds[0])} "
+                        f"(default), {', '.join('the ' + PLAYERS.title(k) for k in kinds[1:])}"
+                        ", or a second player at the same keyboard")
     p.add_argument("--side", default="a", choices=("a", "b"),
                    help="your seat: a (the south edge, default) or b (the north edge)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME",

@@ -332,6 +332,11 @@ class AbilityRule:
     #: ``listing(state, warrior)`` gives a representative set of its UseAbility actions,
     #: which the engine's listing then checks. Without one the bare action is listed.
     listing: Callable[[Any, Any], Iterable[Any]] | None = None
+    #: For a special action that sets a figure down where its player chooses (Magic
+    #: Levitation, Necromancy): ``placing(state, warrior)`` gives, for each figure it may
+    #: set down, the UseAbility actions whose place to try first (the engine checks them;
+    #: a player then steers the place anywhere: answers.placements).
+    placing: Callable[[Any, Any], Iterable[tuple[Any, Iterable[Any]]]] | None = None
     #: For a hit hook that turns a hit into a miss on a die roll: how many of the six
     #: faces do (the exact odds an attack is forecast with).
     avoids: int = 0
@@ -354,6 +359,8 @@ class AbilityRegistry:
     def register(self, name: str, source: str, *, optional: bool = False,
                  action: str | None = None, reads: Iterable[str] | None = None,
                  listing: Callable[[Any, Any], Iterable[Any]] | None = None,
+                 placing: Callable[[Any, Any], Iterable[tuple[Any, Iterable[Any]]]]
+                 | None = None,
                  avoids: int = 0, **hooks: Hook) -> None:
         unknown = sorted(set(hooks) - set(HOOK_POINTS))
         if unknown:
@@ -362,8 +369,9 @@ class AbilityRegistry:
             raise ValueError(f"ability {name}: register at least one hook")
         if action is not None and action not in ACTION_KINDS:
             raise ValueError(f"ability {name}: unknown action kind {action!r}")
-        if listing is not None and action != "special":
-            raise ValueError(f"ability {name}: only a special action has a listing")
+        if (listing is not None or placing is not None) and action != "special":
+            raise ValueError(f"ability {name}: only a special action has a listing or "
+                             "places figures")
         declared = sorted(DECLARED_POINTS & set(hooks))
         if declared and reads is None:
             raise ValueError(f"ability {name}: a hook at {', '.join(declared)} must declare "
@@ -376,7 +384,8 @@ class AbilityRegistry:
         self.unregister(name)
         self._rules[name] = AbilityRule(name=name, source=source, hooks=dict(hooks),
                                         optional=optional, action=action, reads=read,
-                                        listing=listing, avoids=avoids)
+                                        listing=listing, placing=placing,
+                                        avoids=avoids)
         for point, fn in hooks.items():
             self._by_point[point][name] = fn
 

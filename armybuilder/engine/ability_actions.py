@@ -8,6 +8,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, turns
 from armybuilder.engine.abilities import REGISTRY, FacingContext, SpecialActionContext
 from armybuilder.engine.actions import CancelAbility, Face, UseAbility
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -41,10 +42,10 @@ def check_use(state: State, action: UseAbility) -> Warrior:
 
 def apply_use(state: State, action: UseAbility) -> None:
     w = check_use(state, action)
-    state.emit("action", kind="move", warrior=w.id, ability=action.ability)
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "ability": action.ability})
     if turns.action_is_free(state, w, "special"):
         state.free_action = True
-        state.emit("free_action", warrior=w.id)
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     rule = REGISTRY.rule(action.ability)
     assert rule is not None
@@ -56,7 +57,7 @@ def apply_use(state: State, action: UseAbility) -> None:
 
 def check_cancel(state: State, action: CancelAbility) -> Warrior:
     w = _warrior(state, action.warrior)
-    if state.phase != "play":
+    if state.phase != PLAY:
         raise IllegalAction("Rulebook III, Special Abilities", "abilities are cancelled in play")
     if w.owner != state.current:
         raise IllegalAction("Rulebook III, Special Abilities: the owning player may cancel the "
@@ -79,7 +80,7 @@ def check_cancel(state: State, action: CancelAbility) -> Warrior:
 def apply_cancel(state: State, action: CancelAbility) -> None:
     w = check_cancel(state, action)
     w.cancelled = w.cancelled | {action.ability}
-    state.emit("cancelled", warrior=w.id, ability=action.ability)
+    state.emit({"e": "cancelled", "warrior": w.id, "ability": action.ability})
 
 
 # --- Nimble -----------------------------------------------------------------------------
@@ -87,7 +88,7 @@ def apply_cancel(state: State, action: CancelAbility) -> None:
 
 def check_face(state: State, action: Face) -> Warrior:
     w = _warrior(state, action.warrior)
-    if state.phase != "play" or w.owner != state.current:
+    if state.phase != PLAY or w.owner != state.current:
         raise IllegalAction("Special Abilities Card, Nimble: during your turn",
                             f"{w.label} cannot turn now")
     if not w.on_table or w.is_captive:
@@ -108,4 +109,4 @@ def check_face(state: State, action: Face) -> Warrior:
 def apply_face(state: State, action: Face) -> None:
     w = check_face(state, action)
     w.facing = g.normalize_angle(float(action.facing))
-    state.emit("faced", warrior=w.id, facing=w.facing, ability="Nimble")
+    state.emit({"e": "faced", "warrior": w.id, "facing": w.facing, "ability": "Nimble"})

@@ -6,7 +6,7 @@ their seat index. Points are ``(x, y)`` in inches, facings radians.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any
 
 from armybuilder.engine.geometry import Point
@@ -24,6 +24,7 @@ class Move:
     warrior: int
     path: tuple[Point, ...] = ()
     facing: float | None = None
+    _: KW_ONLY
     stuck_facing: float | None = None
     captive_at: Point | None = None
     captive_facing: float | None = None
@@ -43,6 +44,7 @@ class RangedAttack:
 
     warrior: int
     targets: tuple[int, ...]
+    _: KW_ONLY
     formation: tuple[int, ...] = ()
     ability: str | None = None
     #: Chariot rules, Actions: the chariot's section given the action (front, left,
@@ -67,6 +69,7 @@ class CloseAttack:
 
     warrior: int
     target: int
+    _: KW_ONLY
     capture: bool = False
     formation: tuple[int, ...] = ()
     ability: str | None = None
@@ -89,6 +92,7 @@ class UseAbility:
     target: int | None = None
     at: Point | None = None
     facing: float | None = None
+    _: KW_ONLY
     captive_at: Point | None = None
 
 
@@ -112,6 +116,7 @@ class Face:
 @dataclass(frozen=True, slots=True)
 class Pass:
     warrior: int
+    _: KW_ONLY
     #: Chariot rules, Actions: the chariot's section given the pass.
     section: str | None = None
 
@@ -247,6 +252,7 @@ class SetPortal:
     player: int
     warrior: int
     portal: str
+    _: KW_ONLY
     open: bool
 
 
@@ -270,6 +276,7 @@ class Ladder:
     warrior: int
     members: tuple[int, ...]
     at: Point
+    _: KW_ONLY
     remove: bool = False
 
 

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine.actions import SetPortal
 from armybuilder.engine.castle_pieces import Piece, load_pieces
 from armybuilder.engine.geometry import Point, Polygon
+from armybuilder.engine.illegal import IllegalAction
+from armybuilder.engine.pending import PassengerFacing
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.terrain import TerrainFeature
 
 if TYPE_CHECKING:
-    from armybuilder.engine.actions import SetPortal
     from armybuilder.engine.state import State, Warrior
 
 NOBODY = -1
@@ -83,10 +86,30 @@ class Section:
         #: The turns it was given an action (Castle rules, Actions: consecutive turns).
         self.acted: list[int] = []
 
+    def copy(self) -> Section:
+        """Its own portals and lists: a copy of the game opens, breaches and ladders its
+        sections without touching these."""
+        new = Section.__new__(Section)
+        for name in _SECTION_VALUES:
+            object.__setattr__(new, name, getattr(self, name))
+        new.portals = [Portal(p.name, p.a, p.b, p.open) for p in self.portals]
+        new.features = self.features[:]
+        new.access = self.access[:]
+        new.ladders = self.ladders[:]
+        new.ladder_owners = self.ladder_owners[:]
+        new.ladders_down = self.ladders_down[:]
+        new.acted = self.acted[:]
+        return new
+
     def __repr__(self) -> str:
         doors = ",".join(f"{p.name}:{'open' if p.open else 'closed'}" for p in self.portals)
         return (f"Section({self.piece!r}, at=({self.centre[0]:.3f}, {self.centre[1]:.3f}), "
                 f"feature={self.feature}, portals=[{doors}], breached={self.breached})")
+
+
+#: A section's slots whose values are never changed in place (numbers, points, flags).
+_SECTION_VALUES = ("breached", "breached_by", "centre", "doorway", "feature", "footprint",
+                   "piece", "rotation")
 
 
 # --- the pieces on the battlefield -------------------------------------------------------
@@ -283,7 +306,7 @@ def portal_violation(state: State, player: int, wid: int, portal: str, open_: bo
     rule = "Castle rules, Portals"
     if not state.sections or player != state.castle_player:
         return f"{rule}: only the castle player opens and closes portals"
-    if state.phase != "play" or state.current != player:
+    if state.phase != PLAY or state.current != player:
         return f"{rule}: portals are opened or closed at the beginning of the castle " \
                "player's command phase"
     if state.pending or state.actions_used or any(
@@ -327,7 +350,7 @@ def set_portal(state: State, wid: int, portal: str, open_: bool) -> None:
     for p in s.portals:
         if p.name == portal and p.open != open_:
             p.open = open_
-            state.emit("portal", warrior=wid, portal=portal, open=open_)
+            state.emit({"e": "portal", "warrior": wid, "portal": portal, "open": open_})
             refresh(state)
 
 
@@ -340,13 +363,13 @@ def breach(state: State, w: Warrior, by: int) -> None:
         return
     s.breached = True
     s.breached_by = by
-    state.emit("breached", warrior=w.id, by=by)
+    state.emit({"e": "breached", "warrior": w.id, "by": by})
     changed = False
     for p in s.portals:
         if not p.open:
             p.open = True
             changed = True
-            state.emit("portal", warrior=w.id, portal=p.name, open=True)
+            state.emit({"e": "portal", "warrior": w.id, "portal": p.name, "open": True})
     if changed and s.feature >= 0:
         refresh(state)
 
@@ -360,7 +383,6 @@ def collapse(state: State, w: Warrior) -> None:
     section and its planking"; figures on it stay where they stood, their controlling
     player sets their facing, then each takes 1d6 clicks of damage. Call after the
     section is taken off the battlefield (state.eliminate)."""
-    from armybuilder.engine.pending import PassengerFacing
     s = w.castle
     if s is None or s.feature < 0:
         return
@@ -379,7 +401,7 @@ def collapse(state: State, w: Warrior) -> None:
             # retain their portions of the walkway"): it is rubble now either way.
             other.features = [i for i in other.features if i not in gone] or other.features
     refresh(state)
-    state.emit("rubble", warrior=w.id, figures=[o.id for o in standing])
+    state.emit({"e": "rubble", "warrior": w.id, "figures": [o.id for o in standing]})
     for o in standing:
         # "Finally, roll 1 six-sided die for each of these figures and deliver that many
         # clicks of damage": no one's attack, so it scores for no one (RULES_NOTES.md).
@@ -395,7 +417,6 @@ def collapse(state: State, w: Warrior) -> None:
 
 def check_set_portal(state: State, action: SetPortal) -> None:
     """The SetPortal action (kinds.py): IllegalAction naming the rule if it may not."""
-    from armybuilder.engine.state import IllegalAction
     why = portal_violation(state, action.player, action.warrior, action.portal, action.open)
     if why:
         rule, _, message = why.partition(": ")
@@ -407,9 +428,25 @@ def apply_set_portal(state: State, action: SetPortal) -> None:
     set_portal(state, action.warrior, action.portal, action.open)
 
 
+def portal_switches(state: State) -> list[SetPortal]:
+    """Castle rules, Portals: every portal of the castle player's standing sections, opened
+    when closed and closed when open, allowed now or not (each is checked when given);
+    none without a castle. A section turned to rubble has no portals left (Eliminating
+    Castle Sections)."""
+    out: list[SetPortal] = []
+    if not state.sections or state.castle_player < 0:
+        return out
+    for wid in state.sections:
+        w = state.warriors[wid]
+        s = w.castle
+        if s is None or s.feature < 0 or not w.on_table:
+            continue
+        out += [SetPortal(state.castle_player, wid, p.name, open=not p.open) for p in s.portals]
+    return out
+
+
 def portal_choices(state: State) -> list[SetPortal]:
     """The SetPortal actions open to the player whose turn it is (the legal listing)."""
-    from armybuilder.engine.actions import SetPortal
     out: list[SetPortal] = []
     if not state.sections or state.current != state.castle_player:
         return out
@@ -419,5 +456,5 @@ def portal_choices(state: State) -> list[SetPortal]:
             continue
         for p in s.portals:
             if portal_violation(state, state.current, wid, p.name, not p.open) is None:
-                out.append(SetPortal(state.current, wid, p.name, not p.open))
+                out.append(SetPortal(state.current, wid, p.name, open=not p.open))
     return out

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
+from armybuilder.engine import movement, turns
 from armybuilder.engine.castle import (
     DOOR_ACCESS,
     GATEHOUSE,
@@ -33,6 +34,8 @@ from armybuilder.engine.castle import (
     Section,
     refresh,
 )
+from armybuilder.engine.castle_combat import standing_on
+from armybuilder.engine.castle_setup import ladder_segment, ladders_allowed
 from armybuilder.engine.geometry import Point
 
 if TYPE_CHECKING:
@@ -162,7 +165,6 @@ def reachable(state: State, a: Warrior) -> list[Warrior]:
 
 def gatehouse_under(state: State, w: Warrior) -> int | None:
     """The gatehouse (its warrior id) on whose top ``w`` stands, or None."""
-    from armybuilder.engine.castle_combat import standing_on
     on = standing_on(state, w)
     return on.id if on is not None and on.castle is not None \
         and on.castle.piece == GATEHOUSE else None
@@ -224,7 +226,6 @@ def _ladder_at(state: State, at: Point) -> tuple[Section, int] | None:
 def ladder_violation(state: State, warrior: int, members: tuple[int, ...], at: Point,
                      remove: bool) -> str | None:
     """Why the formation may not place (or remove) a ladder at ``at`` now, or None."""
-    from armybuilder.engine import movement
     if not state.sections:
         return f"{LADDERS}: there is no castle"
     n = len(state.warriors)
@@ -271,14 +272,12 @@ def ladder_violation(state: State, warrior: int, members: tuple[int, ...], at: P
 
 
 def _allowed(state: State) -> int:
-    from armybuilder.engine.castle_setup import ladders_allowed
     return ladders_allowed(state)
 
 
 def _segment(s: Section, at: Point) -> tuple[Point, Point] | str:
     """The ladder's access point on ``s``'s edge nearest ``at`` (castle_setup's rule),
     without placing it."""
-    from armybuilder.engine.castle_setup import ladder_segment
     try:
         return ladder_segment(s, at)
     except ValueError as exc:
@@ -289,7 +288,6 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
                  remove: bool) -> None:
     """Castle rules, Planking and Ladders: the formation's movement action places or
     removes a ladder (checked by the caller); every member counts as having moved."""
-    from armybuilder.engine import turns
     team = [state.warriors[i] for i in (warrior, *members)]
     player = team[0].owner
     if remove:
@@ -301,8 +299,9 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
         if owner != player:
             # Thrown down by an opponent: out of the game, still its owner's.
             s.ladders_down.append(owner)
-        state.emit("action", kind="remove ladder", warrior=warrior, members=list(members),
-                   owner=owner, at=[[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]])
+        state.emit({"e": "action", "kind": "remove ladder", "warrior": warrior,
+                    "members": list(members), "owner": owner,
+                    "at": [[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]]})
     else:
         wall = _wall_at(state, at)
         assert wall is not None
@@ -310,8 +309,9 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
         assert not isinstance(seg2, str)
         wall[1].ladders.append(seg2)
         wall[1].ladder_owners.append(player)
-        state.emit("action", kind="place ladder", warrior=warrior, members=list(members),
-                   section=wall[0], at=[[seg2[0][0], seg2[0][1]], [seg2[1][0], seg2[1][1]]])
+        state.emit({"e": "action", "kind": "place ladder", "warrior": warrior,
+                    "members": list(members), "section": wall[0],
+                    "at": [[seg2[0][0], seg2[0][1]], [seg2[1][0], seg2[1][1]]]})
     for m in team:
         # Rulebook IV: every member of the formation is given the movement action.
         turns.mark_action(state, m, nonpass=True)

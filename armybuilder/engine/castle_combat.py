@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from armybuilder.engine import castle
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.castle import KEEP, WALL, Section
@@ -344,7 +345,6 @@ def breach(state: State, w: Warrior, by: int | None) -> None:
     section = section_of(w)
     if section.breached:
         return
-    from armybuilder.engine import castle
     castle.breach(state, w, NOBODY if by is None else by)
 
 

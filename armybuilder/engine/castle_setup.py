@@ -198,7 +198,7 @@ def place_castle(state: State, player: int, first: int, army: tuple[FigureCard, 
             raise ValueError(f"{at}: planking lies beside the walls, not on a section")
         castle.add_planking(state, poly)
     castle.refresh(state)
-    state.emit("castle", player=player, sections=list(state.sections))
+    state.emit({"e": "castle", "player": player, "sections": list(state.sections)})
     del p
     enclosed = enclosure(state)
     if enclosed:
@@ -564,8 +564,8 @@ def place_ladders(state: State, player: int, ladders: tuple[LadderPlacement, ...
             seg = place_ladder(state, w.castle, ladder.at, player)
         except ValueError as exc:
             raise ValueError(f"{where}, field ladders, ladder {k}: {exc}") from None
-        state.emit("ladder", player=player, warrior=wid,
-                   at=[[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]])
+        state.emit({"e": "ladder", "player": player, "warrior": wid,
+                    "at": [[seg[0][0], seg[0][1]], [seg[1][0], seg[1][1]]]})
     castle.refresh(state)
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from itertools import combinations
 from typing import TYPE_CHECKING
 
-from armybuilder.engine import castle_combat, chariots, combat, ranged, turns
+from armybuilder.engine import castle_combat, chariots, combat, passengers, ranged, turns
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import CloseAttack, RangedAttack
@@ -224,7 +225,6 @@ def firing_violation(state: State, firer: Warrior, t: Warrior, plan: AttackPlan
                     "through or along the borderline of the section given the action")
         return None
     if firer.riding != NOBODY:
-        from armybuilder.engine import passengers
         return passengers.shot_violation(state, firer, t, plan)
     return None
 
@@ -232,18 +232,7 @@ def firing_violation(state: State, firer: Warrior, t: Warrior, plan: AttackPlan
 def through(w: Warrior, k: int, target: g.Point) -> bool:
     """Does the line from chariot ``w``'s centre dot to ``target`` pass through section
     ``k`` or along one of its borderlines?"""
-    return k in sections_crossed(w, target)
-
-
-def sections_crossed(w: Warrior, target: g.Point) -> tuple[int, ...]:
-    """The section(s) a line from chariot ``w``'s centre dot to ``target`` leaves the base
-    through: one, or the two a borderline divides."""
-    shape = chariots.shape(w)
-    c = (w.x, w.y)
-    for point, pair in shape.border_points(w.x, w.y, w.facing):
-        if g.segment_point_distance(c, target, point) <= g.CONTACT_TOLERANCE:
-            return pair
-    return (shape.section_toward(g.bearing(c, target) - w.facing),)
+    return k in chariots.sections_crossed(w, target)
 
 
 # --- Shockwave and splash ----------------------------------------------------------------
@@ -324,7 +313,6 @@ def _given(state: State, w: Warrior, action: RangedAttack | CloseAttack, kind: s
                             "a passenger is given the action himself, not a section")
     why = turns.action_violation(state, w, kind, follow_up)
     if why is None and kind == "ranged":
-        from armybuilder.engine import passengers
         why = ranged.firer_violation(state, w) or passengers.fire_violation(state, w)
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given {what} combat action")
@@ -389,7 +377,6 @@ def close_targets(state: State, a: Warrior, plan: AttackPlan) -> list[Warrior]:
                                                     or g.boundary_distance(
                           (x, y), o.castle.footprint) <= r + g.CONTACT_TOLERANCE)]
         return found
-    from armybuilder.engine import passengers
     return passengers.close_targets(state, a)
 
 
@@ -456,7 +443,6 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
                    and (o.chariot is None or not isinstance(
                        close_target(state, a, o, plan, None), str))]
         if a.riding != NOBODY:
-            from armybuilder.engine import passengers
             arc = passengers.arc_of(state, a, t)
             targets = [o for o in targets if passengers.arc_of(state, a, o) & arc]
         targets.sort(key=lambda o: (o is not t, o.id))
@@ -494,7 +480,7 @@ def ranged_actions(state: State, w: Warrior, plan_for: Callable[[str | None, int
             continue
         if plan.everyone:
             for aim in (None, *SECTIONS):
-                action = RangedAttack(w.id, (), (), mode, section, aim)
+                action = RangedAttack(w.id, (), ability=mode, section=section, aim=aim)
                 try:
                     ranged.check_ranged(state, action)
                 except IllegalAction:
@@ -510,17 +496,16 @@ def ranged_actions(state: State, w: Warrior, plan_for: Callable[[str | None, int
             for s in shots_at(state, w, t, plan):
                 shots.append(s)
         for s in shots:
-            yield RangedAttack(w.id, (s.target.id,), (), mode, section, s.aim)
+            yield RangedAttack(w.id, (s.target.id,), ability=mode, section=section, aim=s.aim)
         # Several targets (each at most once, one aim for all those that need one).
-        from itertools import combinations
         for n in range(2, min(plan.max_targets, len(shots)) + 1):
             for combo in combinations(shots, n):
                 ids = [s.target.id for s in combo]
                 aims = {s.aim for s in combo if s.aim is not None}
                 if len(set(ids)) != len(ids) or len(aims) > 1:
                     continue
-                action = RangedAttack(w.id, tuple(ids), (), mode, section,
-                                      next(iter(aims)) if aims else None)
+                action = RangedAttack(w.id, tuple(ids), ability=mode, section=section,
+                                      aim=next(iter(aims)) if aims else None)
                 try:
                     ranged.check_ranged(state, action)
                 except IllegalAction:

@@ -24,6 +24,7 @@ from armybuilder.engine import (
     turns,
 )
 from armybuilder.engine import geometry as g
+from armybuilder.engine import kinds as action_kinds
 from armybuilder.engine.abilities import REGISTRY, AttackPlan
 from armybuilder.engine.actions import (
     Action,
@@ -56,8 +57,13 @@ def _plan(state: State, w: Warrior, kind: str, mode: str | None, section: int = 
 
 
 def _legal(state: State, action: Action) -> bool:
-    from armybuilder.engine import legal
-    return legal.is_legal(state, action)
+    """legal.is_legal, as it reads when no decision is owed (the listing is asked only
+    then), through the action kinds' own checks (legal lists these)."""
+    try:
+        action_kinds.kind_of(state, action).check(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 # --- a chariot ---------------------------------------------------------------------------
@@ -74,7 +80,7 @@ def chariot_actions(state: State, w: Warrior, kinds: frozenset[str] | set[str]) 
             if chariots.section_violation(state, w, k, "pass") is None]
     if "pass" in kinds:
         for k in free:
-            yield Pass(w.id, SECTIONS[k]), None
+            yield Pass(w.id, section=SECTIONS[k]), None
     if "move" in kinds and turns.action_violation(state, w, "move") is None:
         movable = [k for k in free if chariots.section_violation(state, w, k, "move") is None]
         for move in chariot_moves(state, w, movable):
@@ -99,7 +105,7 @@ def _section_close(state: State, w: Warrior, k: int) -> Listed:
             continue
         for t in chariot_combat.close_targets(state, w, plan):
             for aim in chariot_combat.aims_for(state, w, t, plan):
-                action = CloseAttack(w.id, t.id, False, (), mode, False, SECTIONS[k], aim)
+                action = CloseAttack(w.id, t.id, ability=mode, section=SECTIONS[k], aim=aim)
                 if _legal(state, action):
                     yield action, None
                     if plan.all_front:
@@ -197,7 +203,7 @@ def passenger_actions(state: State, w: Warrior, kinds: frozenset[str] | set[str]
                 continue
             for t in chariot_combat.close_targets(state, w, plan):
                 for aim in chariot_combat.aims_for(state, w, t, plan):
-                    blow = CloseAttack(w.id, t.id, False, (), mode, False, None, aim)
+                    blow = CloseAttack(w.id, t.id, ability=mode, aim=aim)
                     if _legal(state, blow):
                         yield blow, None
     if "ranged" in kinds and turns.action_violation(state, w, "ranged") is None and \

@@ -24,6 +24,7 @@ from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import ChariotMove
 from armybuilder.engine.bases import FRONT, SECTIONS
 from armybuilder.engine.pending import ContactCheck
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 from armybuilder.engine.terrain import NOTHING, WATER
 
@@ -164,6 +165,57 @@ def reach(state: State, w: Warrior, sections: tuple[int, ...], facing: float,
     return Reach(max(0.0, best), why)
 
 
+def movable_sections(state: State, w: Warrior) -> tuple[int, ...]:
+    """Chariot rules, Actions and Movement: the sections of chariot ``w`` that may be
+    given a move action now, in the order the rules name them."""
+    if state.phase != PLAY or state.pending or \
+            turns.action_violation(state, w, "move") is not None:
+        return ()
+    return tuple(k for k in range(len(SECTIONS))
+                 if chariots.section_violation(state, w, k, "move") is None)
+
+
+def farthest(state: State, w: Warrior) -> float | None:
+    """Chariot rules, Movement: the farthest chariot ``w`` may go now, every section that
+    may move giving its move action (as many as the turn's actions left allow, the
+    fastest first: "combine movement actions of multiple sections") and their speeds
+    added; None when none may."""
+    left = state.turn_actions - state.actions_used
+    fastest = sorted(movable_sections(state, w),
+                     key=lambda k: (-chariots.stats(w, k).speed, k))[:max(0, left)]
+    if not fastest:
+        return None
+    return allowance(state, w, tuple(sorted(fastest)))
+
+
+def stop_ahead(state: State, w: Warrior, sections: tuple[int, ...], facing: float
+               ) -> tuple[float, str | None]:
+    """How far straight ahead at ``facing`` chariot ``w`` may drive with ``sections``'
+    move actions, and the rule that stops it short: terrain, a base of several dials, Ram
+    (:func:`reach`), or the battlefield's edge, which no part of its base may cross
+    (Rulebook III, Movement)."""
+    if not sections:
+        return 0.0, None
+    stop = reach(state, w, sections, facing, allowance(state, w, sections))
+    edge = _to_edge(w.discs_at((w.x, w.y), facing), facing, state.table)
+    if edge < stop.distance:
+        return edge, "Rulebook III, Movement: the base stays on the battlefield"
+    return float(stop.distance), stop.why
+
+
+def _to_edge(discs: tuple[g.Disc, ...], facing: float, table: float) -> float:
+    """How far ``discs`` may go at ``facing`` before one crosses the battlefield's edge."""
+    ux, uy = math.cos(facing), math.sin(facing)
+    best = math.inf
+    for x, y, r in discs:
+        for c, u in ((x, ux), (y, uy)):
+            if u > 1e-12:
+                best = min(best, (table - r - c) / u)
+            elif u < -1e-12:
+                best = min(best, (r - c) / u)
+    return max(0.0, best - 1e-6)
+
+
 def check_chariot_move(state: State, action: ChariotMove) -> ChariotPlan:
     if not 0 <= action.warrior < len(state.warriors):
         raise IllegalAction("Rulebook III, Turns and Actions",
@@ -221,8 +273,8 @@ def apply_chariot_move(state: State, action: ChariotMove) -> None:
     plan = check_chariot_move(state, action)
     w = state.warriors[action.warrior]
     chariot = chariots.chariot_of(w)
-    state.emit("action", kind="move", warrior=w.id,
-               sections=[SECTIONS[k] for k in plan.sections], speed=plan.allowance)
+    state.emit({"e": "action", "kind": "move", "warrior": w.id,
+                "sections": [SECTIONS[k] for k in plan.sections], "speed": plan.allowance})
     chariots.mark_action(state, w, plan.sections, nonpass=True)
     chariot.moved = state.turn
     # Each section's move action is one of the turn's actions (turns.finish_action counts
@@ -233,13 +285,13 @@ def apply_chariot_move(state: State, action: ChariotMove) -> None:
         # failing only on a 1; then it cannot rotate to a new facing either.
         die = state.roll(1, "break away", warrior=w.id)[0]
         ok = die > 1
-        state.emit("break_away", warrior=w.id, success=ok)
+        state.emit({"e": "break_away", "warrior": w.id, "success": ok})
         if not ok:
             return
     before = movement.contact_pairs(state, (w.id,))
     w.place(plan.end[0], plan.end[1], plan.facing)
     carry_passenger(state, w)
-    state.emit("moved", warrior=w.id, to=[w.x, w.y], facing=w.facing)
+    state.emit({"e": "moved", "warrior": w.id, "to": [w.x, w.y], "facing": w.facing})
     if plan.distance > 0.0:
         movement.offer_free_spins(state, [w.id], given_move=True)
         state.pending.append(ContactCheck(movers=(w.id,), before=before))

@@ -22,11 +22,13 @@ from typing import Any
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine import turns
+from armybuilder.engine.actions import Pass
 from armybuilder.engine.bases import FRONT, LEFT, REAR, RIGHT, SECTIONS, ChariotBase
 from armybuilder.engine.cards import ClickStats
 from armybuilder.engine.pending import ContactDamage, PassengerFacing, PushClick, SectionChoice
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.sections import ELIMINATED, INACTIVE, Chariot
-from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
+from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior, dealt
 
 #: Chariot rules, Passengers: damage recorded on these sections may reach the passenger,
 #: and he boards and disembarks touching them.
@@ -148,7 +150,7 @@ def turn_dial(state: State, w: Warrior, k: int, clicks: int) -> int:
         chariot.clicks[k] += 1
         recorded += 1
     w._read_dial()  # the chariot's summary (memory.py: a chariot section's dial)
-    if w.owner == state.current and state.phase == "play" and not can_act(state, w):
+    if w.owner == state.current and state.phase == PLAY and not can_act(state, w):
         # Its last section that could still act went inactive: nothing more for it this
         # turn (turns.can_still_act).
         w.acted_turn = state.turn
@@ -169,17 +171,15 @@ def damage(state: State, w: Warrior, clicks: int, cause: str, by: int | None,
     if clicks > 0 and not plain:
         clicks = state.reduced(w, abilities(w, section), clicks, cause, source, ability, kind,
                                pierce)
-    extra: dict[str, Any] = {} if ability is None else {"ability": ability}
-    if source is not None:
-        extra["source"] = source.id
     chariot = chariot_of(w)
     recorded = turn_dial(state, w, section, clicks) if clicks > 0 else 0
-    state.emit("damage", warrior=w.id, clicks=recorded, click=chariot.clicks[section],
-               section=SECTIONS[section], skulls=skulls(w), cause=cause, **extra)
+    state.emit(dealt({"e": "damage", "warrior": w.id, "clicks": recorded,
+                      "click": chariot.clicks[section], "section": SECTIONS[section],
+                      "skulls": skulls(w), "cause": cause}, ability, source))
     if recorded <= 0:
         return 0
     if not active(w, section):
-        state.emit("section_inactive", warrior=w.id, section=SECTIONS[section])
+        state.emit({"e": "section_inactive", "warrior": w.id, "section": SECTIONS[section]})
     if cause == "attack" and section in PASSENGER_SECTIONS and chariot.passenger != NOBODY:
         _passenger_roll(state, w, recorded, by, source, kind)
     if skulls(w) >= ELIMINATED:
@@ -197,7 +197,8 @@ def _passenger_roll(state: State, w: Warrior, recorded: int, by: int | None,
     die = state.roll(1, "passenger", warrior=w.id, passenger=passenger.id)[0]
     if die < PASSENGER_ROLL:
         return
-    state.emit("passenger_hit", warrior=passenger.id, chariot=w.id, clicks=recorded)
+    state.emit({"e": "passenger_hit", "warrior": passenger.id, "chariot": w.id,
+                "clicks": recorded})
     state.damage(passenger, recorded, "attack", by, source, kind=kind)
 
 
@@ -214,7 +215,7 @@ def eliminate(state: State, w: Warrior, by: int | None) -> None:
     p.riding = NOBODY
     p.place(w.x, w.y, p.facing)
     p.on_table = True
-    state.emit("passenger_placed", warrior=p.id, chariot=w.id, at=[p.x, p.y])
+    state.emit({"e": "passenger_placed", "warrior": p.id, "chariot": w.id, "at": [p.x, p.y]})
     die = state.roll(1, "wreck", warrior=p.id)[0]
     # Not an attack nor a damaging ability: nothing reduces it (RULES_NOTES.md, Chariots).
     state.damage(p, die, "chariot eliminated", by, None)
@@ -294,6 +295,26 @@ def owe_push_choice(state: State) -> bool:
             state.pushed = [i for i in state.pushed if i != wid]
             return True
     return False
+
+
+def sections_crossed(w: Warrior, target: g.Point) -> tuple[int, ...]:
+    """The section(s) a line from chariot ``w``'s centre dot to ``target`` leaves the base
+    through: one, or the two a borderline divides."""
+    base = shape(w)
+    c = (w.x, w.y)
+    for point, pair in base.border_points(w.x, w.y, w.facing):
+        if g.segment_point_distance(c, target, point) <= g.CONTACT_TOLERANCE:
+            return pair
+    return (base.section_toward(g.bearing(c, target) - w.facing),)
+
+
+def pass_section(state: State, w: Warrior, action: Pass) -> int:
+    """Chariot rules, Actions: a pass, like any action, is given to one active section."""
+    k = section_index(action.section)
+    why = section_violation(state, w, k, "pass")
+    if why:
+        raise IllegalAction(why, f"the {action.section} section cannot be given a pass")
+    return k
 
 
 def push_section(w: Warrior) -> int:
@@ -378,8 +399,8 @@ def check_choice(state: State, item: SectionChoice, action: Any) -> int:
 def apply_choice(state: State, item: SectionChoice, action: Any) -> None:
     k = check_choice(state, item, action)
     item.holder.section = k
-    state.emit("section_chosen", warrior=item.warrior, section=SECTIONS[k],
-               purpose=item.purpose)
+    state.emit({"e": "section_chosen", "warrior": item.warrior, "section": SECTIONS[k],
+                "purpose": item.purpose})
 
 
 # --- the general rules ---------------------------------------------------------------------

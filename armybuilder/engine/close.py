@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from armybuilder.engine import (
     castle_access,
-    castle_combat,
     chariot_combat,
-    chariots,
     combat,
     formations,
-    fortifications,
     turns,
 )
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, CaptureContext
 from armybuilder.engine.actions import ChooseTarget, CloseAttack
+from armybuilder.engine.events import ActionGiven
+from armybuilder.engine.figure_kinds import AsWarrior
 from armybuilder.engine.pending import TargetChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -62,13 +61,12 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
         return "Rulebook III, Close Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
-    if state.sections and t.castle is not None:
-        return _section_violation(state, a, t, capture, plan)
-    if state.works and t.work is not None:
-        return _work_violation(state, a, t, capture, plan)
-    if t.chariot is not None and plan is not None and plan.mode is not None:
-        why = chariots.unaffected(t, plan.mode)
-        if why:
+    kind = t.kind
+    if kind.targeted_otherwise:
+        # Its kind's own rules (a castle section or a World Conquest structure: attacked by
+        # a front arc touching it; the abilities that cannot affect a chariot).
+        why = kind.close_targeting(state, a, t, capture, plan)
+        if not isinstance(why, AsWarrior):
             return why
     if plan is not None and plan.friendly:
         if t.team != a.team:
@@ -103,44 +101,6 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     return None
 
 
-def _section_violation(state: State, a: Warrior, t: Warrior, capture: bool,
-                       plan: AttackPlan | None) -> str | None:
-    """close.target_violation for a castle section target (Castle rules, Attacking the
-    Castle; General Rules)."""
-    if capture:
-        return f"{castle_combat.GENERAL}: castle sections cannot capture or be captured"
-    why = castle_combat.target_violation(state, a, t, "close", plan)
-    if why:
-        return why
-    if t.team == a.team:
-        return ("Rulebook III, Targeting Friendly Figures: a friendly figure cannot be the "
-                "target of a damaging attack")
-    # "opposing figures whose front arcs are touching a castle section may attack it as if
-    # they were in base contact with it" (whatever the elevations: the section is the
-    # terrain it stands for).
-    if not castle_combat.front_touches(state, a, t):
-        return (f"{castle_combat.ATTACKING}: the warrior's front arc must touch the castle "
-                "section")
-    if plan is not None:
-        return combat.targeting_violation(state, a, t, plan)
-    return None
-
-
-def _work_violation(state: State, a: Warrior, t: Warrior, capture: bool,
-                    plan: AttackPlan | None) -> str | None:
-    """close.target_violation for a World Conquest fortification (World Conquest,
-    Upgrading Defenses; engine/fortifications.py): attacked by a front arc touching it,
-    never captured."""
-    if capture:
-        return f"{fortifications.RULE}: a fortification cannot be captured"
-    why = fortifications.target_violation(state, a, t, "close", plan)
-    if why:
-        return why
-    if plan is not None:
-        return combat.targeting_violation(state, a, t, plan)
-    return None
-
-
 def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | None = None
                       ) -> str | None:
     """Rulebook III, Capturing: what forbids ``a``'s capture attempt on ``t`` beyond
@@ -148,12 +108,10 @@ def capture_violation(state: State, a: Warrior, t: Warrior, plan: AttackPlan | N
     after those)."""
     if plan is not None and not plan.capture_ok:
         return f"Special Abilities Card, {plan.mode}: no capture attempt"
-    if a.chariot is not None or t.chariot is not None:
-        return f"{chariots.GENERAL}: a chariot cannot capture or be captured"
-    if a.castle is not None or t.castle is not None:
-        return f"{castle_combat.GENERAL}: castle sections cannot capture or be captured"
-    if a.work is not None or t.work is not None:
-        return f"{fortifications.RULE}: a fortification cannot capture or be captured"
+    # Chariot rules, Castle rules, General Rules; World Conquest, Upgrading Defenses.
+    why = a.kind.no_capture or t.kind.no_capture
+    if why:
+        return why
     if not state.touching(a, t):
         # Rulebook III, Capturing: a captive is kept in base contact at all times, so
         # no capture across a low wall (RULES_NOTES.md).
@@ -268,15 +226,18 @@ def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str
 
 def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> None:
     a, targets, members, plan = check_close(state, action, follow_up)
-    extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
+    given: ActionGiven = {"e": "action", "kind": "capture" if action.capture else "close",
+                          "warrior": a.id, "target": action.target,
+                          "formation": list(action.formation)}
+    if plan.mode is not None:
+        given["ability"] = plan.mode
     if plan.all_front:
-        extra["targets"] = [t.id for t in targets]
+        given["targets"] = [t.id for t in targets]
     if action.section is not None:
-        extra["section"] = action.section
+        given["section"] = action.section
     if state.sections and across(state, a, targets[0]):
-        extra["across"] = True  # Castle rules, Close Combat: across access points
-    state.emit("action", kind="capture" if action.capture else "close", warrior=a.id,
-               target=action.target, formation=list(action.formation), **extra)
+        given["across"] = True  # Castle rules, Close Combat: across access points
+    state.emit(given)
     if not follow_up:
         if plan.section >= 0:
             chariot_combat.mark(state, a, plan.section)
@@ -326,7 +287,7 @@ def apply_target_choice(state: State, item: TargetChoice, action: ChooseTarget) 
     check_target_choice(state, item, action)
     a = state.warriors[item.warrior]
     t = state.warriors[action.target]
-    state.emit("target_chosen", warrior=a.id, target=t.id, player=item.player)
+    state.emit({"e": "target_chosen", "warrior": a.id, "target": t.id, "player": item.player})
     members = [state.warriors[i] for i in item.members]
     combat.settle(state, item.plan, strikes_for(state, a, [t], members, False, item.plan,
                                                 across=True), len(members) - 1)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from armybuilder.engine import chariots
 from armybuilder.engine.abilities import (
     REGISTRY,
     AfterAttackContext,
@@ -29,6 +30,7 @@ from armybuilder.engine.abilities import (
     magic_affects,
 )
 from armybuilder.engine.bases import SECTIONS
+from armybuilder.engine.events import Hit, Miss
 from armybuilder.engine.pending import AttackStep, ConfusedMove, SectionChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
@@ -82,7 +84,6 @@ def make_plan(state: State, attacker: Warrior, kind: str, mode: str | None,
     turns off the others that need the same kind of action.
     """
     if section >= 0:
-        from armybuilder.engine import chariots
         stats, names = chariots.stats(attacker, section), chariots.abilities(attacker, section)
     else:
         stats, names = attacker.stats, attacker.abilities
@@ -122,7 +123,6 @@ def target_abilities(t: Warrior, plan: AttackPlan, section: int = -1) -> tuple[s
     Chariot rules, Special Abilities)."""
     names = t.abilities
     if section >= 0:
-        from armybuilder.engine import chariots
         names = chariots.abilities(t, section)
     if plan.plain_targets:
         # Special Abilities Card, Shockwave: resolved as if the targets had no special
@@ -205,7 +205,6 @@ def struck_stats(s: Strike) -> Any:
     """The values showing where a strike lands: the figure's dial, or a chariot section's
     (Chariot rules, Combat Dials)."""
     if s.section >= 0:
-        from armybuilder.engine import chariots
         return chariots.stats(s.figure, s.section)
     return s.figure.stats
 
@@ -298,7 +297,6 @@ def reduction(state: State, t: Warrior, plan: AttackPlan | None = None,
     if plan is None:
         names = t.abilities
         if section >= 0:
-            from armybuilder.engine import chariots
             names = chariots.abilities(t, section)
     else:
         names = target_abilities(t, plan, section)
@@ -379,16 +377,23 @@ def resolve(state: State, plan: AttackPlan, strikes: list[Strike], bonus: int,
             hit = True  # Rulebook III, Rolling "12"s: an automatic hit
         else:
             hit = total >= defense
-        extra: dict[str, Any] = {} if s.targeted else {"splash": True}
+        critical = roll in (CRITICAL_MISS, CRITICAL_HIT)
+        told: Hit | Miss
+        if hit:
+            told = {"e": "hit", "attacker": attacker.id, "target": t.id, "total": total,
+                    "defense": defense, "critical": critical, "attack": attack}
+        else:
+            told = {"e": "miss", "attacker": attacker.id, "target": t.id, "total": total,
+                    "defense": defense, "critical": critical, "attack": attack}
+        if not s.targeted:
+            told["splash"] = True
         if s.section >= 0:
-            extra["section"] = SECTIONS[s.section]
+            told["section"] = SECTIONS[s.section]
         if roll_told:
-            extra["roll_modifiers"] = [list(p) for p in roll_told]
+            told["roll_modifiers"] = [list(p) for p in roll_told]
         if defense_told:
-            extra["defense_modifiers"] = [list(p) for p in defense_told]
-        state.emit("hit" if hit else "miss", attacker=attacker.id, target=t.id, total=total,
-                   defense=defense, critical=roll in (CRITICAL_MISS, CRITICAL_HIT),
-                   attack=attack, **extra)
+            told["defense_modifiers"] = [list(p) for p in defense_told]
+        state.emit(told)
         if hit:
             hits.append(s)
     if roll == CRITICAL_MISS:
@@ -430,7 +435,7 @@ def _avoided(state: State, plan: AttackPlan, t: Warrior, section: int = -1) -> b
     for fn in hooks:
         fn(state, t, ctx)
     if not ctx.hit:
-        state.emit("dodged", warrior=t.id, attacker=plan.attacker.id)
+        state.emit({"e": "dodged", "warrior": t.id, "attacker": plan.attacker.id})
     return not ctx.hit
 
 
@@ -499,7 +504,6 @@ def _after(state: State, plan: AttackPlan, damaged: list[tuple[Warrior, int]],
         # Back at the attacker: a chariot takes it on the section that attacked.
         section = plan.section if victim is attacker else -1
         if victim.chariot is not None and section < 0:
-            from armybuilder.engine import chariots
             chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
             continue
         state.damage(victim, clicks, "ability", by.owner, by, ability=ability,
@@ -532,12 +536,12 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:
-        state.emit("frozen", warrior=t.id, tokens=t.tokens)
+        state.emit({"e": "frozen", "warrior": t.id, "tokens": t.tokens})
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
         return
     t.tokens += 1
     t.token_turn = state.turn
-    state.emit("frozen", warrior=t.id, tokens=t.tokens)
+    state.emit({"e": "frozen", "warrior": t.id, "tokens": t.tokens})
     if t.tokens == 2:
         state.damage(t, 1, "pushing", attacker.owner, attacker, ability="Magic Freeze")
 
@@ -548,4 +552,4 @@ def capture_figure(state: State, holder: Warrior, t: Warrior) -> None:
         return
     holder.captive = t.id
     t.controller = holder.id
-    state.emit("captured", warrior=t.id, by=holder.id)
+    state.emit({"e": "captured", "warrior": t.id, "by": holder.id})

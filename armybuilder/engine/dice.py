@@ -43,6 +43,16 @@ class Dice:
         self._script = list(reversed(self.script)) if self.script is not None else None
         self.used = 0
 
+    def copy(self) -> Dice:
+        """Dice at the same place in the same sequence: the copy rolls what these would."""
+        new = Dice.__new__(Dice)
+        new.seed = self.seed
+        new._state = self._state
+        new.script = self.script
+        new._script = None if self._script is None else self._script[:]
+        new.used = self.used
+        return new
+
     def _next(self) -> int:
         z = self._state = (self._state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * _MIX1) & _MASK

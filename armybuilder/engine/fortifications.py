@@ -38,11 +38,12 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.engine import geometry as g
 from armybuilder.engine.bases import CASTLE
 from armybuilder.engine.cards import ClickStats, FigureCard
+from armybuilder.engine.castle_combat import polygon_approach_spots, polygon_front_touches
 from armybuilder.engine.geometry import Point, Polygon
+from armybuilder.engine.state import State, Warrior
 
 if TYPE_CHECKING:
     from armybuilder.engine.abilities import AttackPlan
-    from armybuilder.engine.state import State, Warrior
 
 RULE = "World Conquest, Upgrading Defenses"
 SETUP_RULE = "World Conquest, Troop Movements (battle rule 1)"
@@ -52,6 +53,9 @@ BANNER = "banner"
 KINDS: tuple[str, ...] = ("banner", "outpost", "fort", "castle")
 #: The sides of a structure in its own frame: ``back`` faces its holder's edge.
 SIDES: tuple[str, ...] = ("back", "right", "front", "left")
+#: The key of a fortification's card (its kind follows): its figure is a structure
+#: (structure_kind.py).
+CARD_KEY = "worldconquest:"
 #: World Conquest, Upgrading Defenses: "Represent the banner with a quarter" (a US
 #: quarter is 0.955" across).
 QUARTER = 0.955
@@ -200,7 +204,7 @@ def card_for(f: Fortification) -> FigureCard:
     banner": one click); no speed, attack, damage or range, no points, all round."""
     name = f.kind.capitalize()
     stats = ClickStats(0, 0, f.defense, 0)
-    return FigureCard(key=f"worldconquest:{f.kind}", name=name, points=0,
+    return FigureCard(key=f"{CARD_KEY}{f.kind}", name=name, points=0,
                       clicks=tuple(stats for _ in range(f.clicks)), arc=360, base=CASTLE,
                       base_radius=0.5)
 
@@ -229,7 +233,6 @@ def default_place(f: Fortification, edge: str, table: float, others: list[Fortif
 def warriors_for(forts: tuple[Fortification, ...], teams: list[int], first: int
                  ) -> list[Warrior]:
     """The fortifications as warriors, numbered from ``first`` (after every army)."""
-    from armybuilder.engine.state import Warrior
     return [Warrior(first + k, card_for(f), f.player, teams[f.player])
             for k, f in enumerate(forts)]
 
@@ -283,6 +286,12 @@ def _stand(state: State, w: Warrior, f: Fortification, at: Point, rotation: floa
 
 
 # --- set up by the holders ----------------------------------------------------------------
+
+
+def outline(w: Warrior, at: Point, rotation: float) -> Polygon:
+    """Where fortification ``w`` would stand set up at ``at`` turned ``rotation``: its
+    square (the banner: its quarter)."""
+    return Work(_work(w).fort, at, g.normalize_angle(rotation)).footprint
 
 
 def waiting(state: State) -> list[Warrior]:
@@ -515,9 +524,9 @@ def refresh(state: State) -> None:
         if w.guarding != guard:
             object.__setattr__(w, "guarding", guard)
             if guard != NOBODY:
-                state.emit("on_guard", warrior=w.id, fortification=guard)
+                state.emit({"e": "on_guard", "warrior": w.id, "fortification": guard})
             else:
-                state.emit("off_guard", warrior=w.id)
+                state.emit({"e": "off_guard", "warrior": w.id})
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -558,7 +567,6 @@ def front_touches(state: State, a: Warrior, t: Warrior) -> bool:
     """A close combat attack on a fortification is made by a warrior whose front arc
     touches its footprint, as if in base contact with it (the castle rules' reading for a
     castle section: castle_combat.front_touches)."""
-    from armybuilder.engine.castle_combat import polygon_front_touches
     return a.on_table and polygon_front_touches(a, _work(t).footprint)
 
 
@@ -570,17 +578,5 @@ def close_targets(state: State, a: Warrior) -> list[Warrior]:
 def approach_spots(state: State, w: Warrior, limit: float) -> list[tuple[Point, float]]:
     """Places within ``limit`` of ``w`` where its front arc would touch an opposing
     fortification from outside (the castle sections' listing, castle_combat)."""
-    from armybuilder.engine.castle_combat import polygon_approach_spots
     polys = [_work(t).footprint for t in standing(state) if t.team != w.team]
     return polygon_approach_spots(w, polys, limit)
-
-
-def several_sides(state: State) -> bool:
-    """victory.several_sides with fortifications left out: Rulebook VI, Ending the Game 1
-    counts warriors, and a fortification is none (it keeps no side in the game)."""
-    from armybuilder.engine.abilities import DEMORALIZED
-    players = state.players
-    teams = {w.team for w in state.warriors
-             if w.work is None and w.on_table and w.controller == NOBODY
-             and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn}
-    return len(teams) > 1

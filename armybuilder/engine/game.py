@@ -33,6 +33,7 @@ from armybuilder.engine.pending import (
     SectionChoice,
     SpinOffer,
 )
+from armybuilder.engine.phases import OVER
 from armybuilder.engine.setup import GameSetup, Scenario
 from armybuilder.engine.state import NOBODY, Event, IllegalAction, State
 
@@ -73,17 +74,16 @@ class Game(State):
         if missing:
             # Abilities of a later expansion, say: warn before the battle begins and never
             # silently pretend to play them (RULES_NOTES.md, Special abilities).
-            self.emit("abilities_without_rules", names=missing)
+            self.emit({"e": "abilities_without_rules", "names": missing})
         if self.chariots:
             unplayed = unplayed_section_abilities(w.card for w in self.warriors)
             if unplayed:
                 # RULES_NOTES.md, Chariots: abilities a chariot's section does not play.
-                self.emit("section_abilities_without_rules", names=unplayed)
+                self.emit({"e": "section_abilities_without_rules", "names": unplayed})
         start()
-        if self.works:
+        for figures in self.kinds_in_play:
             # World Conquest, Upgrading Defenses: warriors set up on guard.
-            from armybuilder.engine.fortifications import refresh
-            refresh(self)
+            figures.after_action(self)
         for w in self.warriors:
             if w.on_table and w.captive != NOBODY:
                 # A scenario may start with a captive held by a warrior whose abilities
@@ -99,6 +99,15 @@ class Game(State):
             data = action_to_json(action)
         self.entries.append({"action": data, "events": events})
 
+    def copy(self) -> Game:
+        """An independent game at the same point (State.copy), with its log so far: the
+        same actions given to both write the same log, byte for byte."""
+        new = super().copy()
+        assert isinstance(new, Game)
+        # Entries written are never changed: the copy's log goes on from the same ones.
+        new.entries = self.entries[:]
+        return new
+
     # --- the public surface -------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -111,6 +120,11 @@ class Game(State):
     def is_legal(self, action: Action) -> bool:
         return legal.is_legal(self, action)
 
+    def check(self, action: Action) -> None:
+        """IllegalAction naming the rule if ``action`` may not be given now; changes
+        nothing."""
+        legal.check(self, action)
+
     @property
     def to_act(self) -> int:
         """The player who owes the next decision."""
@@ -118,7 +132,7 @@ class Game(State):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     def scores(self) -> tuple[victory.Score, ...]:
         """Victory points as they would stand if the game ended now."""
@@ -156,21 +170,19 @@ def apply(game: Game, action: Action) -> list[Event]:
 
 
 def _dispatch(game: Game, action: Action) -> None:
-    if game.pending and game.phase != "over":
+    if game.pending and game.phase != OVER:
         _decide(game, action)
         _settle(game)
-        if game.works:
-            from armybuilder.engine.fortifications import refresh
-            refresh(game)
+        for figures in game.kinds_in_play:
+            figures.after_action(game)
         return
     kind = kinds.kind_of(game, action)
     kind.apply(game, action)
     if kind.settles:
         _settle(game)
-    if game.works:
-        # World Conquest, Upgrading Defenses: who stands on guard now.
-        from armybuilder.engine.fortifications import refresh
-        refresh(game)
+    for figures in game.kinds_in_play:
+        # World Conquest, Upgrading Defenses: who stands on guard now (structure_kind).
+        figures.after_action(game)
 
 
 def _decide(game: Game, action: Action) -> None:
@@ -209,11 +221,11 @@ def _settle(game: Game) -> None:
         elif isinstance(item, STEPS):
             kinds.STEP_RUNS[type(item)](game, item)
         elif isinstance(item, FollowUp) and game.action_ended:
-            game.emit("follow_up_lost", warrior=item.warrior)
+            game.emit({"e": "follow_up_lost", "warrior": item.warrior})
         game.pending.extend(rest)
-        if game.phase == "over":
+        if game.phase == OVER:
             return
-    if game.phase == "over":
+    if game.phase == OVER:
         return
     if game.pending and victory.several_sides(game):
         return

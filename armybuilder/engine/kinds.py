@@ -67,15 +67,16 @@ from armybuilder.engine.pending import (
     SpinOffer,
     TargetChoice,
 )
+from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, OVER, PLAY, TERRAIN, Phase
 from armybuilder.engine.state import IllegalAction, State
 
 #: The phase of the game (State.phase) in which actions are given, with what a player
 #: is told who gives another kind then.
-PHASES: dict[str, tuple[str, str]] = {
-    "fortifications": ("World Conquest, Troop Movements (battle rule 1)",
-                       "fortifications are being set up"),
-    "terrain": ("Rulebook II, Setting the Scene", "terrain is being placed"),
-    "deploy": ("Rulebook II, Setting the Scene", "armies are being placed"),
+PHASES: dict[Phase, tuple[str, str]] = {
+    FORTIFICATIONS: ("World Conquest, Troop Movements (battle rule 1)",
+                     "fortifications are being set up"),
+    TERRAIN: ("Rulebook II, Setting the Scene", "terrain is being placed"),
+    DEPLOY: ("Rulebook II, Setting the Scene", "armies are being placed"),
 }
 
 
@@ -84,8 +85,8 @@ class ActionKind:
     """A kind of action a player gives."""
 
     action: type
-    #: The phase in which it is given ("fortifications", "terrain", "deploy" or "play").
-    phase: str
+    #: The phase in which it is given (fortifications, terrain, deploy or play).
+    phase: Phase
     check: Callable[[State, Any], object]
     apply: Callable[[State, Any], None]
     #: It is a whole action: afterwards the steps it owes are carried out and the action
@@ -103,6 +104,24 @@ class DecisionKind:
     answers: tuple[type, ...]
     check: Callable[[State, Any, Any], object]
     apply: Callable[[State, Any, Any], None]
+    #: What the game waits for, in a word (answers.Waiting.what).
+    name: str
+    #: The player who decides; by default the player whose turn it is.
+    decider: Callable[[State, Any], int] | None = None
+
+    def player(self, state: State, item: Any) -> int:
+        return state.current if self.decider is None else self.decider(state, item)
+
+
+def _figure_owner(state: State, item: Any) -> int:
+    # Rulebook III, Free Spin: the figure's player turns it; Chariot rules: the chariot's
+    # player chooses its section and sets down its passenger.
+    return state.warriors[item.warrior].owner
+
+
+def _defender(state: State, item: TargetChoice) -> int:
+    # Castle rules, Close Combat: "the defender may choose which figure will be the target".
+    return item.player
 
 
 # --- withdrawing ends the turn -----------------------------------------------------------
@@ -146,7 +165,7 @@ def _check_follow_up(state: State, item: FollowUp, action: Any) -> None:
 
 def _apply_follow_up(state: State, item: FollowUp, action: Any) -> None:
     if isinstance(action, Pass):
-        state.emit("follow_up_declined", warrior=item.warrior)
+        state.emit({"e": "follow_up_declined", "warrior": item.warrior})
     elif isinstance(action, CloseAttack):
         close.apply_close(state, action, follow_up=True)
     else:
@@ -167,7 +186,7 @@ def _apply_passenger_facing(state: State, item: PassengerFacing, action: Face) -
     _check_passenger_facing(state, item, action)
     w = state.warriors[item.warrior]
     w.facing = g.normalize_angle(float(action.facing))
-    state.emit("faced", warrior=w.id, facing=w.facing)
+    state.emit({"e": "faced", "warrior": w.id, "facing": w.facing})
 
 
 # --- ladders in play ----------------------------------------------------------------------
@@ -195,51 +214,53 @@ def _unfinished(item: object) -> IllegalAction:
 
 
 ACTIONS: dict[type, ActionKind] = {k.action: k for k in (
-    ActionKind(SetUpFortification, "fortifications", setup.check_set_up_fortification,
+    ActionKind(SetUpFortification, FORTIFICATIONS, setup.check_set_up_fortification,
                setup.apply_set_up_fortification, settles=False),
-    ActionKind(PlaceTerrain, "terrain", setup.check_place_terrain, setup.apply_place_terrain,
+    ActionKind(PlaceTerrain, TERRAIN, setup.check_place_terrain, setup.apply_place_terrain,
                settles=False),
-    ActionKind(Deploy, "deploy", setup.check_deploy, setup.apply_deploy, settles=False),
-    ActionKind(Pass, "play", turns.check_pass, turns.apply_pass),
-    ActionKind(Move, "play", movement.check_move_action, movement.apply_move),
-    ActionKind(RangedAttack, "play", ranged.check_ranged, ranged.apply_ranged),
-    ActionKind(CloseAttack, "play", close.check_close, close.apply_close),
-    ActionKind(MoveFormation, "play", movement.check_move_formation,
+    ActionKind(Deploy, DEPLOY, setup.check_deploy, setup.apply_deploy, settles=False),
+    ActionKind(Pass, PLAY, turns.check_pass, turns.apply_pass),
+    ActionKind(Move, PLAY, movement.check_move_action, movement.apply_move),
+    ActionKind(RangedAttack, PLAY, ranged.check_ranged, ranged.apply_ranged),
+    ActionKind(CloseAttack, PLAY, close.check_close, close.apply_close),
+    ActionKind(MoveFormation, PLAY, movement.check_move_formation,
                movement.apply_move_formation),
-    ActionKind(UseAbility, "play", ability_actions.check_use, ability_actions.apply_use),
-    ActionKind(CancelAbility, "play", ability_actions.check_cancel, _apply_cancel,
+    ActionKind(UseAbility, PLAY, ability_actions.check_use, ability_actions.apply_use),
+    ActionKind(CancelAbility, PLAY, ability_actions.check_cancel, _apply_cancel,
                settles=False),
-    ActionKind(Face, "play", ability_actions.check_face, _apply_face, settles=False),
-    ActionKind(EndTurn, "play", turns.check_end_turn, turns.apply_end_turn, settles=False),
-    ActionKind(ChariotMove, "play", chariot_movement.check_chariot_move,
+    ActionKind(Face, PLAY, ability_actions.check_face, _apply_face, settles=False),
+    ActionKind(EndTurn, PLAY, turns.check_end_turn, turns.apply_end_turn, settles=False),
+    ActionKind(ChariotMove, PLAY, chariot_movement.check_chariot_move,
                chariot_movement.apply_chariot_move),
-    ActionKind(Board, "play", passengers.check_board, passengers.apply_board),
-    ActionKind(Disembark, "play", passengers.check_disembark, passengers.apply_disembark),
-    ActionKind(Withdraw, "play", victory.check_withdraw, _apply_withdraw, settles=False),
-    ActionKind(EndByAgreement, "play", victory.check_agreement, victory.apply_agreement,
+    ActionKind(Board, PLAY, passengers.check_board, passengers.apply_board),
+    ActionKind(Disembark, PLAY, passengers.check_disembark, passengers.apply_disembark),
+    ActionKind(Withdraw, PLAY, victory.check_withdraw, _apply_withdraw, settles=False),
+    ActionKind(EndByAgreement, PLAY, victory.check_agreement, victory.apply_agreement,
                settles=False),
     # Castle rules, Portals: the castle player's choice at the start of the turn.
-    ActionKind(SetPortal, "play", castle.check_set_portal, castle.apply_set_portal,
+    ActionKind(SetPortal, PLAY, castle.check_set_portal, castle.apply_set_portal,
                settles=False),
     # Castle rules, Planking and Ladders: placing or removing a ladder.
-    ActionKind(Ladder, "play", _check_ladder, _apply_ladder),
+    ActionKind(Ladder, PLAY, _check_ladder, _apply_ladder),
 )}
 
 DECISIONS: dict[type, DecisionKind] = {k.owed: k for k in (
     DecisionKind(SpinOffer, (FreeSpin,), movement.free_spin_violation,
-                 movement.apply_free_spin),
+                 movement.apply_free_spin, "spin", _figure_owner),
     DecisionKind(FormationMoving, (FormationPlan,), movement.check_formation_plan,
-                 movement.apply_formation_plan),
+                 movement.apply_formation_plan, "plan"),
     DecisionKind(FollowUp, (Pass, CloseAttack, RangedAttack), _check_follow_up,
-                 _apply_follow_up),
+                 _apply_follow_up, "follow_up"),
+    # FAQ, Magic Confusion: the attacker's player moves the figure hit.
     DecisionKind(ConfusedMove, (Move,), movement.check_confused_move,
-                 movement.apply_confused_move),
+                 movement.apply_confused_move, "confused"),
     DecisionKind(SectionChoice, (ChooseSection,), chariots.check_choice,
-                 chariots.apply_choice),
-    DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing),
+                 chariots.apply_choice, "section", _figure_owner),
+    DecisionKind(PassengerFacing, (Face,), _check_passenger_facing, _apply_passenger_facing,
+                 "facing", _figure_owner),
     # Castle rules, Close Combat: the defender chooses the target.
     DecisionKind(TargetChoice, (ChooseTarget,), close.check_target_choice,
-                 close.apply_target_choice),
+                 close.apply_target_choice, "target", _defender),
 )}
 
 #: The steps owed (pending.STEPS but the contact check, which movement resolves) and how
@@ -254,7 +275,7 @@ STEP_RUNS: dict[type, Callable[[State, Any], None]] = {
 def kind_of(state: State, action: Action) -> ActionKind:
     """The kind of ``action`` if it may be given in this phase of the game; else
     IllegalAction (no decision may be owed: see :func:`decision_for`)."""
-    if state.phase == "over":
+    if state.phase == OVER:
         raise IllegalAction("Rulebook VI, Ending the Game", "the game is over")
     kind = ACTIONS.get(type(action))
     if kind is not None and kind.phase == state.phase:

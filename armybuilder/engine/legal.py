@@ -72,23 +72,23 @@ from armybuilder.engine.pending import (
     SpinOffer,
     TargetChoice,
 )
+from armybuilder.engine.phases import (
+    DEPLOY,
+    FORTIFICATIONS,
+    OVER,
+    SETTING_THE_SCENE,
+    TERRAIN,
+)
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
-
-#: The phases of Setting the Scene (Rulebook II; World Conquest's fortifications first):
-#: the player to act is the one setting up, placing or deploying (``state.deploying``).
-SETTING_THE_SCENE = ("fortifications", "terrain", "deploy")
 
 
 def to_act(state: State) -> int:
     if state.pending:
         p = state.pending[0]
-        if isinstance(p, (SpinOffer, SectionChoice, PassengerFacing)):
-            # Rulebook III, Free Spin; Chariot rules: the chariot's player decides.
-            return state.warriors[p.warrior].owner
-        if isinstance(p, TargetChoice):
-            # Castle rules, Close Combat: the defender chooses the target.
-            return p.player
-        return state.current
+        # The decision's own player (kinds.DECISIONS: a free spin's figure, the chariot's,
+        # the defender); a step the engine carries out, the player whose turn it is.
+        kind = kinds.DECISIONS.get(type(p))
+        return state.current if kind is None else kind.player(state, p)
     if state.phase in SETTING_THE_SCENE:
         return state.deploying
     return state.current
@@ -105,28 +105,28 @@ def generate(state: State, warrior: int | None = None,
              kinds: frozenset[str] | set[str] | None = None) -> Iterator[Action]:
     if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
-    if state.phase == "over":
+    if state.phase == OVER:
         return
     if state.pending:
         yield from _pending(state)
         return
-    if state.phase == "fortifications":
+    if state.phase == FORTIFICATIONS:
         yield from _fortifications(state)
         return
-    if state.phase == "terrain":
+    if state.phase == TERRAIN:
         yield from _terrain(state)
         return
-    if state.phase == "deploy":
+    if state.phase == DEPLOY:
         yield from _deploy(state, warrior)
         return
     wanted = KINDS if kinds is None else kinds
     if warrior is not None:
         yield from _warrior(state, state.warriors[warrior], wanted)
         return
-    if state.sections and "portal" in wanted:
-        # Castle rules, Portals: the castle player opens or closes portals first.
-        from armybuilder.engine.castle import portal_choices
-        yield from portal_choices(state)
+    if "portal" in wanted:
+        for figures in state.kinds_in_play:
+            # Castle rules, Portals: the castle player opens or closes portals first.
+            yield from figures.turn_choices(state)
     for w in state.warriors:
         if w.owner == state.current:
             yield from _warrior(state, w, wanted)
@@ -146,7 +146,7 @@ def checked(state: State, warrior: int, kinds: frozenset[str] | set[str] | None 
     one firer), else None: a player valuing what it lists need not check it again."""
     if kinds is not None and not KINDS.issuperset(kinds):
         raise ValueError(f"unknown kinds {sorted(set(kinds) - KINDS)}; use {sorted(KINDS)}")
-    if state.pending or state.phase in SETTING_THE_SCENE or state.phase == "over":
+    if state.pending or state.phase in SETTING_THE_SCENE or state.phase == OVER:
         for action in generate(state, warrior, kinds):
             yield action, None
         return
@@ -165,8 +165,9 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
         if w.riding != NOBODY and w.owner == state.current:
             yield from chariot_listing.passenger_actions(state, w, kinds)
         return
-    if w.chariot is not None:
-        yield from chariot_listing.chariot_actions(state, w, kinds)
+    if w.kind.own_listing:
+        # Chariot rules, Actions: a chariot's actions, section by section (chariot_kind).
+        yield from w.kind.actions(state, w, kinds)
         return
     if "cancel" in kinds:
         for name in w.abilities:
@@ -185,8 +186,9 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
     if can_move and "move" in kinds:
         for move in _moves(state, w):
             yield move, None
-        if state.chariots:
-            for board in chariot_listing.boardings(state, w):
+        for figures in state.kinds_in_play:
+            # Chariot rules, Boarding & Disembarking: boarding a friendly chariot.
+            for board in figures.more_moves(state, w):
                 yield board, None
         for mode in _modes(w, "move"):
             if w.id not in state.engaged_at_start:
@@ -263,24 +265,18 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
     # Into base contact with each opposing figure within reach: front, flanks, rear.
     opponents = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                        key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
-    if state.sections:
-        # Castle rules, General Rules: a section is in base contact with no one; its
-        # attackers stand with their front arcs touching its footprint instead.
-        opponents = [o for o in opponents if o.castle is None]
-        for end, facing in castle_combat.approach_spots(state, w, limit):
-            if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
-                if found:
-                    yield found
-    if state.works:
-        # World Conquest, Upgrading Defenses: a fortification is in base contact with no
-        # one; its attackers touch its footprint with their front arcs.
-        opponents = [o for o in opponents if o.work is None]
-        for end, facing in fortifications.approach_spots(state, w, limit):
-            if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
-                if found:
-                    yield found
+    if state.kinds_in_play:
+        # Castle rules, General Rules: a section is in base contact with no one (a World
+        # Conquest structure neither); its attackers stand with their front arcs touching
+        # its footprint instead.
+        opponents = [o for o in opponents if o.kind.in_base_contact]
+        for figures in state.kinds_in_play:
+            for end, facing in figures.approach_spots(state, w, limit):
+                if fresh(end, facing):
+                    found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck,
+                                         ability=mode))
+                    if found:
+                        yield found
     for o in opponents:
         reach = w.half_length + o.half_length + places.CONTACT_GAP
         if math.hypot(o.x - w.x, o.y - w.y) - reach > limit:
@@ -292,7 +288,7 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
                     places.clip_to_terrain(state, w, start, end) != end:
                 continue
             if fresh(end, facing):
-                found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+                found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
                 if found:
                     yield found
     if mode == "Charge":
@@ -311,14 +307,14 @@ def _moves(state: State, w: Warrior, mode: str | None = None, forced: bool = Fal
             continue
         facing = places.nearest_facing(state, w, end, w.facing)
         if fresh(end, facing):
-            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+            found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
             if found:
                 yield found
     # Straight moves in eight directions, at full and half speed.
     for end, a in places.straight_move_ends(state, w, start, limit):
         facing = places.nearest_facing(state, w, end, a)
         if fresh(end, facing):
-            found = attempt(Move(w.id, (end,), facing, stuck, ability=mode))
+            found = attempt(Move(w.id, (end,), facing, stuck_facing=stuck, ability=mode))
             if found:
                 yield found
 
@@ -389,11 +385,11 @@ def _ranged_checked(state: State, w: Warrior
                 # A chariot in reach on an inactive section: the attacker names another
                 # (Chariot rules, Attacking a Chariot): one action per section named.
                 for aim in (None, *SECTIONS):
-                    action = RangedAttack(w.id, (), (), mode, None, aim)
+                    action = RangedAttack(w.id, (), ability=mode, aim=aim)
                     if is_legal(state, action):
                         yield action, None
             elif ranged.everyone_in_reach(state, w, plan):
-                yield RangedAttack(w.id, (), (), mode), None
+                yield RangedAttack(w.id, (), ability=mode), None
             continue
         # Out of range first: line_of_fire's own first test, cheaper than targeting's; and
         # before it, what ranged.target_violation refuses at once whatever else holds: a
@@ -415,7 +411,7 @@ def _ranged_checked(state: State, w: Warrior
                     if why is None:
                         shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
-            yield RangedAttack(w.id, (s.target.id,), (), mode, None, s.aim), (w, [w], plan, [s])
+            yield RangedAttack(w.id, (s.target.id,), ability=mode, aim=s.aim), (w, [w], plan, [s])
         if state.sections and w.castle is not None:
             yield from _long_range(state, w, mode)
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
@@ -423,8 +419,8 @@ def _ranged_checked(state: State, w: Warrior
                 if state.chariots and not _one_aim(combo):
                     continue
                 aim = next((s.aim for s in combo if s.aim is not None), None)
-                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), (), mode, None,
-                                    aim), (w, [w], plan, list(combo)))
+                yield (RangedAttack(w.id, tuple(s.target.id for s in combo), ability=mode,
+                                    aim=aim), (w, [w], plan, list(combo)))
         if plan.formation_ok and plan.damaging:
             for action in _ranged_formations(state, w, [s.target for s in shots
                                                          if s.aim is None], mode):
@@ -453,7 +449,8 @@ def _long_range(state: State, w: Warrior, mode: str | None
         else:
             shots = []
         for s in shots:
-            yield RangedAttack(w.id, (t.id,), (), mode, None, s.aim, True), (w, [w], plan, [s])
+            yield (RangedAttack(w.id, (t.id,), ability=mode, aim=s.aim, long_range=True),
+                   (w, [w], plan, [s]))
 
 
 def _one_aim(combo: tuple[ranged.Shot, ...]) -> bool:
@@ -489,7 +486,8 @@ def _ranged_formations(state: State, w: Warrior, targets: list[Warrior], mode: s
                 if formations.grouped(state, members) and formations.faction_violation(
                         [m.card for m in members]) is None and not formations.abrupt_split(
                         state, members):
-                    yield RangedAttack(w.id, (t.id,), tuple(m.id for m in combo), mode)
+                    yield RangedAttack(w.id, (t.id,), formation=tuple(m.id for m in combo),
+                                       ability=mode)
 
 
 def _close(state: State, w: Warrior, follow_up: bool = False) -> Iterator[CloseAttack]:
@@ -515,24 +513,19 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         else:
             targets = [t for t in state.contacts(w)
                        if close.target_violation(state, w, t, False, plan) is None]
-            if state.sections:
-                # Castle rules, Attacking the Castle: the sections its front arc touches.
-                targets += [t for t in castle_combat.close_targets(state, w)
-                            if close.target_violation(state, w, t, False, plan) is None]
-                # Castle rules, Close Combat: figures touching a connected access point.
-                targets += [t for t in castle_access.reachable(state, w)
-                            if t not in targets
-                            and close.target_violation(state, w, t, False, plan) is None]
-            if state.works:
-                # World Conquest, Upgrading Defenses: the fortifications its front arc
-                # touches.
-                targets += [t for t in fortifications.close_targets(state, w)
-                            if close.target_violation(state, w, t, False, plan) is None]
+            for figures in state.kinds_in_play:
+                # Castle rules, Attacking the Castle: the sections its front arc touches;
+                # Close Combat: figures touching a connected access point; World Conquest,
+                # Upgrading Defenses: the fortifications its front arc touches.
+                for t in figures.close_targets(state, w):
+                    if t not in targets and \
+                            close.target_violation(state, w, t, False, plan) is None:
+                        targets.append(t)
         if plan.all_front:
             named = [t for t in targets if t.chariot is None or not isinstance(
                 chariot_combat.close_target(state, w, t, plan, None), str)]
             if named:
-                yield CloseAttack(w.id, named[0].id, False, (), mode), None
+                yield CloseAttack(w.id, named[0].id, ability=mode), None
             continue
         # Each target has passed close.target_violation's checks for an attack already:
         # a capture attempt on it asks only close.capture_violation's further ones.
@@ -554,16 +547,16 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 if aims != [None]:
                     aimed.add(t.id)
                 for aim in aims:
-                    yield CloseAttack(w.id, t.id, False, (), mode, False, None, aim), (
+                    yield CloseAttack(w.id, t.id, ability=mode, aim=aim), (
                         None if aim is not None else found)
                 continue
             if plan.heal:
-                yield CloseAttack(w.id, t.id, False, (), mode), found
-                yield CloseAttack(w.id, t.id, False, (), mode, roll_die=True), None
+                yield CloseAttack(w.id, t.id, ability=mode), found
+                yield CloseAttack(w.id, t.id, ability=mode, roll_die=True), None
                 continue
-            yield CloseAttack(w.id, t.id, False, (), mode), found
+            yield CloseAttack(w.id, t.id, ability=mode), found
             if can:
-                yield CloseAttack(w.id, t.id, True, (), mode), found
+                yield CloseAttack(w.id, t.id, capture=True, ability=mode), found
         if follow_up or not targets or not (plan.formation_ok and plan.damaging) or \
                 formations.member_violation(state, w, "close"):
             continue
@@ -596,9 +589,10 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                 for combo in combinations(able, k):
                     if close.formation_violation(state, [w, *combo], t) is None:
                         ids = tuple(m.id for m in combo)
-                        yield CloseAttack(w.id, t.id, False, ids, mode), None
+                        yield CloseAttack(w.id, t.id, formation=ids, ability=mode), None
                         if can_capture:
-                            yield CloseAttack(w.id, t.id, True, ids, mode), None
+                            yield (CloseAttack(w.id, t.id, capture=True, formation=ids,
+                                               ability=mode), None)
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -653,7 +647,7 @@ def _ladders(state: State, formation: MoveFormation) -> Iterator[Ladder]:
                 if key in seen:
                     continue
                 seen.add(key)
-                action = Ladder(formation.warrior, formation.members, at, remove)
+                action = Ladder(formation.warrior, formation.members, at, remove=remove)
                 if castle_access.ladder_violation(state, action.warrior, action.members,
                                                   at, remove) is None:
                     yield action
@@ -817,7 +811,7 @@ def check_decision(state: State, item: Any, action: Any) -> None:
 
 def check(state: State, action: Any) -> None:
     """Raise IllegalAction if ``action`` may not be applied now; change nothing."""
-    if state.pending and state.phase != "over":
+    if state.pending and state.phase != OVER:
         check_decision(state, state.pending[0], action)
         return
     kinds.kind_of(state, action).check(state, action)

@@ -145,6 +145,51 @@ class Memory:
         #: besides the warrior (Castle rules: the search covers a whole half).
         self.room: tuple[tuple[int, int, int], Any] | None = None
 
+    # --- a copy of the game -------------------------------------------------------------
+
+    def copy_into(self, new: Memory, state: State, copied: State) -> None:
+        """Fill ``new`` (made with ``Memory.__new__``) with this memory for ``copied``, a
+        copy of ``state`` (its warriors at the same places in its own list, its own
+        terrain): every answer kept, about the copy's own figures. The copy goes on
+        remembering on its own from there."""
+        them = copied.warriors
+        mine = state.warriors
+        new.arrangement = self.arrangement
+        new.contacts_seen = self.contacts_seen
+        new.standing = [(them[entry[0].id], *entry[1:]) for entry in self.standing]
+        new.standing_at = {them[o.id]: i for o, i in self.standing_at.items()}
+        of = self.standing_of
+        new.standing_of = (them, of[1]) if of is not None and of[0] is mine else None
+        new.opposing = {them[w.id]: [them[o.id] for o in found]
+                        for w, found in self.opposing.items()}
+        new.contact = {them[w.id]: [them[o.id] for o in found]
+                       for w, found in self.contact.items()}
+        new.facing = _copied_pairs(self.facing, them)
+        new.rear = _copied_pairs(self.rear, them)
+        arranged = self.arranged
+        # The obstacle lists are only read, never changed in place (obstacles_of): both
+        # games may hand out the same ones.
+        new.arranged = None if arranged is None or arranged[4] is not mine else (
+            arranged[0], arranged[1], arranged[2], arranged[3], them)
+        new.obstacles = dict(self.obstacles)
+        # The checked moves are keyed by the terrain and the list of warriors themselves
+        # (checked_moves): the copy's own stand in for them.
+        at = self.moves_at
+        if at and at[3] is state.terrain and at[5] is mine:
+            new.moves_at = (*at[:3], copied.terrain, at[4], them, *at[6:])
+            new.moves = set(self.moves)
+        else:
+            new.moves_at = ()
+            new.moves = set()
+        stops_at = self.stops_at
+        if stops_at is not None and stops_at[0] is state.terrain:
+            new.stops_at = (copied.terrain, stops_at[1])
+            new.stops = dict(self.stops)
+        else:
+            new.stops_at = None
+            new.stops = {}
+        new.room = self.room
+
     # --- the change counter --------------------------------------------------------------
 
     def adopt(self, warriors: list[Warrior]) -> None:
@@ -214,7 +259,8 @@ class Memory:
                 standing[at[o]] = _standing(o)
         else:
             self._stand_all(warriors)
-        if 3 * len(changed) > len(warriors) or state.sections:
+        if 3 * len(changed) > len(warriors) or \
+                any(k.contact_at_a_distance for k in state.kinds_in_play):
             # Castle rules, Gatehouse: figures on one gatehouse top touch however far
             # apart, so with a castle every list is worked out afresh after a change.
             self.opposing = {}
@@ -386,8 +432,9 @@ def _opposing_contacts(standing: list[Standing], state: State, w: Warrior) -> li
         if oteam != team and free and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
-    if state.sections:
-        return _gatehouse_contacts(standing, state, w, out, True)
+    for kind in state.kinds_in_play:
+        # Castle rules, Gatehouse: figures on one gatehouse top touch (castle_kind).
+        out = kind.more_contacts(state, w, out, standing, True)
     return out
 
 
@@ -401,27 +448,15 @@ def _contacts(standing: list[Standing], state: State, w: Warrior) -> list[Warrio
         if o is not w and hypot(ox - wx, oy - wy) <= wr + orad + tolerance \
                 and ((w_round and o_round) or state.touching(w, o)):
             out.append(o)
-    if state.sections:
-        return _gatehouse_contacts(standing, state, w, out, False)
+    for kind in state.kinds_in_play:
+        out = kind.more_contacts(state, w, out, standing, False)
     return out
 
 
-def _gatehouse_contacts(standing: list[Standing], state: State, w: Warrior,
-                        found: list[Any], opposing: bool) -> list[Any]:
-    """Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to be in
-    base contact with any other warrior on top of the same gatehouse": ``found`` with
-    them, in the order of the warriors (asked only when there is a castle)."""
-    from armybuilder.engine.castle_access import gatehouse_under
-    gate = gatehouse_under(state, w) if state.terrain.bridges else None
-    if gate is None:
-        return found
-    have = set(found)
-    extra = {o for o, _, _, _, oteam, _, free in standing
-             if o is not w and o not in have and (not opposing or (oteam != w.team and free))
-             and gatehouse_under(state, o) == gate}
-    if not extra:
-        return found
-    return [o for o, *_ in standing if o in have or o in extra]
+def _copied_pairs(cache: PairAnswers, them: list[Any]) -> PairAnswers:
+    """Pair answers about the same places in a copy's list of warriors."""
+    return {them[a.id]: {them[b.id]: kept for b, kept in row.items()}
+            for a, row in cache.items()}
 
 
 def _kept_pair(cache: PairAnswers, first: Warrior, second: Warrior) -> bool | None:

@@ -18,6 +18,7 @@ from armybuilder.engine.abilities import (
     SpinContext,
 )
 from armybuilder.engine.actions import FormationPlan, FreeSpin, Move, MoveFormation
+from armybuilder.engine.events import ActionGiven
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.memory import Obstacle, Obstacles, move_key
 from armybuilder.engine.pending import (
@@ -204,12 +205,12 @@ def _check_move(state: State, w: Warrior, move: Move, limit: float,
                     "Rulebook V, Terrain: a move ends on fully entering hindering terrain, on "
                     "going up or down elevated terrain and at the far side of a low wall",
                     f"{w.label} must stop {stop:.3f}\" along this path")
-        if state.works and (rules is None or not rules.ignores_terrain):
-            # World Conquest, Upgrading Defenses: in and out through the entrance only.
-            from armybuilder.engine.fortifications import path_violation
-            why = path_violation(state, w, points)
-            if why:
-                raise IllegalAction(why, f"{w.label} cannot move along this path")
+        if state.kinds_in_play and (rules is None or not rules.ignores_terrain):
+            for figures in state.kinds_in_play:
+                # World Conquest, Upgrading Defenses: in and out through the entrance only.
+                why = figures.path_violation(state, w, points)
+                if why:
+                    raise IllegalAction(why, f"{w.label} cannot move along this path")
     end = path[-1] if path else start
     facing = sf if move.facing is None else g.normalize_angle(move.facing)
     end_discs = w.discs_at(end, facing)
@@ -381,15 +382,10 @@ def _check_position(state: State, w: Warrior, discs: tuple[g.Disc, ...], at: Poi
         why = state.terrain.position_violation(discs, ignore)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
-    if state.sections:
-        from armybuilder.engine.castle_setup import occupy_violation
-        why = occupy_violation(state, w, discs)
-        if why:
-            raise IllegalAction(why, f"{w.label} cannot stand there")
-    if state.works:
-        # World Conquest, Upgrading Defenses: walls, the banner, the guards' limit.
-        from armybuilder.engine.fortifications import position_violation
-        why = position_violation(state, w, discs)
+    for figures in state.kinds_in_play:
+        # Castle rules, Access Points: who may never occupy a section; World Conquest,
+        # Upgrading Defenses: walls, the banner, the guards' limit.
+        why = figures.position_violation(state, w, discs)
         if why:
             raise IllegalAction(why, f"{w.label} cannot stand there")
 
@@ -433,38 +429,46 @@ def _captive_left(discs: tuple[g.Disc, ...], captive: tuple[g.Disc, ...]) -> str
 # --- giving a move action ---------------------------------------------------------------
 
 
-def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
-    w = _warrior(state, move.warrior)
-    if w.chariot is not None or w.riding != NOBODY:
+def check_move_given(state: State, w: Warrior, ability: str | None = None) -> None:
+    """IllegalAction unless ``w`` may be given a move action now (naming ``ability``, if
+    one): everything a move action asks before where it goes."""
+    if w.kind.own_movement is not None or w.riding != NOBODY:
         raise IllegalAction("Chariot rules, Movement: a chariot moves straight ahead after a "
                             "spin (ChariotMove); a passenger leaves only by disembarking",
                             f"{w.label} cannot be given this move")
     why = turns.action_violation(state, w, "move")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a move action")
-    if move.ability is not None:
-        if REGISTRY.action_kind(move.ability) != "move":
+    if ability is not None:
+        if REGISTRY.action_kind(ability) != "move":
             raise IllegalAction("FAQ, Special Abilities and Giving Actions",
-                                f"{move.ability} is not used with a move action")
-        if move.ability not in w.abilities:
+                                f"{ability} is not used with a move action")
+        if ability not in w.abilities:
             raise IllegalAction("Rulebook III, Special Abilities",
-                                f"{w.label} has no {move.ability} in effect")
+                                f"{w.label} has no {ability} in effect")
         if w.id in state.engaged_at_start:
-            raise IllegalAction(f"Special Abilities Card, {move.ability}: only a warrior that "
+            raise IllegalAction(f"Special Abilities Card, {ability}: only a warrior that "
                                 "did not start the turn in base contact with an opposing "
                                 "figure may move and attack",
                                 f"{w.label} began the turn in base contact")
+
+
+def check_move_action(state: State, move: Move) -> tuple[Warrior, MovePlan]:
+    w = _warrior(state, move.warrior)
+    check_move_given(state, w, move.ability)
     plan = check_move(state, w, move, move_allowance(state, w, move.ability))
     return w, plan
 
 
 def apply_move(state: State, move: Move) -> None:
     w, plan = check_move_action(state, move)
-    extra = {} if move.ability is None else {"ability": move.ability}
-    state.emit("action", kind="move", warrior=w.id, **extra)
+    given: ActionGiven = {"e": "action", "kind": "move", "warrior": w.id}
+    if move.ability is not None:
+        given["ability"] = move.ability
+    state.emit(given)
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit("free_action", warrior=w.id)
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     carry_out_move(state, w, move, plan, given_move=True)
     if move.ability is not None:
@@ -518,25 +522,25 @@ def _breaks_away(state: State, w: Warrior) -> bool:
     fails_up_to = _fails_up_to(state, w)
     die = state.roll(1, "break away", warrior=w.id)[0]
     ok = die > fails_up_to
-    state.emit("break_away", warrior=w.id, success=ok)
+    state.emit({"e": "break_away", "warrior": w.id, "success": ok})
     return ok
 
 
 def _face(state: State, w: Warrior, facing: float | None) -> None:
     if facing is not None:
         w.facing = g.normalize_angle(facing)
-        state.emit("faced", warrior=w.id, facing=w.facing)
+        state.emit({"e": "faced", "warrior": w.id, "facing": w.facing})
 
 
 def _carry_out(state: State, w: Warrior, plan: MovePlan) -> None:
     w.place(plan.end[0], plan.end[1], plan.facing)
-    state.emit("moved", warrior=w.id, to=[w.x, w.y], facing=w.facing)
+    state.emit({"e": "moved", "warrior": w.id, "to": [w.x, w.y], "facing": w.facing})
     if plan.captive_at is not None:
         c = state.warriors[w.captive]
         c.x, c.y = plan.captive_at
         if plan.captive_facing is not None:
             c.facing = plan.captive_facing
-        state.emit("moved", warrior=c.id, to=[c.x, c.y], facing=c.facing)
+        state.emit({"e": "moved", "warrior": c.id, "to": [c.x, c.y], "facing": c.facing})
 
 
 def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -> None:
@@ -556,7 +560,7 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
             for fn in hooks:
                 fn(state, m, ctx)
             if not ctx.allowed:
-                state.emit("no_free_spin", warrior=m.id)
+                state.emit({"e": "no_free_spin", "warrior": m.id})
                 continue
         for o in contacts:
             if o.chariot is None:
@@ -564,7 +568,7 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
                 offers.setdefault(o.id, []).append(mid)
     for oid in sorted(offers):
         state.pending.append(SpinOffer(warrior=oid, movers=tuple(offers[oid])))
-        state.emit("free_spin_offered", warrior=oid, movers=offers[oid])
+        state.emit({"e": "free_spin_offered", "warrior": oid, "movers": offers[oid]})
 
 
 def free_spin_violation(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
@@ -591,9 +595,9 @@ def apply_free_spin(state: State, offer: SpinOffer, spin: FreeSpin) -> None:
     w = state.warriors[spin.warrior]
     if spin.facing is not None:
         w.facing = g.normalize_angle(spin.facing)
-        state.emit("free_spin", warrior=w.id, facing=w.facing)
+        state.emit({"e": "free_spin", "warrior": w.id, "facing": w.facing})
     else:
-        state.emit("free_spin", warrior=w.id, facing=None)
+        state.emit({"e": "free_spin", "warrior": w.id, "facing": None})
 
 
 # --- after a movement: Pole Arm and Ram -------------------------------------------------
@@ -628,21 +632,16 @@ def resolve_contacts(state: State, step: ContactCheck) -> None:
                 damage += [(victim, clicks, ability, holder)
                            for victim, clicks, ability in ctx.damage]
                 ends = ends or ctx.ends_action
-    if state.chariots:
+    for figures in state.kinds_in_play:
         # Chariot rules, New Special Abilities: a chariot's Ram.
-        from armybuilder.engine import chariots
-        rams, rammed = chariots.ram_contacts(state, step.movers, step.before)
-        damage += [(victim, 1, "Ram", c) for c, victim in rams]
-        ends = ends or rammed
+        more, ended = figures.contact_damage(state, step)
+        damage += more
+        ends = ends or ended
     for victim, clicks, ability, by in damage:
-        if victim.chariot is not None:
-            from armybuilder.engine import chariots
-            chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
-            continue
-        state.damage(victim, clicks, "ability", by.owner, by, ability=ability)
+        victim.kind.damage_by_contact(state, victim, by, clicks, ability)
     if ends:
         state.action_ended = True
-        state.emit("action_ended")
+        state.emit({"e": "action_ended"})
 
 
 # --- Magic Confusion: the opponent's move ----------------------------------------------
@@ -664,13 +663,13 @@ def check_confused_move(state: State, item: ConfusedMove, move: Move) -> MovePla
 def apply_confused_move(state: State, item: ConfusedMove, move: Move) -> None:
     plan = check_confused_move(state, item, move)
     w = state.warriors[item.warrior]
-    state.emit("confused_move", warrior=w.id, by=item.attacker)
+    state.emit({"e": "confused_move", "warrior": w.id, "by": item.attacker})
     carry_out_move(state, w, move, plan, given_move=True)
     if w.on_table and w.tokens == 0:
         # FAQ, Magic Confusion: an action token, unless it already has one.
         w.tokens = 1
         w.token_turn = state.turn
-        state.emit("tokens", warrior=w.id, tokens=1)
+        state.emit({"e": "tokens", "warrior": w.id, "tokens": 1})
 
 
 # --- movement formations ----------------------------------------------------------------
@@ -730,8 +729,8 @@ def apply_move_formation(state: State, action: MoveFormation) -> None:
     members = check_move_formation(state, action)
     ids = tuple(m.id for m in members)
     speed = formation_speed(state, members)
-    state.emit("action", kind="move formation", warrior=action.warrior, members=list(ids),
-               speed=speed)
+    state.emit({"e": "action", "kind": "move formation", "warrior": action.warrior,
+                "members": list(ids), "speed": speed})
     for m in members:
         # Rulebook IV: every member counts as having moved, and may be pushed.
         turns.mark_action(state, m, nonpass=True)

@@ -90,15 +90,15 @@ def board_violation(state: State, w: Warrior, c: Warrior) -> str | None:
 
 def apply_board(state: State, action: Board) -> None:
     w, c = check_board(state, action)
-    state.emit("action", kind="move", warrior=w.id, board=c.id)
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "board": c.id})
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit("free_action", warrior=w.id)
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     if state.opposing_contacts(w) and not _breaks_away(state, w):
         return
     embark(state, w, c)
-    state.emit("boarded", warrior=w.id, chariot=c.id)
+    state.emit({"e": "boarded", "warrior": w.id, "chariot": c.id})
 
 
 def _breaks_away(state: State, w: Warrior) -> bool:
@@ -160,16 +160,17 @@ def disembark_violation(state: State, w: Warrior, c: Warrior, at: g.Point, facin
 
 def apply_disembark(state: State, action: Disembark) -> None:
     w, c, at, facing = check_disembark(state, action)
-    state.emit("action", kind="move", warrior=w.id, disembark=c.id)
+    state.emit({"e": "action", "kind": "move", "warrior": w.id, "disembark": c.id})
     if turns.action_is_free(state, w, "move"):
         state.free_action = True
-        state.emit("free_action", warrior=w.id)
+        state.emit({"e": "free_action", "warrior": w.id})
     turns.mark_action(state, w, nonpass=True)
     chariots.chariot_of(c).passenger = NOBODY
     w.riding = NOBODY
     w.place(at[0], at[1], facing)
     w.on_table = True
-    state.emit("disembarked", warrior=w.id, chariot=c.id, at=[w.x, w.y], facing=w.facing)
+    state.emit({"e": "disembarked", "warrior": w.id, "chariot": c.id, "at": [w.x, w.y],
+                "facing": w.facing})
     # Placed beside the chariot, he may come into base contact: free spins, Pole Arm.
     movement.offer_free_spins(state, [w.id], given_move=True)
     state.pending.append(ContactCheck(movers=(w.id,), before=frozenset()))
@@ -213,8 +214,7 @@ def shot_violation(state: State, p: Warrior, t: Warrior, plan: AttackPlan) -> st
     if plan.mode != SHOCKWAVE and state.opposing(p, t) and state.touching(c, t):
         return (f"{COMBAT}: no ranged combat attack against an opposing warrior in base "
                 "contact with the chariot unless using Shockwave")
-    from armybuilder.engine.chariot_combat import sections_crossed
-    if sections_crossed(c, (t.x, t.y)) == (FRONT,):
+    if chariots.sections_crossed(c, (t.x, t.y)) == (FRONT,):
         return f"{COMBAT}: a passenger's line of fire may not pass through the front section"
     return None
 
@@ -222,13 +222,12 @@ def shot_violation(state: State, p: Warrior, t: Warrior, plan: AttackPlan) -> st
 def arc_of(state: State, p: Warrior, t: Warrior) -> set[int]:
     """The chariot's sections (side or rear) a passenger's attack on ``t`` goes through:
     touching ``t`` for close combat, crossed by the line of fire otherwise."""
-    from armybuilder.engine.chariot_combat import sections_crossed
     c = chariot_of(state, p)
     touched = {k for k in chariots.touching_sections(state, c, t)
                if k in chariots.PASSENGER_SECTIONS}
     if touched:
         return touched
-    return {k for k in sections_crossed(c, (t.x, t.y)) if k != FRONT}
+    return {k for k in chariots.sections_crossed(c, (t.x, t.y)) if k != FRONT}
 
 
 def one_arc(state: State, p: Warrior, shots: list[Shot]) -> str | None:

@@ -87,8 +87,8 @@ def try_move(state: State, w: Warrior, move: Move, limit: float,
     gap = w.half_length + c.half_length + CONTACT_GAP
     for a in DIRECTIONS:
         at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-        alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
-                   move.ability)
+        alt = Move(move.warrior, move.path, move.facing, stuck_facing=move.stuck_facing,
+                   captive_at=at, ability=move.ability)
         try:
             movement.check_move(state, w, alt, limit, around=around, forced=forced)
             return alt

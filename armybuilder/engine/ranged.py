@@ -10,13 +10,15 @@ from armybuilder.engine import (
     chariot_combat,
     combat,
     formations,
-    fortifications,
+    passengers,
     turns,
     weather,
 )
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import REGISTRY, AttackPlan, LineOfFireContext
 from armybuilder.engine.actions import RangedAttack
+from armybuilder.engine.events import ActionGiven
+from armybuilder.engine.figure_kinds import AsWarrior
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -48,23 +50,21 @@ def target_violation(state: State, firer: Warrior, t: Warrior,
     if t is firer:
         return ("Rulebook III, Targeting Friendly Figures: a warrior may never target "
                 "himself")
-    if t.chariot is not None:
+    kind = t.kind
+    if kind.targeted_otherwise:
         # Chariot rules, Attacking a Chariot: which section, and whether it may be
-        # attacked, follow from the line of fire (chariot_combat.ranged_shot).
-        return chariot_combat.ranged_target_violation(state, firer, t, plan)
+        # attacked, follow from the line of fire (chariot_kind).
+        found = kind.ranged_targeting(state, firer, t, plan)
+        if not isinstance(found, AsWarrior):
+            return found
     if not t.on_table:
         return "Rulebook III, Ranged Combat: the target is not on the battlefield"
     if t.controller != NOBODY:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
-    if state.sections and t.castle is not None:
-        # Castle rules, Attacking the Castle: only the listed attackers, never the section
-        # one stands on; General Rules: the abilities that cannot affect it.
-        why = castle_combat.target_violation(state, firer, t, "ranged", plan)
-        if why:
-            return why
-    if state.works and t.work is not None:
-        # World Conquest, Upgrading Defenses: who may attack a fortification, and how.
-        why = fortifications.target_violation(state, firer, t, "ranged", plan)
+    if kind.targeted_otherwise:
+        # Castle rules, Attacking the Castle; World Conquest, Upgrading Defenses: who may
+        # attack it, and how (castle_kind, structure_kind).
+        why = kind.ranged_target_check(state, firer, t, plan)
         if why:
             return why
     if plan is not None and plan.friendly:
@@ -208,12 +208,10 @@ def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan,
     for t in state.warriors:
         if t is firer or not t.on_table or t.controller != NOBODY:
             continue
-        if state.sections and t.castle is not None and castle_combat.target_violation(
-                state, firer, t, "ranged", plan):
-            continue  # Castle rules, Attacking the Castle: only the listed attackers
-        if state.works and t.work is not None and fortifications.target_violation(
-                state, firer, t, "ranged", plan):
-            continue  # World Conquest, Upgrading Defenses: the banner, close combat only
+        if t.kind.targeted_otherwise and t.kind.ranged_target_check(state, firer, t, plan):
+            # Castle rules, Attacking the Castle: only the listed attackers; World
+            # Conquest, Upgrading Defenses: the banner, close combat only.
+            continue
         why, hindering, height = line_of_fire(state, firer, t, plan)
         if why is None:
             shots.append(Shot(t, hindering, height))
@@ -292,7 +290,6 @@ def _aimed(state: State, action: RangedAttack, firer: Warrior, plan: AttackPlan,
                             "section only when the one affected is inactive",
                             f"no target needs the section {action.aim!r} named")
     if firer.riding != NOBODY:
-        from armybuilder.engine import passengers
         why = passengers.one_arc(state, firer, shots)
         if why:
             raise IllegalAction(why, f"{firer.label} cannot fire at these targets together")
@@ -349,20 +346,19 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
     strikes: dict[int, combat.Strike] = {}
     for s in shots:
         terrain = int(s.hindering) + int(s.height)
-        # Castle rules, Attacking Warriors on Castle Sections: the fortification modifier.
-        fort = castle_combat.fortification_modifier(state, plan.attacker, s.target, terrain) \
-            if state.sections else 0
+        # Castle rules, Attacking Warriors on Castle Sections: the fortification modifier;
         # World Conquest, Upgrading Defenses: a warrior on guard, +1 to +3 against ranged
-        # attacks.
-        guard = fortifications.ranged_bonus(state, s.target) if state.works else 0
+        # attacks (the kinds of figure in play say).
+        more: tuple[tuple[str, int], ...] = ()
+        for kind in state.kinds_in_play:
+            more += kind.defense_modifiers(state, plan.attacker, s.target, terrain)
+        extra = sum(m for _, m in more)
         strikes[s.target.id] = combat.Strike(
-            s.target, targeted=True, parts=1, defense_mod=terrain + fort + guard,
+            s.target, targeted=True, parts=1, defense_mod=terrain + extra,
             section=s.section, options=s.options,
             defense_why=combat.named((combat.HINDERING, int(s.hindering)),
-                                     (combat.HEIGHT, int(s.height)),
-                                     (castle_combat.FORTIFICATION, fort),
-                                     (fortifications.ON_GUARD, guard))
-            if terrain or fort or guard else ())
+                                     (combat.HEIGHT, int(s.height)), *more)
+            if terrain or any(m for _, m in more) else ())
     if plan.splash:
         # Special Abilities Card, Flame/Lightning: every figure in base contact with a
         # target, once per target it touches (FAQ, Flame/Lightning & Multiple Attacks); no
@@ -378,13 +374,15 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
                 if hit is None:
                     strikes[o.id] = chariot_combat.splash_strike(state, o, s.target) \
                         if o.chariot is not None else combat.Strike(o, targeted=False, parts=1)
-                    guard = fortifications.ranged_bonus(state, o) if state.works else 0
+                    more = ()
+                    for kind in state.kinds_in_play:
+                        more += kind.splash_modifiers(state, o)
+                    guard = sum(m for _, m in more)
                     if guard:
                         # World Conquest, Upgrading Defenses: on guard against every
                         # ranged attack, a splash too (no terrain modifier: FAQ).
                         strikes[o.id].defense_mod += guard
-                        strikes[o.id].defense_why = combat.named(
-                            (fortifications.ON_GUARD, guard))
+                        strikes[o.id].defense_why = combat.named(*more)
                 else:
                     hit.parts += 1
     return list(strikes.values())
@@ -405,16 +403,19 @@ def damage_per_figure(plan: AttackPlan, shots: list[Shot]) -> int:
 
 def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) -> None:
     firer, members, plan, shots = check_ranged(state, action, follow_up)
-    extra: dict[str, object] = {} if plan.mode is None else {"ability": plan.mode}
+    given: ActionGiven = {
+        "e": "action", "kind": "ranged", "warrior": firer.id,
+        "targets": [s.target.id for s in shots] if plan.everyone else list(action.targets),
+        "formation": list(action.formation)}
+    if plan.mode is not None:
+        given["ability"] = plan.mode
     if plan.flags:
-        extra["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
+        given["riders"] = sorted(plan.flags)  # Pierce, Magic Freeze
     if action.long_range:
-        extra["long_range"] = True  # Castle rules, Long Range Attacks
+        given["long_range"] = True  # Castle rules, Long Range Attacks
     if action.section is not None:
-        extra["section"] = action.section
-    state.emit("action", kind="ranged", warrior=firer.id,
-               targets=[s.target.id for s in shots] if plan.everyone else list(action.targets),
-               formation=list(action.formation), **extra)
+        given["section"] = action.section
+    state.emit(given)
     if not follow_up:
         if plan.section >= 0:
             chariot_combat.mark(state, firer, plan.section)

@@ -49,6 +49,16 @@ class Chariot:
         #: The warrior riding in the rear compartment (Chariot rules, Passengers).
         self.passenger = NOBODY
 
+    def copy(self) -> Chariot:
+        """Its own lists: a copy of the game turns its dials without touching these."""
+        new = Chariot.__new__(Chariot)
+        new.clicks = self.clicks[:]
+        new.acted = self.acted[:]
+        new.moved = self.moved
+        new.fought = self.fought
+        new.passenger = self.passenger
+        return new
+
     def __repr__(self) -> str:
         return (f"Chariot(clicks={self.clicks}, acted={self.acted}, moved={self.moved}, "
                 f"fought={self.fought}, passenger={self.passenger})")

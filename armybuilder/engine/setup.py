@@ -12,7 +12,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.engine import castle_setup, fortifications, turns, weather
+from armybuilder.engine import (
+    castle,
+    castle_combat,
+    castle_setup,
+    fortifications,
+    passengers,
+    turns,
+    weather,
+)
 from armybuilder.engine import geometry as g
 from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
@@ -20,6 +28,8 @@ from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, Ladd
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
+from armybuilder.engine.sections import ELIMINATED, skulls
 from armybuilder.engine.state import (
     EDGES,
     NOBODY,
@@ -422,7 +432,6 @@ def _place_castle(state: State, setup: GameSetup) -> None:
 
 def _board_at_start(where: str, passenger: Warrior, c: Warrior) -> None:
     """Chariot rules, Passengers: a chariot may start the game with a passenger."""
-    from armybuilder.engine import passengers
     chariot = c.chariot
     if chariot is None:
         raise SetupError(f"{where}: {c.label} is not a chariot")
@@ -451,7 +460,7 @@ def begin_setup(state: State) -> None:
         # World Conquest, Troop Movements (battle rule 1): the holders set up their
         # fortifications with the terrain; first, as a castle's sections are (Castle
         # rules, Playing Area and Set-Up), so that terrain is placed clear of them.
-        state.phase = "fortifications"
+        state.phase = FORTIFICATIONS
         state.deploying = _next_holder(state, state.first_player)
         return
     _terrain_or_deployment(state)
@@ -459,7 +468,7 @@ def begin_setup(state: State) -> None:
 
 def _terrain_or_deployment(state: State) -> None:
     if any(item is not None for item in state.terrain_pile):
-        state.phase = "terrain"
+        state.phase = TERRAIN
         state.deploying = state.first_player
     else:
         _dials_and_deployment(state)
@@ -475,7 +484,7 @@ def roll_first_player(state: State) -> None:
         contenders = [p for p in contenders if totals[p] == best]
     state.first_player = contenders[0]
     state.current = state.first_player
-    state.emit("first_player", player=state.first_player)
+    state.emit({"e": "first_player", "player": state.first_player})
 
 
 def _next_holder(state: State, start: int) -> int:
@@ -488,7 +497,7 @@ def _next_holder(state: State, start: int) -> int:
 def check_set_up_fortification(state: State, action: SetUpFortification) -> Warrior:
     """The fortification set up; IllegalAction if it may not be set up so."""
     rule = fortifications.SETUP_RULE
-    if state.phase != "fortifications":
+    if state.phase != FORTIFICATIONS:
         raise IllegalAction(rule, "fortifications are not being set up now")
     if action.warrior not in state.works:
         raise IllegalAction(rule, f"warrior {action.warrior} is not a fortification")
@@ -510,8 +519,8 @@ def apply_set_up_fortification(state: State, action: SetUpFortification) -> None
     w = check_set_up_fortification(state, action)
     at = (float(action.at[0]), float(action.at[1]))
     fortifications.set_up(state, w, at, float(action.rotation))
-    state.emit("fortification_set_up", player=w.owner, warrior=w.id, at=[w.x, w.y],
-               rotation=w.facing)
+    state.emit({"e": "fortification_set_up", "player": w.owner, "warrior": w.id, "at": [w.x, w.y],
+                "rotation": w.facing})
     if not fortifications.waiting(state):
         _terrain_or_deployment(state)
     elif not any(o.owner == w.owner for o in fortifications.waiting(state)):
@@ -562,7 +571,7 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
 
 def check_place_terrain(state: State, action: PlaceTerrain) -> list[TerrainFeature]:
     """The features the item would place; IllegalAction if it may not go there."""
-    if state.phase != "terrain":
+    if state.phase != TERRAIN:
         raise IllegalAction("Rulebook II, Setting the Scene", "terrain is not being placed now")
     features = placed_features(state, action)
     why = terrain_violation(state, features)
@@ -576,8 +585,9 @@ def apply_place_terrain(state: State, action: PlaceTerrain) -> None:
     for f in features:
         state.terrain.add(f)
     state.terrain_pile[action.item] = None
-    state.emit("terrain_placed", player=state.deploying, item=action.item,
-               at=[float(action.at[0]), float(action.at[1])], rotation=float(action.rotation))
+    state.emit({"e": "terrain_placed", "player": state.deploying, "item": action.item,
+                "at": [float(action.at[0]), float(action.at[1])],
+                "rotation": float(action.rotation)})
     if any(item is not None for item in state.terrain_pile):
         # Rulebook II: the player to the left places the next item, and so on clockwise.
         state.deploying = (state.deploying + 1) % len(state.players)
@@ -593,8 +603,8 @@ def _dials_and_deployment(state: State) -> None:
         if w.chariot is not None:
             w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
             w._read_dial()
-    state.emit("dials_set")
-    state.phase = "deploy"
+    state.emit({"e": "dials_set"})
+    state.phase = DEPLOY
     state.deploying = state.first_player
 
 
@@ -681,7 +691,7 @@ def _room_for(state: State, w: Warrior) -> Point | None:
 
 def check_deploy(state: State, action: Deploy) -> Warrior:
     """The warrior placed; IllegalAction if it may not be placed so."""
-    if state.phase != "deploy":
+    if state.phase != DEPLOY:
         raise IllegalAction("Rulebook II, Setting the Scene", "armies are not being placed now")
     if not 0 <= action.warrior < len(state.warriors):
         raise IllegalAction("Rulebook II, Setting the Scene", f"no warrior {action.warrior}")
@@ -709,23 +719,23 @@ def apply_deploy(state: State, action: Deploy) -> None:
     rider = NOBODY if w.chariot is None else w.chariot.passenger
     if action.at is None:
         w.deployed = True
-        state.emit("no_room", warrior=w.id)
+        state.emit({"e": "no_room", "warrior": w.id})
         if rider != NOBODY:
             # Nowhere to set the chariot down: its passenger stays off the table with it.
             w.chariot.passenger = NOBODY  # type: ignore[union-attr]
             state.warriors[rider].riding = NOBODY
-            state.emit("no_room", warrior=rider)
+            state.emit({"e": "no_room", "warrior": rider})
     else:
         at = (float(action.at[0]), float(action.at[1]))
         w.x, w.y = at
         w.facing = g.normalize_angle(float(action.facing))
         w.on_table = True
         w.deployed = True
-        state.emit("deployed", warrior=w.id, at=[w.x, w.y], facing=w.facing)
+        state.emit({"e": "deployed", "warrior": w.id, "at": [w.x, w.y], "facing": w.facing})
         if rider != NOBODY:
             p = state.warriors[rider]
             p.place(w.x, w.y, p.facing)
-            state.emit("aboard", warrior=rider, chariot=w.id)
+            state.emit({"e": "aboard", "warrior": rider, "chariot": w.id})
     if all(o.deployed for o in state.warriors if o.owner == w.owner):
         n = len(state.players)
         for step in range(1, n):
@@ -739,9 +749,9 @@ def apply_deploy(state: State, action: Deploy) -> None:
 
 
 def start_play(state: State, player: int) -> None:
-    state.phase = "play"
+    state.phase = PLAY
     state.round = 1
-    state.emit("battle", first_player=state.first_player)
+    state.emit({"e": "battle", "first_player": state.first_player})
     turns.start_turn(state, player)
 
 
@@ -817,11 +827,9 @@ def build_from_scenario(sc: Scenario) -> State:
         _board_at_start(where, warriors[k], c)
         warriors[k].x, warriors[k].y = c.x, c.y
     for w in warriors:
-        if w.chariot is not None and w.on_table:
-            from armybuilder.engine.sections import ELIMINATED, skulls
-            if skulls(w.card, w.chariot) >= ELIMINATED:
-                raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
-                                 "six skulls eliminate a chariot")
+        if w.chariot is not None and w.on_table and skulls(w.card, w.chariot) >= ELIMINATED:
+            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
+                             "six skulls eliminate a chariot")
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:
@@ -853,7 +861,6 @@ def build_from_scenario(sc: Scenario) -> State:
 def _scenario_castle(state: State, sc: Scenario) -> None:
     """Castle rules: a scenario's castle sections stand where their WarriorSpecs say
     (``at`` the centre point, ``facing`` the rotation), with its CastleOptions."""
-    from armybuilder.engine import castle
     owners = set()
     for k, spec in enumerate(sc.warriors):
         if not castle_setup.is_section(spec.card):
@@ -897,7 +904,6 @@ def _scenario_castle(state: State, sc: Scenario) -> None:
                     p.open = True
     except ValueError as exc:
         raise SetupError(f"scenario, field castle: {exc}") from None
-    from armybuilder.engine import castle_combat
     for wid in state.sections:
         s = state.warriors[wid].castle
         if s is not None and castle_combat.breached_showing(state.warriors[wid]):

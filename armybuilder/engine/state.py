@@ -6,8 +6,9 @@ modules (turns, movement, ranged, close, victory) work on a :class:`State`.
 
 from __future__ import annotations
 
+import copy
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.abilities import (
@@ -18,14 +19,25 @@ from armybuilder.engine.abilities import (
     HealContext,
 )
 from armybuilder.engine.cards import ClickStats, FigureCard
-from armybuilder.engine.castle import Section
 from armybuilder.engine.dice import Dice
-from armybuilder.engine.fortifications import Work
+from armybuilder.engine.events import (
+    Damage,
+    Roll,
+    Told,
+)
+from armybuilder.engine.figure_kinds import FigureKind, kind_for, kinds
 from armybuilder.engine.geometry import Point
+from armybuilder.engine.illegal import IllegalAction as IllegalAction
 from armybuilder.engine.memory import DIAL, PLACING, Memory
-from armybuilder.engine.sections import Chariot, summary
+from armybuilder.engine.phases import SETUP, Phase
 from armybuilder.engine.terrain import Terrain
 
+if TYPE_CHECKING:
+    from armybuilder.engine.castle import Section
+    from armybuilder.engine.fortifications import Work
+    from armybuilder.engine.sections import Chariot
+
+#: An event as the log writes it (events.py declares each kind).
 Event = dict[str, Any]
 
 #: Rulebook II, Setting the Scene: starting areas are 3" deep and 8" from adjoining edges.
@@ -35,25 +47,6 @@ EDGES: tuple[str, ...] = ("south", "north", "west", "east")
 NOBODY = -1
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``rule`` cites the rule it breaks."""
-
-    #: Set when a move fails only because its captive cannot stand where it would end
-    #: (movement.check_move): another place for the captive may still do.
-    captive_placement = False
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule = rule
-        self.reason = message
-
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:
-        # Sent between processes (batch battles) as it was made.
-        return type(self), (self.rule, self.reason)
-
-
-#: Castle rules, General Rules: causes of damage a castle section takes none from.
-UNHARMED_SECTION = frozenset({"pushing", "critical miss"})
 #: Damage that Toughness and Invulnerability reduce (Special Abilities Card): attacks and
 #: damaging special abilities, never pushing or a critical miss.
 REDUCIBLE = frozenset({"attack", "ability"})
@@ -66,8 +59,8 @@ class Warrior:
     __slots__ = (
         "abilities", "acted_turn", "arc", "cancelled", "captive", "card", "castle", "chariot",
         "click", "controller", "deployed", "eliminations", "facing", "guarding", "half_length",
-        "id", "memory", "on_table", "owner", "placed", "riding", "round", "shape", "showing",
-        "stats", "team", "token_turn", "tokens", "work", "x", "y",
+        "id", "kind", "memory", "on_table", "owner", "placed", "riding", "round", "shape",
+        "showing", "stats", "team", "token_turn", "tokens", "work", "x", "y",
     )
     #: The special abilities in effect: those showing, less any cancelled (kept up to date
     #: by __setattr__; asked for by nearly every rule).
@@ -80,6 +73,8 @@ class Warrior:
     memory: Memory
     #: memory.arrangement as the last write that placed the base left it.
     placed: int
+    #: Its kind of figure (figure_kinds.py): what it does differently from a warrior.
+    kind: FigureKind
     #: A chariot's sections (Chariot rules); None for every other figure.
     chariot: Chariot | None
     #: A castle section's bookkeeping (Castle rules, Sections; engine/castle.py); None for
@@ -100,10 +95,13 @@ class Warrior:
 
     def __init__(self, wid: int, card: FigureCard, owner: int, team: int) -> None:
         _set_slot(self, "memory", _DETACHED)
-        _set_slot(self, "chariot", Chariot(card) if card.sections else None)
         _set_slot(self, "riding", NOBODY)
+        _set_slot(self, "chariot", None)
         _set_slot(self, "castle", None)
         _set_slot(self, "work", None)
+        kind = kind_for(card)
+        _set_slot(self, "kind", kind)
+        kind.made(self, card)
         _set_slot(self, "arc", card.arc)
         _set_slot(self, "guarding", NOBODY)
         self.id = wid
@@ -150,6 +148,49 @@ class Warrior:
         for name, value in (fields or {}).items():
             _set_slot(self, name, value)
 
+    def copied(self, memory: Memory) -> Warrior:
+        """This warrior for a copy of the game whose memory is ``memory``: the same fields
+        (nothing reported: the copy's memory is this one's, copied), its own chariot
+        sections and castle section bookkeeping. Everything else it holds is never changed
+        in place (cards, shapes, World Conquest works, tuples and frozen sets)."""
+        # Written field by field on a warrior that does not watch its writes, then made a
+        # Warrior: a copy is made thousands of times a second by a searching player.
+        new: Warrior = _Unwatched.__new__(_Unwatched)
+        new.abilities = self.abilities
+        new.acted_turn = self.acted_turn
+        new.arc = self.arc
+        new.cancelled = self.cancelled
+        new.captive = self.captive
+        new.card = self.card
+        new.castle = None if self.castle is None else self.castle.copy()
+        new.chariot = None if self.chariot is None else self.chariot.copy()
+        new.click = self.click
+        new.controller = self.controller
+        new.deployed = self.deployed
+        new.eliminations = self.eliminations
+        new.facing = self.facing
+        new.guarding = self.guarding
+        new.half_length = self.half_length
+        new.id = self.id
+        new.kind = self.kind
+        new.memory = memory
+        new.on_table = self.on_table
+        new.owner = self.owner
+        new.placed = self.placed
+        new.riding = self.riding
+        new.round = self.round
+        new.shape = self.shape
+        new.showing = self.showing
+        new.stats = self.stats
+        new.team = self.team
+        new.token_turn = self.token_turn
+        new.tokens = self.tokens
+        new.work = self.work
+        new.x = self.x
+        new.y = self.y
+        new.__class__ = Warrior
+        return new
+
     def place(self, x: float, y: float, facing: float) -> None:
         """Set the base down at (x, y) facing ``facing``: the three placing writes a move
         makes, reported at once."""
@@ -164,14 +205,9 @@ class Warrior:
                                                   self.cancelled)
         except AttributeError:
             return  # still being built (__init__): the last field reads it
-        chariot = self.chariot
-        if chariot is not None:
-            # Each rule asks the section it concerns; the chariot as a whole shows the
-            # best of its active sections, and no ability of theirs acts through it.
-            stats, names = summary(card, chariot)
-            _set_slot(self, "stats", stats)
-            _set_slot(self, "showing", names)
-            _set_slot(self, "abilities", ())
+        kind = self.kind
+        if kind.own_dial:
+            kind.read_dial(self)  # a chariot: its sections' dials (chariot_kind.py)
             return
         if not 0 <= click < len(card.clicks):
             return  # past the last live click: state.damage puts it back on that click
@@ -223,6 +259,15 @@ class Warrior:
 _DETACHED = Memory()
 
 
+class _Unwatched(Warrior):
+    """A warrior whose writes are not reported: what Warrior.copied fills in."""
+
+    __slots__ = ()
+    # The plain write, not a function of ours calling it: Python then writes each slot
+    # directly.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
 class Player:
     __slots__ = ("actions", "area", "army_points", "build_total", "edge", "index", "name",
                  "score", "team", "withdrawn")
@@ -241,6 +286,20 @@ class Player:
         self.withdrawn = False
         self.score = 0  # victory points scored during the game (eliminations, forfeits)
 
+    def copy(self) -> Player:
+        new = Player.__new__(Player)
+        new.actions = self.actions
+        new.area = self.area
+        new.army_points = self.army_points
+        new.build_total = self.build_total
+        new.edge = self.edge
+        new.index = self.index
+        new.name = self.name
+        new.score = self.score
+        new.team = self.team
+        new.withdrawn = self.withdrawn
+        return new
+
 
 def starting_area(edge: str, table: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the starting area along an edge. (Rulebook II, Setting the Scene)"""
@@ -256,14 +315,19 @@ def starting_area(edge: str, table: float) -> tuple[float, float, float, float]:
     raise ValueError(f"unknown edge {edge!r} (one of {', '.join(EDGES)})")
 
 
+def dealt(event: Damage, ability: str | None, source: Warrior | None) -> Damage:
+    """``event`` with the ability that dealt the damage and the figure that did, when
+    one did (the figures' statistics)."""
+    if ability is not None:
+        event["ability"] = ability
+    if source is not None:
+        event["source"] = source.id
+    return event
+
+
 def in_area(pos: Point, area: tuple[float, float, float, float]) -> bool:
     x0, y0, x1, y1 = area
     return x0 - g.EPS <= pos[0] <= x1 + g.EPS and y0 - g.EPS <= pos[1] <= y1 + g.EPS
-
-
-def _same_gatehouse(state: State, a: Warrior, b: Warrior) -> bool:
-    from armybuilder.engine.castle_access import same_gatehouse
-    return same_gatehouse(state, a, b)
 
 
 class State:
@@ -280,6 +344,10 @@ class State:
         #: The chariots among the warriors (Chariot rules): rules that only chariots need
         #: are asked only when there is one.
         self.chariots = tuple(w.id for w in warriors if w.chariot is not None)
+        #: The kinds of figure other than the warrior with a figure in this game
+        #: (figure_kinds.py): the rules their figures add are asked only then.
+        self.kinds_in_play: tuple[FigureKind, ...] = tuple(
+            k for k in kinds() if any(w.kind is k for w in warriors))
         #: The castle sections among the warriors and the player who uses them (Castle
         #: rules, Playing Area and Set-Up; engine/castle.py): castle rules are asked only
         #: when there is one. Setup sets them when it places the castle.
@@ -291,7 +359,7 @@ class State:
         #: World Conquest fortifications among the warriors (engine/fortifications.py):
         #: their rules are asked only when there is one. Setup sets them.
         self.works: tuple[int, ...] = ()
-        self.phase = "setup"  # setup (terrain, deployment), play, over
+        self.phase: Phase = SETUP
         self.turn = 0  # turns started so far, all players together
         self.round = 0
         self.current = 0  # the player whose turn it is
@@ -318,6 +386,47 @@ class State:
         self.memory = Memory()
         self.memory.adopt(warriors)
 
+    # --- a copy to try things on ---------------------------------------------------------
+
+    #: How each field that holds something changed in place is copied (State.copy); every
+    #: other field holds a value never changed in place (a number, a string, a tuple, a
+    #: frozen set or record) and is shared. tests/engine/test_engine_copy.py checks that a
+    #: new field is one or the other.
+    COPIED: frozenset[str] = frozenset({
+        "players", "warriors", "terrain", "dice", "pending", "pushed", "events",
+        "terrain_pile", "entry_clicks", "memory"})
+
+    def copy(self) -> State:
+        """An independent game at the same point: its warriors, players, terrain, dice (at
+        the same place in their sequence), the decisions owed and what it remembers, all
+        its own. Actions given to the copy change nothing here, and the same actions give
+        the same events on both (python-chess's ``Board.copy``)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        new.__dict__ = fields
+        memory = Memory.__new__(Memory)  # filled in below, once the warriors are copied
+        warriors = [w.copied(memory) for w in self.warriors]
+        fields["warriors"] = warriors
+        fields["players"] = [p.copy() for p in self.players]
+        fields["terrain"] = self.terrain.copy()
+        fields["dice"] = self.dice.copy()
+        fields["pushed"] = self.pushed[:]
+        fields["events"] = self.events[:]
+        fields["terrain_pile"] = self.terrain_pile[:]
+        fields["entry_clicks"] = dict(self.entry_clicks)
+        if self.pending:
+            # The decisions owed hold the figures they concern (strikes, attack plans):
+            # copied with them, each figure standing for its copy.
+            seen: dict[int, Any] = {id(w): c for w, c in zip(self.warriors, warriors,
+                                                              strict=True)}
+            seen.update((id(w.card), w.card) for w in self.warriors)
+            fields["pending"] = copy.deepcopy(self.pending, seen)
+        else:
+            fields["pending"] = []
+        self.memory.copy_into(memory, self, new)
+        fields["memory"] = memory
+        return new
+
     # --- relations ----------------------------------------------------------------------
 
     def friendly(self, a: Warrior, b: Warrior) -> bool:
@@ -332,9 +441,13 @@ class State:
         reach = a.half_length + b.half_length + g.CONTACT_TOLERANCE
         if math.hypot(b.x - a.x, b.y - a.y) > reach or (
                 not (a.round and b.round) and not g.discs_touch(a.discs, b.discs)):
-            # Castle rules, Gatehouse: "Any warrior on top of the gatehouse is considered to
-            # be in base contact with any other warrior on top of the same gatehouse."
-            return bool(self.sections) and _same_gatehouse(self, a, b)
+            # A kind of figure may put bases that do not touch in base contact (Castle
+            # rules, Gatehouse).
+            # A loop, not any(): asked of every pair within reach whose bases do not touch.
+            for kind in self.kinds_in_play:  # noqa: SIM110
+                if kind.in_contact(self, a, b):
+                    return True
+            return False
         # FAQ, Pole Arm & Low Walls: figures on opposite sides of a low wall are not in
         # base contact, however thin the wall.
         return not (self.terrain.walls and self.terrain.separates(a.discs, b.discs))
@@ -386,12 +499,9 @@ class State:
         return found
 
     def elevation(self, w: Warrior) -> int | None:
-        section = w.castle
-        if section is not None and section.feature >= 0:
-            # Castle rules, Attacks: "The center point is considered to be on elevated
-            # terrain" (the section's own feature, whatever lies at its centre).
-            return section.feature
-        return self.terrain.elevation((w.x, w.y)) if self.terrain else None
+        """The elevated feature ``w`` stands on (its kind says: a castle section is its
+        own), or None."""
+        return w.kind.elevation(self, w)
 
     def player_of(self, w: Warrior) -> Player:
         return self.players[w.owner]
@@ -401,14 +511,25 @@ class State:
 
     # --- events and dice ----------------------------------------------------------------
 
-    def emit(self, event: str, /, **data: Any) -> None:
-        data["e"] = event
-        self.events.append(data)
+    def emit(self, event: Told) -> None:
+        """Tell ``event`` (events.py declares each kind): the log writes it as it is."""
+        self.events.append(cast(Event, event))
 
-    def roll(self, count: int, purpose: str, **info: Any) -> list[int]:
-        """Roll six-sided dice; every roll is an event."""
+    def roll(self, count: int, purpose: str, *, warrior: int | None = None,
+             target: int | None = None, player: int | None = None,
+             passenger: int | None = None) -> list[int]:
+        """Roll six-sided dice; every roll is an event, with what it was for and whose."""
         dice = self.dice.roll(count)
-        self.emit("roll", purpose=purpose, dice=dice, **info)
+        event: Roll = {"e": "roll", "purpose": purpose, "dice": dice}
+        if warrior is not None:
+            event["warrior"] = warrior
+        if target is not None:
+            event["target"] = target
+        if player is not None:
+            event["player"] = player
+        if passenger is not None:
+            event["passenger"] = passenger
+        self.emit(event)
         return dice
 
     # --- clicks -------------------------------------------------------------------------
@@ -441,18 +562,17 @@ class State:
         abilities (Shockwave). The whole amount turns the dial at once: abilities the dial
         brings up meanwhile change nothing (FAQ, Changing Special Abilities).
 
-        A chariot's damage is recorded on one section's dial (``section``; Chariot rules,
-        Attacking a Chariot): :func:`armybuilder.engine.chariots.damage`.
+        The figure's kind takes it (figure_kinds.py): a chariot's damage is recorded on one
+        section's dial (``section``; Chariot rules, Attacking a Chariot), a castle section
+        takes none from pushing or a critical miss (Castle rules, General Rules).
         """
-        if w.chariot is not None:
-            from armybuilder.engine import chariots
-            return chariots.damage(self, w, clicks, cause, by, source, ability=ability,
-                                   kind=kind, pierce=pierce, plain=plain, section=section)
-        if w.castle is not None and cause in UNHARMED_SECTION:
-            # Castle rules, General Rules: sections "Do not take damage from pushing or
-            # critical misses."
-            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause)
-            return 0
+        return w.kind.damage(self, w, clicks, cause, by, source, ability=ability, kind=kind,
+                             pierce=pierce, plain=plain, section=section)
+
+    def dial_damage(self, w: Warrior, clicks: int, cause: str, by: int | None,
+                    source: Warrior | None, *, ability: str | None, kind: str | None,
+                    pierce: bool, plain: bool) -> int:
+        """:meth:`damage` on the figure's one dial (a warrior's, a castle section's)."""
         if not w.on_table and w.riding == NOBODY:
             return 0
         if w.controller != NOBODY:
@@ -460,31 +580,21 @@ class State:
             return 0
         if clicks > 0 and not plain:
             clicks = self.reduced(w, w.abilities, clicks, cause, source, ability, kind, pierce)
-        extra: dict[str, Any] = {} if ability is None else {"ability": ability}
-        if source is not None:
-            extra["source"] = source.id  # who dealt it, for the figures' statistics
         if clicks <= 0:
-            self.emit("damage", warrior=w.id, clicks=0, click=w.click, cause=cause, **extra)
+            self.emit(dealt({"e": "damage", "warrior": w.id, "clicks": 0, "click": w.click,
+                             "cause": cause}, ability, source))
             return 0
         w.click += clicks
         dead = w.click >= len(w.card.clicks)
-        self.emit("damage", warrior=w.id, clicks=clicks,
-                  click=w.click if not dead else len(w.card.clicks), cause=cause, **extra)
+        self.emit(dealt({"e": "damage", "warrior": w.id, "clicks": clicks,
+                         "click": w.click if not dead else len(w.card.clicks), "cause": cause},
+                        ability, source))
         if dead:
             # Castle rules: a section too "is eliminated when 3 broken tower symbols appear
-            # in the stat slot", and leaves rubble (castle.collapse).
+            # in the stat slot" (its kind leaves rubble).
             w.click = len(w.card.clicks) - 1
             self.eliminate(w, by)
-            if w.castle is not None:
-                from armybuilder.engine import castle
-                castle.collapse(self, w)
-        elif w.castle is not None:
-            # Castle rules, Portals: breached as soon as Demoralized shows.
-            from armybuilder.engine import castle_combat
-            if castle_combat.breached_showing(w):
-                castle_combat.breach(self, w, by)
-        else:
-            self.dial_turned(w, cause)
+        w.kind.damaged(self, w, cause, by, dead)
         return clicks
 
     def heal(self, w: Warrior, clicks: int, cause: str) -> int:
@@ -492,12 +602,8 @@ class State:
         Healing and Other Repairing Abilities). Returns the clicks actually healed."""
         if not w.on_table or w.controller != NOBODY or clicks <= 0:
             return 0
-        if w.chariot is not None:
-            # Chariot rules, General Rules: Healing and Magic Healing cannot affect it, and
-            # no ability of its sections heals it (RULES_NOTES.md, Chariots).
-            return 0
-        if w.castle is not None:
-            # Castle rules, General Rules: castle sections "Cannot be healed".
+        if not w.kind.healable:
+            # Chariot rules and Castle rules, General Rules (chariot_kind, castle_kind).
             return 0
         hooks = REGISTRY.hooks_for("healing", w.abilities)
         if hooks:
@@ -508,7 +614,8 @@ class State:
         new = max(w.card.starting_click, w.click - clicks)
         healed = w.click - new
         w.click = new
-        self.emit("healed", warrior=w.id, clicks=healed, click=w.click, cause=cause)
+        self.emit({"e": "healed", "warrior": w.id, "clicks": healed, "click": w.click,
+                   "cause": cause})
         if healed:
             self.dial_turned(w, cause)
         return healed
@@ -525,12 +632,11 @@ class State:
         w.on_table = False
         w.eliminations += 1
         w.cancelled = frozenset()
-        self.emit("eliminated", warrior=w.id)
+        self.emit({"e": "eliminated", "warrior": w.id})
         if w.riding != NOBODY:
             # Chariot rules, Passengers: an eliminated passenger leaves its compartment.
-            chariot = self.warriors[w.riding].chariot
-            if chariot is not None:
-                chariot.passenger = NOBODY
+            vehicle = self.warriors[w.riding]
+            vehicle.kind.passenger_gone(self, vehicle, w)
             w.riding = NOBODY
         if w.controller != NOBODY:
             # An eliminated captive leaves its controller free to take another.
@@ -540,8 +646,8 @@ class State:
         # eliminated the figure; self-inflicted ones score for nobody (RULES_NOTES.md).
         if by is not None and self.players[by].team != w.team:
             self.players[by].score += w.card.points
-            self.emit("score", player=by, points=w.card.points, reason="eliminated",
-                      warrior=w.id)
+            self.emit({"e": "score", "player": by, "points": w.card.points,
+                       "reason": "eliminated", "warrior": w.id})
         if w.captive != NOBODY:
             self.release(self.warriors[w.captive])
 
@@ -550,7 +656,7 @@ class State:
         holder = self.warriors[c.controller]
         holder.captive = NOBODY
         c.controller = NOBODY
-        self.emit("released", warrior=c.id)
+        self.emit({"e": "released", "warrior": c.id})
         if self.terrain:
             for i in self.terrain.blocking:
                 if any(g.disc_overlaps_polygon((x, y), r, self.terrain.features[i].polygon)
@@ -575,7 +681,7 @@ class State:
             "pending": [repr(p) for p in self.pending],
             "terrain": [f.to_dict() for f in self.terrain.features],
             # Chariots: each one's sections and passenger (Chariot rules).
-            "chariots": {w.id: repr(w.chariot) for w in self.warriors
-                         if w.chariot is not None},
+            "chariots": {w.id: told for w in self.warriors
+                         if (told := w.kind.snapshot(w)) is not None},
             "riding": {w.id: w.riding for w in self.warriors if w.riding != NOBODY},
         }

@@ -210,6 +210,27 @@ class Terrain:
         for f in features:
             self.add(f)
 
+    def copy(self) -> Terrain:
+        """Its own lists: features placed, replaced or re-drawn on the copy (terrain set
+        down, a castle section turned to rubble) leave these as they are. The features
+        themselves never change (they are replaced)."""
+        new = Terrain.__new__(Terrain)
+        new.features = self.features[:]
+        new._boxes = self._boxes[:]
+        new._normals = self._normals[:]
+        new.version = self.version
+        new.blocking = self.blocking[:]
+        new.hindering = self.hindering[:]
+        new.elevated = self.elevated[:]
+        new.walls = self.walls[:]
+        new.water = self.water[:]
+        new.joined = dict(self.joined)
+        new.groups = dict(self.groups)
+        new.portals = self.portals
+        new.portal_tops = self.portal_tops
+        new.bridges = self.bridges
+        return new
+
     def add(self, feature: TerrainFeature) -> None:
         self.version += 1
         i = len(self.features)

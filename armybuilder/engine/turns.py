@@ -5,6 +5,7 @@ from __future__ import annotations
 from armybuilder.engine import victory
 from armybuilder.engine.abilities import REGISTRY, ActionContext, ActionCostContext, TurnContext
 from armybuilder.engine.actions import EndTurn, Pass
+from armybuilder.engine.phases import PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
 
@@ -15,7 +16,7 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
     ``follow_up``: the attack that ends a Charge or Bound move, part of an action already
     given (so the one-action and pushing limits were checked then).
     """
-    if state.phase != "play":
+    if state.phase != PLAY:
         return "Rulebook III, Turns and Actions: actions are given during a player's turn"
     if w.owner != state.current:
         return "Rulebook III, Turns and Actions: you give actions to your own warriors"
@@ -24,9 +25,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         return "Rulebook III, Turns and Actions: the warrior is not on the battlefield"
     if w.controller != NOBODY:
         return "Rulebook III, Capturing: a captive cannot be given an action"
-    if w.work is not None:
-        # World Conquest, Upgrading Defenses: a fortification is not a warrior.
-        return "World Conquest, Upgrading Defenses: a fortification is given no action"
+    figure = w.kind
+    if figure.no_actions is not None:
+        return figure.no_actions  # World Conquest, Upgrading Defenses: not a warrior
     if w.acted_turn == state.turn and not follow_up:
         return ("Rulebook III, Turns and Actions: no warrior may be given more than one action "
                 "per turn")
@@ -44,10 +45,9 @@ def action_violation(state: State, w: Warrior, kind: str, follow_up: bool = Fals
         if w.captive != NOBODY and kind != "move":
             return ("Rulebook III, Capturing: the controlling warrior may only be given a move "
                     "or pass action")
-    if state.sections and w.castle is not None:
+    if figure.limits_actions:
         # Castle rules, Actions: a section is given ranged combat actions only.
-        from armybuilder.engine import castle_combat
-        why = castle_combat.action_violation(state, w, kind)
+        why = figure.action_violation(state, w, kind)
         if why:
             return why
     hooks = REGISTRY.hooks_for("actions", w.abilities)
@@ -69,33 +69,16 @@ def check_pass(state: State, action: Pass) -> Warrior:
     why = action_violation(state, w, "pass")
     if why:
         raise IllegalAction(why, f"{w.label} cannot be given a pass action")
-    if w.chariot is not None or action.section is not None:
-        _pass_section(state, w, action)
+    w.kind.check_pass(state, w, action)
     return w
 
 
 def apply_pass(state: State, action: Pass) -> None:
     w = check_pass(state, action)
-    if w.chariot is not None or action.section is not None:
-        from armybuilder.engine import chariots
-        k = _pass_section(state, w, action)
-        chariots.mark_action(state, w, (k,), nonpass=False)
-        state.emit("action", kind="pass", warrior=w.id, section=action.section)
-        return
+    if w.kind.give_pass(state, w, action):
+        return  # a chariot's section's pass (Chariot rules, Actions)
     mark_action(state, w, nonpass=False)
-    state.emit("action", kind="pass", warrior=w.id)
-
-
-def _pass_section(state: State, w: Warrior, action: Pass) -> int:
-    """Chariot rules, Actions: a pass, like any action, is given to one active section."""
-    from armybuilder.engine import chariots
-    if w.chariot is None:
-        raise IllegalAction(chariots.GENERAL, f"{w.label} has no sections")
-    k = chariots.section_index(action.section)
-    why = chariots.section_violation(state, w, k, "pass")
-    if why:
-        raise IllegalAction(why, f"the {action.section} section cannot be given a pass")
-    return k
+    state.emit({"e": "action", "kind": "pass", "warrior": w.id})
 
 
 def mark_action(state: State, w: Warrior, nonpass: bool) -> None:
@@ -118,7 +101,7 @@ def take_token(state: State, w: Warrior) -> None:
     else:
         w.tokens = 1
     w.token_turn = state.turn
-    state.emit("tokens", warrior=w.id, tokens=w.tokens)
+    state.emit({"e": "tokens", "warrior": w.id, "tokens": w.tokens})
 
 
 def can_still_act(state: State, player: int) -> bool:
@@ -174,7 +157,7 @@ def end_if_given(state: State) -> None:
     """End the turn when its actions are all given and no warrior may still move without
     one: after an ability is cancelled or Nimble turns a warrior, say, which give no
     action but may leave nothing to wait for."""
-    if state.phase == "play" and not state.pending and turn_given(state) \
+    if state.phase == PLAY and not state.pending and turn_given(state) \
             and not free_move_left(state, state.current):
         end_turn(state)
         next_turn(state)
@@ -191,7 +174,7 @@ def check_end_turn(state: State, action: EndTurn) -> None:
 
 def apply_end_turn(state: State, action: EndTurn) -> None:
     check_end_turn(state, action)
-    state.emit("turn_ended", player=action.player)
+    state.emit({"e": "turn_ended", "player": action.player})
     end_turn(state)
     next_turn(state)
 
@@ -201,8 +184,8 @@ def start_turn(state: State, player: int) -> None:
     state.current = player
     state.actions_used = 0
     state.turn_actions = state.players[player].actions
-    state.emit("turn", player=player, turn=state.turn, round=state.round,
-               actions=state.turn_actions)
+    state.emit({"e": "turn", "player": player, "turn": state.turn, "round": state.round,
+                "actions": state.turn_actions})
     # Charge and Bound: who began the turn in base contact with an opposing figure.
     engaged = []
     for w in state.warriors:
@@ -222,13 +205,12 @@ def start_turn(state: State, player: int) -> None:
                 for fn in REGISTRY.hooks_for(point, w.abilities):
                     if w.on_table or w.riding != NOBODY:
                         fn(state, w, ctx)
-    if state.sections:
+    for figures in state.kinds_in_play:
         # Castle rules, Actions, Mage Knight: 1 extra action while the army has a keep.
-        from armybuilder.engine import castle_combat
-        ctx.extra_actions += castle_combat.extra_actions(state, player)
+        ctx.extra_actions += figures.turn_begins(state, player)
     if ctx.extra_actions:
         state.turn_actions += ctx.extra_actions
-        state.emit("actions", player=player, actions=state.turn_actions)
+        state.emit({"e": "actions", "player": player, "actions": state.turn_actions})
 
 
 def end_turn(state: State) -> None:
@@ -246,7 +228,7 @@ def end_turn(state: State) -> None:
         if w.cancelled:
             # Rulebook III, Special Abilities: cancelled until the end of the current turn.
             w.cancelled = frozenset()
-    state.emit("turn_end", player=player, turn=state.turn)
+    state.emit({"e": "turn_end", "player": player, "turn": state.turn})
 
 
 def next_turn(state: State) -> None:
@@ -284,19 +266,14 @@ def finish_action(state: State) -> None:
     """The current action is fully resolved: pushing damage, the end of the game, the turn.
     A chariot pushed first owes its player's choice of section (the action goes on until
     it is made)."""
-    if state.chariots and state.pushed:
-        from armybuilder.engine import chariots
-        if chariots.owe_push_choice(state):
-            return
+    if state.pushed:
+        for figures in state.kinds_in_play:
+            if figures.owes_before_pushing(state):
+                return  # Chariot rules, Pushing: the section the click goes on
     for wid in state.pushed:
         # Rulebook III, Pushing: one click after fully resolving the action.
         w = state.warriors[wid]
-        if w.chariot is not None:
-            from armybuilder.engine import chariots
-            if w.on_table:
-                state.damage(w, 1, "pushing", None, section=chariots.push_section(w))
-            continue
-        state.damage(w, 1, "pushing", None)
+        w.kind.pushed(state, w)
     state.pushed = []
     if state.free_action:
         state.free_action = False  # Quickness: no action used

@@ -8,6 +8,7 @@ from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.actions import EndByAgreement, Withdraw
+from armybuilder.engine.phases import OVER, PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
 
@@ -53,7 +54,7 @@ def counts_for_ending(w: Any) -> bool:
     # Rulebook VI, Ending the Game 1: captives and Demoralized figures do not count, nor
     # does a World Conquest fortification (engine/fortifications.py).
     return w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
-        and w.work is None
+        and w.kind.keeps_side
 
 
 def sides_left(state: State) -> set[int]:
@@ -66,30 +67,28 @@ def several_sides(state: State) -> bool:
     than the first one found. Asked after every action, so that one is looked for from the
     far end of the list (armies are listed one after another) and counts_for_ending is
     inlined."""
-    if state.works:
-        from armybuilder.engine.fortifications import several_sides as without_works
-        return without_works(state)
     players = state.players
     warriors = state.warriors
     for w in warriors:
         if w.on_table and w.controller == NOBODY and DEMORALIZED not in w.abilities \
-                and not players[w.owner].withdrawn:
+                and not players[w.owner].withdrawn and w.kind.keeps_side:
             first = w.team
             break
     else:
         return False
     for w in reversed(warriors):
         if w.team != first and w.on_table and w.controller == NOBODY \
-                and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn:
+                and DEMORALIZED not in w.abilities and not players[w.owner].withdrawn \
+                and w.kind.keeps_side:
             return True
     return False
 
 
 def check_end(state: State) -> bool:
     """End the game if only one side (or none) has a warrior left. True if it is over."""
-    if state.phase == "over":
+    if state.phase == OVER:
         return True
-    if state.phase != "play":
+    if state.phase != PLAY:
         return False
     if not several_sides(state):
         end_game(state, Termination.ONE_SIDE_LEFT)
@@ -117,13 +116,12 @@ def final_scores(state: State) -> tuple[Score, ...]:
                 captives[p.index] += 2 * w.card.points
         elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
             survivors[w.owner] += w.card.points
-    if state.sections:
-        # Castle rules, Victory Points: half the points of a section breached but not
-        # eliminated, as elimination points of the player whose figure breached it.
-        from armybuilder.engine import castle_combat
-        breaches = castle_combat.breach_points(state)
-        return tuple(Score(p.index, p.score + breaches[p.index], captives[p.index],
-                           survivors[p.index]) for p in state.players)
+    for figures in state.kinds_in_play:
+        # Castle rules, Victory Points: a breached section's half (castle_kind).
+        more = figures.points(state)
+        if more is not None:
+            return tuple(Score(p.index, p.score + more[p.index], captives[p.index],
+                               survivors[p.index]) for p in state.players)
     return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
                  for p in state.players)
 
@@ -163,11 +161,13 @@ def winners(state: State, scores: tuple[Score, ...]) -> tuple[tuple[int, ...], d
 def end_game(state: State, termination: Termination) -> None:
     scores = final_scores(state)
     won, team_scores = winners(state, scores)
-    state.phase = "over"
+    state.phase = OVER
     state.pending = []
     state.outcome = Outcome(termination=termination, scores=scores, winners=won,
                             round=state.round, team_scores=team_scores)
-    state.emit("game_over", **state.outcome.to_dict())
+    out = state.outcome.to_dict()
+    state.emit({"e": "game_over", "termination": out["termination"], "round": out["round"],
+                "winners": out["winners"], "scores": out["scores"]})
 
 
 def check_withdraw(state: State, action: Withdraw) -> None:
@@ -188,21 +188,21 @@ def withdraw(state: State, player: int) -> None:
     """Rulebook VI, Withdrawing: forfeit your captives, leave the battlefield, free your
     captives."""
     p = state.players[player]
-    state.emit("withdrew", player=player)
+    state.emit({"e": "withdrew", "player": player})
     for w in state.warriors:
         if w.owner == player and w.on_table and w.controller != NOBODY:
             holder = state.warriors[w.controller]
             scorer = state.players[holder.owner]
             scorer.score += w.card.points
-            state.emit("score", player=scorer.index, points=w.card.points,
-                       reason="forfeited captive", warrior=w.id)
+            state.emit({"e": "score", "player": scorer.index, "points": w.card.points,
+                        "reason": "forfeited captive", "warrior": w.id})
     for w in state.warriors:
         if w.owner != player or not (w.on_table or w.riding != NOBODY):
             continue
         if w.riding != NOBODY:
             # The passenger leaves with his chariot (Chariot rules, Passengers).
             w.riding = NOBODY
-            state.emit("removed", warrior=w.id)
+            state.emit({"e": "removed", "warrior": w.id})
             continue
         if w.controller != NOBODY:
             state.warriors[w.controller].captive = NOBODY
@@ -211,7 +211,7 @@ def withdraw(state: State, player: int) -> None:
             freed = state.warriors[w.captive]
             freed.controller = NOBODY
             w.captive = NOBODY
-            state.emit("released", warrior=freed.id)
+            state.emit({"e": "released", "warrior": freed.id})
         w.on_table = False
-        state.emit("removed", warrior=w.id)
+        state.emit({"e": "removed", "warrior": w.id})
     p.withdrawn = True

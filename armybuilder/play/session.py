@@ -11,30 +11,14 @@ chariot rules) are given their actions section by section: a drive (the sections
 actions combined, a spin, a distance straight ahead), a section's attack or pass, and a
 passenger boards and gets off with a move action.
 
-Only names :mod:`armybuilder.engine` exports are used (and :mod:`armybuilder.engine.odds`
-for the 2d6 chances). Where the engine does not answer a question yet, the answer is
-worked out here from those names and marked ``ENGINE-API``, for the engine's public API to
-take over:
-
-- what an action may bring: the action is given to copies of the game whose dice are
-  forced to every value they can show, and the outcomes are counted with their chances
-  (two dice by their total, Rulebook III: only the total counts) — the engine's own
-  resolution of every ability, formation and modifier, never a re-derivation; where the
-  action waits for a chariot's player to choose a section, once for each section;
-- the order a movement formation's members move in: the player's (Rulebook IV: "each
-  warrior is moved in sequence as desired by the player"), so the first order the
-  engine's check allows is the one given;
-- a warrior's movement allowance: read from the engine's refusal of a move longer than
-  any table;
-- ending the turn early: the engine ends a turn when its actions are used or nobody is
-  left to act, so the passes it lists are given one after another (a chariot's section
-  by section); a turn whose actions are all given but that still waits (Quickness's free
-  move) ends with the engine's own ``EndTurn``;
-- where a chariot's drive must stop short of the battlefield's edge (the engine's
-  ``chariot_reach`` stops at terrain, bases and Ram only);
-- the decision owed: told from the kind of actions the engine lists while it waits (a
-  section choice's purpose read from the ``SectionChoice`` owed);
-- a copy of a game to try things on (:func:`snapshot`), field by field.
+Only names :mod:`armybuilder.engine` exports are used: the engine answers every question
+asked here (what an action may bring, counted over every roll of the dice on copies of the
+game; how far a warrior may move; where an ability may set a figure down; what the game
+waits for and from whom; the actions that end a turn early; why a warrior may not be given
+an action of some kind), and the session puts those answers in the screen's words. Its
+parts: :mod:`armybuilder.play.words` (each kind of action in words, registered once),
+:mod:`armybuilder.play.outlook` (what an action may bring, figure by figure) and
+:mod:`armybuilder.play.steering` (the actions a player steers and where they may go).
 
 One lock keeps every engine call on one thread at a time: the engine is not written for
 threads (it remembers answers as it goes), and the AI and the odds work in worker threads,
@@ -44,78 +28,36 @@ each on its own copy of the game.
 from __future__ import annotations
 
 import hashlib
-import io
-import itertools
 import json
-import math
-import pickle
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from armybuilder.ai.registry import DEFAULT, PLAYERS, make_player, with_default_first
 from armybuilder.engine import (
+    ACTION_KINDS,
     NOBODY,
-    REGISTRY,
     SECTIONS,
-    CancelAbility,
-    ChariotMove,
-    ChooseSection,
-    ChooseTarget,
-    CloseAttack,
-    Deploy,
-    Disembark,
-    EndByAgreement,
-    EndTurn,
-    Face,
-    FormationMoving,
-    FormationPlan,
-    FreeSpin,
     Game,
     GameSetup,
     IllegalAction,
-    Ladder,
-    Move,
-    MoveFormation,
-    Pass,
-    PassengerFacing,
-    PlaceTerrain,
     PlayerSetup,
-    RangedAttack,
     Scenario,
-    SectionChoice,
-    SetPortal,
-    SetUpFortification,
-    TargetChoice,
-    UseAbility,
-    Withdraw,
     action_to_json,
-    action_violation,
     apply,
-    castle_across,
-    castle_reachable,
     castle_standing_on,
-    chariot_allowance,
-    chariot_close_sections,
-    chariot_ranged_sections,
-    chariot_reach,
     check,
-    contact_spot,
-    disembark_spots,
-    fortifications,
-    geometry,
+    kind_refusal,
     legal_actions,
-    member_limit,
-    odds,
     replay,
     section_active,
-    section_stats,
-    section_violation,
+    special_abilities,
     table_for,
+    waiting,
 )
-from armybuilder.engine import Board as Boarding
-from armybuilder.engine.fortifications import Work
+from armybuilder.play import outlook, words
 from armybuilder.play.board import (
     Board,
     Click,
@@ -133,35 +75,24 @@ from armybuilder.play.board import (
     Refused,
     Roll,
     Section,
-    SectionOdds,
     Side,
-    TargetOdds,
     TerrainPiece,
     result_words,
 )
 from armybuilder.play.castle_view import castle_records
+from armybuilder.play.steering import Steering
 from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
 
-COMMANDERS = ("human", "heuristic", "random")
+#: Who may command a seat: a person at the keyboard, or a kind of player the registry
+#: offers (armybuilder.ai.registry), the default first.
+COMMANDERS = ("human", *with_default_first(PLAYERS.kinds()))
 #: Makes the AI player of a seat for one choice: ``(seat, seed) -> player`` (Seats).
 AIPlayers = Callable[[int, int], Any]
 #: The kinds of action a warrior may be given, in the order the screen offers them.
-KINDS = ("move", "ranged", "close", "formation", "ability", "pass")
-#: A move this long is longer than any battlefield: the engine refuses it, naming the
-#: warrior's allowance.
-_FAR = 1000.0
-_ALLOWANCE = re.compile(r"may move ([0-9.]+)\"")
+KINDS = ACTION_KINDS
 #: How the engine names a warrior in its reasons: "warrior 3 (Demo Pikeman)".
 _WARRIOR = re.compile(r"warrior (\d+)(?: \([^()]*\)|(?='s ))")
-#: The most copies of the game one action's outcomes are counted on.
-MAX_BRANCHES = 5000
-#: Abilities whose action sets a figure down where the player chooses: the figure
-#: levitated (FAQ, Magic Levitation) or brought back (Special Abilities Card, Necromancy).
-PLACING = ("Magic Levitation", "Necromancy")
-#: Facings tried for a turn that may go any way (Nimble), and bearings tried around a
-#: warrior for a place beside it (Necromancy): every 15 degrees.
-_BEARINGS = tuple(math.radians(d) for d in range(0, 360, 15))
 
 
 def derive(*parts: object) -> int:
@@ -169,93 +100,6 @@ def derive(*parts: object) -> int:
     text = "/".join(str(p) for p in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"armybuilder"
                                           ).digest(), "big") >> 1
-
-
-class _MoreDice(Exception):
-    """A copy of the game asked for dice the outcome count has not forced yet."""
-
-    def __init__(self, count: int) -> None:
-        super().__init__(count)
-        self.count = count
-
-
-class _ForcedDice:
-    """Dice for a copy of the game: the values given, then :class:`_MoreDice`. Dice
-    rolled once the turn has ended belong to the next turn (Command): they change nothing
-    the action did, so they show 1s instead of being counted."""
-
-    def __init__(self, game: Game, values: tuple[int, ...]) -> None:
-        self.game = game
-        self.values = list(values)
-
-    def roll(self, count: int) -> list[int]:
-        if len(self.values) >= count:
-            out = self.values[:count]
-            del self.values[:count]
-            return out
-        if any(e.get("e") == "turn_end" for e in self.game.events):
-            return [1] * count
-        raise _MoreDice(count)
-
-
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    """A section choice an action waited for (Chariot rules): the chariot, its player,
-    what for, and the sections listed."""
-
-    chariot: int
-    seat: int
-    purpose: str
-    names: tuple[str, ...]
-
-
-def _slot_names(cls: type) -> tuple[str, ...]:
-    return tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
-
-
-def _restore(cls: type, fields: tuple[tuple[str, Any], ...]) -> Any:
-    obj: Any = object.__new__(cls)
-    for name, value in fields:
-        object.__setattr__(obj, name, value)
-    return obj
-
-
-class _Snapshot(pickle.Pickler):
-    """Pickles a game for copies to try actions on. Objects whose class watches its own
-    writes (the engine's warriors tell the game's memory where their bases are) are copied
-    field by field as they stand, without the watching: the copy's memory comes along."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        cls = type(obj)
-        if isinstance(obj, type) or not cls.__module__.startswith("armybuilder.") or \
-                cls.__setattr__ is object.__setattr__ or "__slots__" not in cls.__dict__ or \
-                getattr(getattr(cls, "__dataclass_params__", None), "frozen", False):
-            return NotImplemented  # pickled as usual (a frozen record restores itself)
-        return _restore, (cls, tuple((name, getattr(obj, name)) for name in _slot_names(cls)
-                                     if hasattr(obj, name)))
-
-
-def snapshot(game: Game) -> bytes:
-    """The game as bytes that ``pickle.loads`` makes into a copy of it.
-
-    ENGINE-API: the engine has no copy of a game to try an action on (Game.copy)."""
-    out = io.BytesIO()
-    _Snapshot(out, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
-    return out.getvalue()
-
-
-def _branches(count: int) -> list[tuple[tuple[int, ...], float]]:
-    """The dice a roll of ``count`` can show, each with its chance. Two dice by their
-    total: the engine reads only the total of a 2d6 roll (Rulebook III, attack rolls)."""
-    if count == 1:
-        return [((d,), 1 / 6) for d in range(1, 7)]
-    if count == 2:
-        out: list[tuple[tuple[int, ...], float]] = []
-        for total, ways in odds.WAYS.items():
-            low = max(1, total - 6)
-            out.append(((low, total - low), ways / 36))
-        return out
-    raise ValueError(f"no outcome count for a roll of {count} dice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +134,7 @@ class Seats:
                 raise ValueError(f"unknown commander {c!r}; use one of {', '.join(COMMANDERS)}")
 
 
-class PlaySession:
+class PlaySession(Steering):
     """One game in progress: the engine's game, who commands each seat, the log in words."""
 
     def __init__(self, game: Game, seats: Seats) -> None:
@@ -305,8 +149,6 @@ class PlaySession:
         self.lines: list[str] = []
         for entry in game.entries:
             self.lines += self._narrator.entry(entry["action"], entry["events"])
-        self._snapshot: tuple[int, bytes] | None = None
-        self._allowances: dict[tuple[int, int, str | None], float | None] = {}
         self._board = self._make_board()
 
     # --- starting and resuming -------------------------------------------------------
@@ -482,13 +324,6 @@ class PlaySession:
 
     # --- checking ----------------------------------------------------------------------
 
-    def _copy(self) -> Game:
-        """A copy of the game to try things on: the real one is never touched."""
-        version = len(self.game.entries)
-        if self._snapshot is None or self._snapshot[0] != version:
-            self._snapshot = (version, snapshot(self.game))
-        return pickle.loads(self._snapshot[1])
-
     def refusal(self, action: Any) -> Refusal | None:
         """None when the engine allows ``action`` now; else its rule and reason, as the
         engine's own check (``check``, which changes nothing) names them."""
@@ -518,83 +353,14 @@ class PlaySession:
         not, the engine's reason."""
         with self._lock:
             out = []
+            w = self.game.warriors[wid]
             for kind in KINDS:
-                if kind == "ability" and not self._special_abilities(wid):
+                if kind == "ability" and not special_abilities(w):
                     continue
-                first = next(iter(legal_actions(self.game, wid, {kind})), None) \
-                    if self.game.phase == "play" and not self.game.pending else None
-                if first is not None:
-                    out.append(KindStatus(kind, True))
-                else:
-                    out.append(KindStatus(kind, False, self._kind_refusal(wid, kind)))
+                why = kind_refusal(self.game, wid, kind)
+                out.append(KindStatus(kind, True) if why is None else
+                           KindStatus(kind, False, Refusal(why.rule, self._named(why.reason))))
             return tuple(out)
-
-    def _special_abilities(self, wid: int) -> list[str]:
-        w = self.game.warriors[wid]
-        return [n for n in w.abilities if REGISTRY.action_kind(n) == "special"]
-
-    def _nearest(self, wid: int, opposing: bool) -> list[int]:
-        w = self.game.warriors[wid]
-        if w.riding != NOBODY:
-            w = self.game.warriors[w.riding]  # a passenger is where his chariot is
-        found = [o for o in self.game.warriors
-                 if o is not w and o.on_table and not o.is_captive
-                 and (o.team != w.team) == opposing]
-        found.sort(key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))
-        return [o.id for o in found]
-
-    def _kind_refusal(self, wid: int, kind: str) -> Refusal:
-        """The engine's reason ``wid`` has no action of ``kind``: a probe action is tried."""
-        game = self.game
-        if game.phase != "play":
-            return Refusal("Rulebook III, Turns and Actions",
-                           "actions are given once both armies are on the battlefield")
-        if game.pending:
-            return Refusal("Rulebook III, Turns and Actions", "finish the current action first")
-        w = game.warriors[wid]
-        probes: list[Any]
-        # A chariot's actions are given to its sections, the active ones first (Chariot
-        # rules, Actions); a passenger's move boards off (Boarding & Disembarking).
-        sections: list[str | None] = [None] if w.chariot is None else sorted(
-            SECTIONS, key=lambda name: not section_active(w, SECTIONS.index(name)))
-        if kind == "pass":
-            probes = [Pass(wid, k) for k in sections]
-        elif kind == "move" and w.chariot is not None:
-            probes = [ChariotMove(wid, (k,), f, 0.3) for k in sections if k is not None
-                      for f in (w.facing, w.facing + math.pi)]
-        elif kind == "move" and w.riding != NOBODY:
-            probes = [Disembark(wid, at, f) for at, f in disembark_spots(game, w)]
-        elif kind == "move":
-            probes = [Move(wid, ((w.x + dx, w.y + dy),), w.facing)
-                      for dx, dy in ((0.3, 0.0), (-0.3, 0.0), (0.0, 0.3), (0.0, -0.3))]
-        elif kind in ("close", "ranged"):
-            enemies = self._nearest(wid, opposing=True)
-            if not enemies:
-                return Refusal("Rulebook III, Targeting", "no opposing figure is on the "
-                               "battlefield to attack")
-            probes = [CloseAttack(wid, t, section=k) if kind == "close"
-                      else RangedAttack(wid, (t,), section=k)
-                      for t in enemies[:3] for k in sections]
-        elif kind == "formation":
-            friends = self._nearest(wid, opposing=False)[:2]
-            if w.chariot is not None or w.riding != NOBODY:
-                # Three members, so that the engine names what keeps this one out (Chariot
-                # rules, General Rules; Passengers) before counting them.
-                friends += [o.id for o in game.warriors
-                            if o.id != wid and o.id not in friends][:2 - len(friends)]
-            probes = [MoveFormation(wid, tuple(friends))]
-        else:
-            names = self._special_abilities(wid)
-            probes = [UseAbility(wid, n) for n in names] or [Pass(wid)]
-        first: Refusal | None = None
-        for probe in probes:
-            why = self.refusal(probe)
-            if why is None:
-                # The probe is allowed, but the engine lists no action of this kind.
-                return Refusal("", f"no {kind} action the engine lists fits here")
-            first = first or why
-        assert first is not None
-        return first
 
     def options(self, wid: int | None, kind: str) -> list[Option]:
         """The legal actions of ``kind`` for ``wid`` as the engine lists them ("move"
@@ -623,825 +389,46 @@ class PlaySession:
         return self._board.pieces[wid].label
 
     def option(self, action: Any) -> Option:
-        """An engine action as the screen offers it."""
-        lab = self.label
-        if isinstance(action, Pass):
-            if action.section is not None:
-                return Option("pass", f"{lab(action.warrior)} passes ({action.section} "
-                              "section)", action, action.warrior, sections=(action.section,))
-            return Option("pass", f"{lab(action.warrior)} passes", action, action.warrior)
-        if isinstance(action, ChariotMove):
-            return Option("move", self._drive_words(action), action, action.warrior,
-                          sections=tuple(action.sections))
-        if isinstance(action, Boarding):
-            return Option("move", f"{lab(action.warrior)} boards {lab(action.chariot)}",
-                          action, action.warrior, targets=(action.chariot,))
-        if isinstance(action, Disembark):
-            riding = self._board.pieces[action.warrior].riding
-            chariot = lab(riding) if riding is not None else "its chariot"
-            return Option("move", f"{lab(action.warrior)} gets off {chariot} at "
-                          f"({action.at[0]:.1f}, {action.at[1]:.1f}) facing "
-                          f"{_heading(action.facing)}", action, action.warrior)
-        if isinstance(action, ChooseSection):
-            with self._lock:
-                item = self.game.pending[0] if self.game.pending else None
-            purpose = item.purpose if isinstance(item, SectionChoice) else ""
-            what = _CHOSEN.get(purpose, "the section chosen is")
-            return Option("section", f"{what} the {action.section} section of "
-                          f"{lab(action.warrior)}", action, action.warrior,
-                          sections=(action.section,))
-        if isinstance(action, Move):
-            how = f" ({action.ability})" if action.ability else ""
-            if not action.path:
-                words = f"{lab(action.warrior)} turns in place{how}"
-            else:
-                end = action.path[-1]
-                words = f"{lab(action.warrior)} moves to ({end[0]:.1f}, {end[1]:.1f}){how}"
-            return Option("move", words, action, action.warrior, ability=action.ability)
-        if isinstance(action, RangedAttack):
-            targets = ", ".join(lab(t) + self._struck(action.warrior, t, action.aim, False)
-                                for t in action.targets) or "every figure in reach"
-            words = f"{self._attacker(action.warrior, action.section)} fires at {targets}"
-            if action.long_range:
-                # Castle rules, Long Range Attacks: double range, printed damage -2.
-                words += " at long range (double range, damage -2)"
-            if action.ability:
-                words += f" using {action.ability}"
-            if action.formation:
-                words += " in formation with " + ", ".join(
-                    self.marks[m] for m in action.formation)
-            return Option("ranged", words, action, action.warrior, tuple(action.targets),
-                          tuple(action.formation), action.ability,
-                          sections=() if action.section is None else (action.section,))
-        if isinstance(action, CloseAttack):
-            verb = "tries to capture" if action.capture else "attacks"
-            words = (f"{self._attacker(action.warrior, action.section)} {verb} "
-                     f"{lab(action.target)}"
-                     f"{self._struck(action.warrior, action.target, action.aim, True)}")
-            words += self._across(action)
-            if action.ability:
-                words += f" using {action.ability}"
-                if action.roll_die:
-                    words += " (healing by a die roll)"
-            if action.formation:
-                words += " in formation with " + ", ".join(
-                    self.marks[m] for m in action.formation)
-            return Option("close", words, action, action.warrior, (action.target,),
-                          tuple(action.formation), action.ability, action.capture,
-                          sections=() if action.section is None else (action.section,))
-        if isinstance(action, MoveFormation):
-            members = ", ".join(lab(m) for m in action.members)
-            return Option("formation", f"{lab(action.warrior)} leads a movement formation "
-                          f"with {members}", action, action.warrior,
-                          members=tuple(action.members))
-        if isinstance(action, FormationPlan):
-            return Option("plan", self._plan_words(action), action,
-                          members=tuple(s.warrior for s in action.steps))
-        if isinstance(action, UseAbility):
-            words = f"{lab(action.warrior)} uses {action.ability}"
-            if action.target is not None:
-                words += f" on {lab(action.target)}"
-            if action.at is not None:
-                words += f" to ({action.at[0]:.1f}, {action.at[1]:.1f})"
-                if action.facing is not None:
-                    words += f" facing {_heading(action.facing)}"
-            return Option("ability", words, action, action.warrior,
-                          () if action.target is None else (action.target,),
-                          ability=action.ability)
-        if isinstance(action, CancelAbility):
-            return Option("cancel", f"{lab(action.warrior)} cancels {action.ability} for "
-                          "this turn", action, action.warrior, ability=action.ability)
-        if isinstance(action, Face):
-            with self._lock:
-                item = self.game.pending[0] if self.game.pending else None
-            if isinstance(item, PassengerFacing) and item.warrior == action.warrior:
-                return Option("facing", f"{lab(action.warrior)} faces "
-                              f"{_heading(action.facing)} (set down from the wreck)",
-                              action, action.warrior)
-            return Option("facing", f"{lab(action.warrior)} turns to "
-                          f"{_heading(action.facing)} (Nimble)", action, action.warrior)
-        if isinstance(action, FreeSpin):
-            if action.facing is None:
-                return Option("spin", f"{lab(action.warrior)} keeps its facing", action,
-                              action.warrior)
-            return Option("spin", f"{lab(action.warrior)} turns to face "
-                          f"{_compass(action.facing)} (free spin)", action, action.warrior)
-        if isinstance(action, Deploy):
-            where = "stays off the battlefield (no room)" if action.at is None else \
-                f"is placed at ({action.at[0]:.1f}, {action.at[1]:.1f})"
-            return Option("deploy", f"{lab(action.warrior)} {where}", action, action.warrior)
-        if isinstance(action, SetUpFortification):
-            # World Conquest, Troop Movements (battle rule 1).
-            fort = self.game.warriors[action.warrior].work
-            kind = fort.fort.kind if fort is not None else "fortification"
-            return Option("fortification", f"the {kind} is set up at ({action.at[0]:.1f}, "
-                          f"{action.at[1]:.1f}), turned "
-                          f"{math.degrees(action.rotation) % 360:.0f} degrees", action,
-                          action.warrior)
-        if isinstance(action, PlaceTerrain):
-            name = self.game.terrain_pile[action.item]
-            return Option("terrain", f"terrain {getattr(name, 'name', action.item)} is placed "
-                          f"at ({action.at[0]:.1f}, {action.at[1]:.1f})", action)
-        if isinstance(action, Withdraw):
-            return Option("withdraw", f"{self._board.sides[action.player].name} withdraws",
-                          action)
-        if isinstance(action, EndByAgreement):
-            return Option("agree", "the players agree to end the game", action)
-        if isinstance(action, EndTurn):
-            return Option("end_turn", f"{self._board.sides[action.player].name} ends the turn",
-                          action)
-        if isinstance(action, SetPortal):
-            # Castle rules, Portals: the castle player opens or closes each one.
-            verb = "opens" if action.open else "closes"
-            return Option("portal", f"{self._board.sides[action.player].name} {verb} the "
-                          f"{action.portal} of {lab(action.warrior)}", action, action.warrior)
-        if isinstance(action, ChooseTarget):
-            # Castle rules, Close Combat: the defender chooses the figure attacked.
-            return Option("target", f"the attack is made on {lab(action.target)}", action,
-                          action.target, (action.target,))
-        if isinstance(action, Ladder):
-            return Option("formation", self._ladder_words(action), action, action.warrior,
-                          members=tuple(action.members))
-        return Option("other", repr(action), action)
+        """An engine action as the screen offers it (armybuilder.play.words)."""
+        return words.option(self, action)
 
-    def _across(self, action: CloseAttack) -> str:
-        """Castle rules, Close Combat: an attack across connected access points ("the two
-        figures fighting on the stairs or ladder"), and the other figures the defender may
-        choose as its target instead."""
-        with self._lock:
-            game = self.game
-            if not game.sections or game.phase != "play" or game.pending:
-                return ""
-            a, t = game.warriors[action.warrior], game.warriors[action.target]
-            if not castle_across(game, a, t):
-                return ""
-            others = [o.id for o in castle_reachable(game, a)
-                      if o.owner == t.owner and o.id != t.id]
-        words = " across connected access points"
-        if others:
-            owner = self._board.sides[self._board.pieces[action.target].seat].name
-            words += (f" ({owner} may choose "
-                      f"{' or '.join(self.marks[o] for o in others)} instead)")
-        return words
-
-    def _ladder_words(self, action: Ladder) -> str:
-        """Castle rules, Planking and Ladders: a movement formation places a ladder
-        against a wall or removes one, with a movement action each."""
-        team = ", ".join(self.marks[m] for m in (action.warrior, *action.members))
-        walls = [c for c in self._board.castle if c.piece == "wall" and not c.rubble]
-        near = min(walls, key=lambda c: geometry.boundary_distance(action.at, c.footprint),
-                   default=None)
-        where = f" {self.label(near.warrior)}" if near is not None else " a wall"
-        spot = f"({action.at[0]:.1f}, {action.at[1]:.1f})"
-        if action.remove:
-            return (f"{team} remove the ladder at {spot} from{where} (a movement "
-                    "formation: a movement action each)")
-        return (f"{team} place a ladder against{where} at {spot} (a movement formation: "
-                "a movement action each)")
-
-    def _attacker(self, wid: int, section: str | None) -> str:
-        """Who gives the attack: a chariot's section (Chariot rules, Actions), or a
-        passenger from his chariot's compartment."""
-        piece = self._board.pieces[wid]
-        if section is not None:
-            return f"{piece.label} ({section} section)"
-        if piece.riding is not None:
-            return f"{piece.label} (riding in {self._board.pieces[piece.riding].letter})"
-        return piece.label
-
-    def _struck(self, wid: int, target: int, aim: str | None, close: bool) -> str:
-        """Chariot rules, Attacking a Chariot: the section of a chariot target the attack
-        affects: the one crossed or touched, the attacker's ``aim`` when that one is
-        inactive, or a borderline where the chariot's player chooses."""
-        if not self._board.pieces[target].chariot:
-            return ""
-        if aim is not None:
-            return f" ({aim} section: the one in line is inactive)"
-        with self._lock:
-            game = self.game
-            w, t = game.warriors[wid], game.warriors[target]
-            found = chariot_close_sections(game, w, t) if close else \
-                chariot_ranged_sections(w, t)
-        names = [SECTIONS[k] for k in found]
-        if len(names) == 1:
-            return f" ({names[0]} section)"
-        owner = self._board.sides[self._board.pieces[target].seat].name
-        return f" (on the {'/'.join(names)} borderline: {owner} chooses)"
-
-    def _plan_words(self, plan: Any) -> str:
-        """A movement formation's moves: "the formation moves 3.0\" north" when every
-        member goes the same way keeping its facing, else member by member."""
-        if not plan.steps:
-            return "the formation stays where it is"
-        pieces = self._board.pieces
-        shifts = [(s.path[-1][0] - pieces[s.warrior].x, s.path[-1][1] - pieces[s.warrior].y)
-                  if s.path else None for s in plan.steps]
-        kept = all(s.facing is None or abs(math.remainder(
-            s.facing - pieces[s.warrior].facing, 2 * math.pi)) < 1e-6 for s in plan.steps)
-        first = shifts[0]
-        if kept and first is not None and \
-                all(d is not None and math.dist(d, first) < 1e-6 for d in shifts):
-            return (f"the formation moves {math.hypot(*first):.1f}\" "
-                    f"{_compass(math.atan2(first[1], first[0]))}")
-        parts = []
-        for step in plan.steps:
-            p = pieces[step.warrior]
-            facing = p.facing if step.facing is None else step.facing
-            if not step.path:
-                parts.append(f"{p.letter} turns to {_heading(facing)}")
-                continue
-            points = [(p.x, p.y), *step.path]
-            length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
-            end = step.path[-1]
-            words = f"{p.letter} {length:.1f}\" {_compass(math.atan2(end[1] - p.y, end[0] - p.x))}"
-            if abs(math.remainder(facing - p.facing, 2 * math.pi)) > 1e-6:
-                words += f" facing {_heading(facing)}"
-            parts.append(words)
-        return "the formation moves: " + ", ".join(parts)
-
-    def _drive_words(self, move: Any) -> str:
-        """Chariot rules, Movement: "<chariot> spins to NE and drives 6.0\" (front+left)"."""
-        piece = self._board.pieces[move.warrior]
-        facing = piece.facing if move.facing is None else move.facing
-        turned = abs(math.remainder(facing - piece.facing, 2 * math.pi)) > 1e-6
-        parts = [f"spins to {_heading(facing)}"] if turned else []
-        if move.distance > 0.0:
-            parts.append(f"drives {move.distance:.1f}\"" + ("" if turned else " ahead"))
-        what = " and ".join(parts) or "stays where it is"
-        return f"{piece.label} {what} ({'+'.join(move.sections)})"
-
-    # --- making actions ----------------------------------------------------------------
-
-    def move(self, wid: int, path: Iterable[Point], facing: float | None,
-             ability: str | None = None, stuck_facing: float | None = None) -> Option:
-        """A move along ``path`` (the points after the start; none: turn in place)."""
-        pts = tuple((float(x), float(y)) for x, y in path)
-        move = Move(wid, pts, None if facing is None else float(facing),
-                    None if stuck_facing is None else float(stuck_facing), ability=ability)
-        with self._lock:
-            w = self.game.warriors[wid]
-            if pts and w.captive >= 0 and not self.game.is_legal(move):
-                # The captive goes where it can stand beside its controller (Rulebook III,
-                # Capturing): its own place moved along, else the first free one around.
-                c = self.game.warriors[w.captive]
-                gap = self._piece(w).radius + self._piece(c).radius + 0.001
-                end = pts[-1]
-                for k in range(8):
-                    a = k * math.pi / 4
-                    at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-                    alt = replace(move, captive_at=at)
-                    if self.game.is_legal(alt):
-                        move = alt
-                        break
-        return self.option(move)
-
-    def formation_plan(self, members: Iterable[int], offset: Point) -> Option:
-        """Every member moves by ``offset``, keeping its facing."""
-        dx, dy = offset
-        pieces = [self._board.pieces[m] for m in members]
-        return self.formation_moves({p.id: ([(p.x + dx, p.y + dy)], p.facing)
-                                     for p in pieces})
-
-    def formation_moves(self, poses: Mapping[int, tuple[Sequence[Point], float]]) -> Option:
-        """A movement formation's moves (Rulebook IV, Movement Formations: each member
-        moves up to the formation's speed, and they end as one group touching): each
-        member along its own path (the points after its start; none: it turns where it
-        stands) to its own facing. Members left as they stand take no step.
-
-        "Each warrior is moved in sequence as desired by the player": the engine checks
-        the moves in the order given, so the foremost go first, and if the engine refuses
-        that order, the first other order it allows is given."""
-        steps: list[Move] = []
-        for wid, (path, facing) in poses.items():
-            p = self._board.pieces[wid]
-            pts = tuple((float(x), float(y)) for x, y in path)
-            turned = abs(math.remainder(facing - p.facing, 2 * math.pi)) > 1e-9
-            if pts or turned:
-                steps.append(Move(wid, pts, float(facing) % (2 * math.pi)))
-        if not steps:
-            return self.option(FormationPlan(()))
-        ends = {s.warrior: s.path[-1] for s in steps if s.path}
-        dx = sum(e[0] - self._board.pieces[w].x for w, e in ends.items())
-        dy = sum(e[1] - self._board.pieces[w].y for w, e in ends.items())
-        steps.sort(key=lambda s: -(self._board.pieces[s.warrior].x * dx +
-                                   self._board.pieces[s.warrior].y * dy))
-        plan = FormationPlan(tuple(steps))
-        with self._lock:
-            if not self.game.is_legal(plan) and len(steps) > 1:
-                found = next((FormationPlan(order) for order in
-                              itertools.permutations(steps)
-                              if self.game.is_legal(FormationPlan(order))), None)
-                plan = found or plan
-        return self.option(plan)
-
-    def formation_member_allowance(self, wid: int) -> float | None:
-        """How far member ``wid`` of the formation being moved may go (Rulebook IV: the
-        speed reduced to the slowest member's, as the engine counts it with terrain and a
-        captive); None when no formation is being moved."""
-        with self._lock:
-            item = self.game.pending[0] if self.game.pending else None
-            if not isinstance(item, FormationMoving) or wid not in item.members:
-                return None
-            return float(member_limit(self.game, self.game.warriors[wid], item.speed))
-
-    def deploy(self, wid: int, at: Point | None, facing: float = 0.0) -> Option:
-        return self.option(Deploy(wid, at, float(facing)))
-
-    def place_terrain(self, item: int, at: Point, rotation: float) -> Option:
-        return self.option(PlaceTerrain(item, (float(at[0]), float(at[1])), float(rotation)))
-
-    def set_up_fortification(self, wid: int, at: Point, rotation: float) -> Option:
-        return self.option(SetUpFortification(wid, (float(at[0]), float(at[1])),
-                                              float(rotation)))
-
-    def withdraw(self, seat: int) -> Option:
-        return self.option(Withdraw(seat))
-
-    def agree_to_end(self) -> Option:
-        return self.option(EndByAgreement())
-
-    def allowance(self, wid: int, ability: str | None = None) -> float | None:
-        """How far ``wid`` may move now (None: it cannot be given a move action).
-
-        ENGINE-API: read from the engine's refusal of a move longer than any table
-        ("... may move 8\", the path is ..."), the engine's own allowance with terrain and
-        abilities (Charge, Bound) counted."""
-        with self._lock:
-            key = (len(self.game.entries), wid, ability)
-            if key not in self._allowances:
-                w = self.game.warriors[wid]
-                if w.chariot is not None:
-                    self._allowances[key] = self._chariot_reach(w)
-                elif w.riding != NOBODY:
-                    self._allowances[key] = None  # he only disembarks: no distance
-                else:
-                    why = self.refusal(Move(wid, ((w.x + _FAR, w.y),), w.facing,
-                                            ability=ability))
-                    found = _ALLOWANCE.search(why.reason) if why is not None else None
-                    self._allowances[key] = float(found.group(1)) if found else None
-            return self._allowances[key]
-
-    def _chariot_reach(self, w: Any) -> float | None:
-        """Chariot rules, Movement: the farthest a chariot may go now, every section that
-        may move giving its move action (as many as the turn's actions left allow, the
-        fastest first) and their speeds added."""
-        names = self.movable_sections(w.id)
-        left = self.game.turn_actions - self.game.actions_used
-        fastest = sorted(names, key=lambda n: (-section_stats(w, SECTIONS.index(n)).speed,
-                                               SECTIONS.index(n)))[:max(0, left)]
-        if not fastest:
-            return None
-        return self.chariot_allowance(w.id, tuple(n for n in SECTIONS if n in fastest))
-
-    # --- chariots ----------------------------------------------------------------------
-
-    def movable_sections(self, wid: int) -> list[str]:
-        """The sections of chariot ``wid`` that may be given a move action now (Chariot
-        rules, Actions and Movement), in the order the rules name them."""
-        with self._lock:
-            game = self.game
-            w = game.warriors[wid]
-            if w.chariot is None or game.phase != "play" or game.pending or \
-                    action_violation(game, w, "move") is not None:
-                return []
-            return [name for k, name in enumerate(SECTIONS)
-                    if section_violation(game, w, k, "move") is None]
-
-    def chariot_allowance(self, wid: int, sections: Iterable[str]) -> float:
-        """Chariot rules, Movement: the speed values of ``sections`` added (halved in
-        hindering terrain, Rulebook V), as the engine counts them."""
-        with self._lock:
-            w = self.game.warriors[wid]
-            ks = tuple(SECTIONS.index(n) for n in sections)
-            return float(chariot_allowance(self.game, w, ks)) if ks else 0.0
-
-    def chariot_stop(self, wid: int, sections: Iterable[str], facing: float
-                     ) -> tuple[float, str | None]:
-        """How far straight ahead at ``facing`` chariot ``wid`` may drive with
-        ``sections``' move actions, and the rule that stops it short (terrain, a base of
-        several dials, Ram), as the engine's movement finds it; and short of the
-        battlefield's edge, which its base may not cross (Rulebook III, Movement)."""
-        with self._lock:
-            w = self.game.warriors[wid]
-            ks = tuple(SECTIONS.index(n) for n in sections)
-            if not ks:
-                return 0.0, None
-            limit = chariot_allowance(self.game, w, ks)
-            stop = chariot_reach(self.game, w, ks, float(facing), limit)
-            edge = _to_edge(w.discs_at((w.x, w.y), float(facing)), float(facing),
-                            self.game.table)
-            if edge < stop.distance:
-                return edge, "Rulebook III, Movement: the base stays on the battlefield"
-            return float(stop.distance), stop.why
-
-    def chariot_move(self, wid: int, sections: Iterable[str], facing: float | None,
-                     distance: float) -> Option:
-        """Chariot rules, Movement: move actions given to ``sections`` together, a spin
-        to ``facing`` (None keeps it) and ``distance`` inches straight ahead."""
-        names = tuple(n for n in SECTIONS if n in set(sections))
-        return self.option(ChariotMove(wid, names, None if facing is None else float(facing),
-                                       max(0.0, float(distance))))
-
-    def board_chariot(self, wid: int, chariot: int) -> Option:
-        """Chariot rules, Boarding & Disembarking: ``wid`` boards ``chariot``."""
-        return self.option(Boarding(wid, chariot))
-
-    def disembark(self, wid: int, at: Point, facing: float) -> Option:
-        """Chariot rules, Boarding & Disembarking: the passenger is set down at ``at``."""
-        return self.option(Disembark(wid, (float(at[0]), float(at[1])), float(facing)))
-
-    def disembark_spot(self, wid: int) -> tuple[Point, float] | None:
-        """The first place the engine lists for passenger ``wid`` to get off at (where a
-        ghost base can start from), else beside the chariot's rear."""
-        with self._lock:
-            w = self.game.warriors[wid]
-            if w.riding == NOBODY:
-                return None
-            for action in legal_actions(self.game, wid, {"move"}):
-                if isinstance(action, Disembark):
-                    return (float(action.at[0]), float(action.at[1])), float(action.facing)
-            spots = disembark_spots(self.game, w)
-            return ((float(spots[0][0][0]), float(spots[0][0][1])), float(spots[0][1])) \
-                if spots else None
-
-    def boardings(self, wid: int) -> list[Option]:
-        """The chariots ``wid`` may board now (Chariot rules, Boarding & Disembarking: a
-        move action while touching a friendly chariot's side or rear section), each
-        checked by the engine."""
-        with self._lock:
-            game = self.game
-            if game.phase != "play" or game.pending or not game.chariots:
-                return []
-            found = [Boarding(wid, c) for c in game.chariots if c != wid]
-            return [self.option(a) for a in found if game.is_legal(a)]
-
-    def face(self, wid: int, facing: float) -> Option:
-        """The facing of a passenger thrown from a wrecked chariot (Chariot rules,
-        Damaging a Passenger: "as determined by his controlling player")."""
-        return self.option(Face(wid, float(facing)))
-
-    def move_abilities(self, wid: int) -> list[str]:
-        """Abilities a move action may name (Charge, Bound)."""
-        with self._lock:
-            w = self.game.warriors[wid]
-            return [n for n in w.abilities if REGISTRY.action_kind(n) == "move"]
-
-    # --- abilities that set a figure down ------------------------------------------------
-
-    def placements(self, wid: int) -> list[Option]:
-        """The ability actions of ``wid`` whose place and facing the player steers, one
-        for each figure they may set down: a figure levitated (FAQ, Magic Levitation: up
-        to 10" in any direction, facing as you choose), an eliminated warrior brought back
-        (Special Abilities Card, Necromancy: in base contact with this warrior), and a turn
-        by Nimble (any facing, during your turn). Each starts at the place the engine lists
-        first, else at one it allows; only what the engine allows somewhere is offered."""
-        with self._lock:
-            game = self.game
-            if game.phase != "play" or game.pending:
-                return []
-            w = game.warriors[wid]
-            out: list[Option] = []
-            listed = [a for a in legal_actions(game, wid, {"ability"})
-                      if isinstance(a, UseAbility) and a.at is not None]
-            for name in PLACING:
-                if name not in w.abilities:
-                    continue
-                starts: dict[int, UseAbility] = {}
-                for a in listed:
-                    if a.ability == name and a.target is not None:
-                        starts.setdefault(a.target, a)
-                for t in self._placeable(w, name):
-                    if t.id not in starts:
-                        found = self._first_place(w, name, t)
-                        if found is not None:
-                            starts[t.id] = found
-                what = "where it goes" if name == PLACING[0] else "where it returns"
-                out += [Option("place", f"{self.label(wid)} uses {name} on {self.label(t)}: "
-                               f"steer {what}…", a, wid, (t,), ability=name)
-                        for t, a in starts.items()]
-            turns = [Face(wid, f) for f in _BEARINGS]
-            if any(game.is_legal(a) for a in turns):
-                out.append(Option("place", f"{self.label(wid)} turns (Nimble): steer the "
-                                  "facing…", Face(wid, float(w.facing)), wid,
-                                  ability="Nimble"))
-            return out
-
-    def _placeable(self, w: Any, name: str) -> list[Any]:
-        """The figures ``w`` may set down with ``name``: those touching it (Magic
-        Levitation), or its side's eliminated warriors (Necromancy)."""
-        game = self.game
-        if name == "Magic Levitation":
-            return [t for t in game.contacts(w) if t.chariot is None]
-        return [e for e in game.warriors if e.owner == w.owner and not e.on_table
-                and e.eliminations and e.riding == NOBODY and e.chariot is None]
-
-    def _first_place(self, w: Any, name: str, t: Any) -> UseAbility | None:
-        """A place the engine allows for ``t``: where it stands (levitated nowhere yet),
-        or beside ``w`` every 15 degrees around (brought back)."""
-        game = self.game
-        if name == "Magic Levitation":
-            tries = [UseAbility(w.id, name, t.id, (t.x, t.y), t.facing)]
-        else:
-            tries = [UseAbility(w.id, name, t.id, contact_spot(t, w, a)[0], w.facing)
-                     for a in _BEARINGS]
-        return next((a for a in tries if game.is_legal(a)), None)
-
-    def placing(self, option: Option) -> tuple[int, Point, Point, float] | None:
-        """Where a placement (:meth:`placements`) starts: the figure set down, where it
-        stands now (or the place offered, for a warrior off the battlefield), the place
-        offered and its facing."""
-        a = option.action
-        pieces = self._board.pieces
-        if isinstance(a, UseAbility) and a.target is not None and a.at is not None:
-            t = pieces[a.target]
-            at = (float(a.at[0]), float(a.at[1]))
-            return (a.target, (t.x, t.y) if t.on_table else at, at,
-                    t.facing if a.facing is None else float(a.facing))
-        if isinstance(a, Face):
-            p = pieces[a.warrior]
-            return a.warrior, (p.x, p.y), (p.x, p.y), float(a.facing)
-        return None
-
-    def use_ability(self, wid: int, ability: str, target: int, at: Point, facing: float
-                    ) -> Option:
-        """``wid`` uses ``ability`` to set ``target`` down at ``at`` facing ``facing``
-        (Magic Levitation, Necromancy), or turns to ``facing`` (Nimble)."""
-        if ability == "Nimble":
-            return self.option(Face(wid, float(facing) % (2 * math.pi)))
-        return self.option(UseAbility(wid, ability, target, (float(at[0]), float(at[1])),
-                                      float(facing) % (2 * math.pi)))
+    @property
+    def lock(self) -> threading.RLock:
+        """The one lock every engine call is made under (see the module's note)."""
+        return self._lock
 
     # --- outcomes ----------------------------------------------------------------------
 
     def outcomes(self, option: Option, sections: Mapping[int, str] | None = None
                  ) -> list[tuple[float, list[dict[str, Any]]]]:
-        """Every way ``option`` can turn out, with its chance: the action given to copies
-        of the game whose dice are forced to each value (see the module's ENGINE-API).
-        Where it waits for a chariot's section to be chosen, ``sections`` names the one
-        chosen for each chariot (else the first the engine lists)."""
-        return self._count(option, sections or {})[0]
-
-    def _count(self, option: Option, sections: Mapping[int, str]
-               ) -> tuple[list[tuple[float, list[dict[str, Any]]]], _Choice | None]:
-        """The outcomes, and the first section choice the action waited for (if any)."""
-        with self._lock:
-            if not self.game.is_legal(option.action):  # type: ignore[arg-type]
-                return [], None
-            self._copy()
-            assert self._snapshot is not None
-            snap = self._snapshot[1]
-        out: list[tuple[float, list[dict[str, Any]]]] = []
-        stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
-        tried = 0
-        first: _Choice | None = None
-        while stack:
-            forced, chance = stack.pop()
-            tried += 1
-            if tried > MAX_BRANCHES:
-                raise RuntimeError(f"{option.words}: more than {MAX_BRANCHES} ways to turn out")
-            with self._lock:
-                probe: Game = pickle.loads(snap)
-                probe.dice = _ForcedDice(probe, forced)  # type: ignore[assignment]
-                seen: list[_Choice] = []
-                try:
-                    events = apply(probe, option.action)  # type: ignore[arg-type]
-                    events += self._sections_chosen(probe, sections, seen)
-                    events += self._target_chosen(probe, option.action)
-                except _MoreDice as more:
-                    stack.extend((forced + values, chance * p)
-                                 for values, p in reversed(_branches(more.count)))
-                    continue
-            first = first or (seen[0] if seen else None)
-            out.append((chance, events))
-        return out, first
-
-    @staticmethod
-    def _target_chosen(probe: Game, action: Any) -> list[dict[str, Any]]:
-        """Castle rules, Close Combat: an attack across connected access points waits
-        while the defender chooses its target among the figures touching a connected
-        access point; on a copy, the figure the attacker named is chosen (the odds shown
-        are for it), else the first listed."""
-        events: list[dict[str, Any]] = []
-        while probe.pending and not probe.over and isinstance(probe.pending[0], TargetChoice):
-            item = probe.pending[0]
-            named = getattr(action, "target", None)
-            target = named if named in item.options else item.options[0]
-            events += apply(probe, ChooseTarget(item.player, target))
-        return events
-
-    @staticmethod
-    def _sections_chosen(probe: Game, sections: Mapping[int, str], seen: list[_Choice]
-                         ) -> list[dict[str, Any]]:
-        """Chariot rules (Attacking a Chariot, Pushing): the action waits while the
-        chariot's player chooses a section; on a copy, the one ``sections`` names is
-        chosen (else the first listed) and the action goes on."""
-        events: list[dict[str, Any]] = []
-        while probe.pending and not probe.over and isinstance(probe.pending[0], SectionChoice):
-            item = probe.pending[0]
-            names = tuple(SECTIONS[k] for k in item.options)
-            seen.append(_Choice(item.warrior, probe.warriors[item.warrior].owner,
-                                item.purpose, names))
-            name = sections.get(item.warrior)
-            events += apply(probe, ChooseSection(item.warrior,
-                                                 name if name in names else names[0]))
-        return events
+        """Every way ``option`` can turn out, with its chance, as the engine counts it
+        (``outcomes``: every roll of the dice, each on a copy of the game). Where it
+        waits for a chariot's section to be chosen, ``sections`` names the one chosen for
+        each chariot (else the first the engine lists)."""
+        return outlook.count(self, option, sections or {})[0]
 
     def outlook(self, option: Option) -> Outlook:
         """The chance to hit, expected clicks and chance to eliminate for every figure the
-        action affects; what it costs the player's own figures; the chance to break away.
-        Where a chariot's player chooses a section, the odds for each section they may
-        choose, and the worst of them for the player acting (Chariot rules)."""
-        seat = self._board.to_act
-        branches, choice = self._count(option, {})
-        found = self._tally(branches, seat)
-        if choice is None:
-            return found
-        each = [(choice.names[0], found)]  # the first listed: what was counted already
-        for name in choice.names[1:]:
-            each.append((name, self._tally(self._count(option, {choice.chariot: name})[0],
-                                           seat)))
-        # The player acting chooses for their own chariot (the pushing click): the best
-        # for them; the other side chooses: the worst.
-        pick = max if choice.seat == seat else min
-        counted, outlook = pick(each, key=lambda e: self._gain(e[1], seat))
-        return replace(outlook, choice=SectionOdds(choice.chariot, choice.seat,
-                                                   choice.purpose, tuple(each), counted))
-
-    def _gain(self, outlook: Outlook, seat: int) -> tuple[float, float, float, float]:
-        """How good an outcome is for ``seat``: opposing figures taken out, the clicks
-        they take, then its own figures lost and the clicks they take (the fewer the
-        better)."""
-        foes = [t for t in outlook.targets if self._board.pieces[t.warrior].seat != seat]
-        return (sum(t.eliminated + t.captured for t in foes), sum(t.clicks for t in foes),
-                -sum(p for _, p, _ in outlook.own_losses), -outlook.own_clicks)
-
-    def _tally(self, branches: list[tuple[float, list[dict[str, Any]]]], seat: int
-               ) -> Outlook:
-        """The outcomes counted for the player ``seat``, figure by figure."""
-        targets: dict[int, list[float]] = {}
-        own: dict[tuple[int, str], float] = {}
-        critical = own_clicks = 0.0
-        breaks: list[float] = []
-        for chance, events in branches:
-            hit: set[int] = set()
-            dodged: set[int] = set()
-            captured: set[int] = set()
-            dead: set[int] = set()
-            clicks: dict[int, int] = {}
-            cause_of: dict[int, str] = {}
-            broke = None
-            for ev in events:
-                kind = ev["e"]
-                if kind in ("hit", "miss"):
-                    targets.setdefault(ev["target"], [0.0, 0.0, 0.0, 0.0])
-                    if kind == "hit":
-                        hit.add(ev["target"])
-                elif kind == "dodged":
-                    dodged.add(ev["warrior"])
-                elif kind == "captured":
-                    captured.add(ev["warrior"])
-                elif kind == "damage":
-                    wid = ev["warrior"]
-                    if self._board.pieces[wid].seat == seat:
-                        own_clicks += chance * ev["clicks"]
-                        cause_of[wid] = ev.get("ability") or ev["cause"]
-                        if ev["cause"] == "critical miss":
-                            critical += chance
-                    else:
-                        clicks[wid] = clicks.get(wid, 0) + ev["clicks"]
-                elif kind == "healed":
-                    clicks[ev["warrior"]] = clicks.get(ev["warrior"], 0) + ev["clicks"]
-                elif kind == "eliminated":
-                    dead.add(ev["warrior"])
-                elif kind == "break_away" and broke is None:
-                    broke = bool(ev["success"])
-            if broke is not None:
-                breaks.append(chance if broke else 0.0)
-            for wid, row in targets.items():
-                landed = (wid in hit and wid not in dodged) or wid in captured
-                row[0] += chance * landed
-                row[1] += chance * clicks.get(wid, 0)
-                row[2] += chance * (wid in dead)
-                row[3] += chance * (wid in captured)
-            for wid in dead:
-                if self._board.pieces[wid].seat == seat:
-                    key = (wid, cause_of.get(wid, "damage"))
-                    own[key] = own.get(key, 0.0) + chance
-        losses: dict[int, list[tuple[float, str]]] = {}
-        for (wid, cause), p in own.items():
-            losses.setdefault(wid, []).append((p, cause))
-        return Outlook(
-            targets=tuple(TargetOdds(w, r[0], r[1], r[2], r[3]) for w, r in targets.items()),
-            critical_miss=critical, own_clicks=own_clicks,
-            # Each own warrior the action may eliminate, with what would do it, the likeliest
-            # first ("pushing, critical miss": a push kills it unless a 2 does first).
-            own_losses=tuple((w, sum(p for p, _ in found),
-                              ", ".join(c for _, c in sorted(found, key=lambda f: -f[0])))
-                             for w, found in losses.items()),
-            break_away=sum(breaks) if breaks else None, branches=len(branches))
+        action affects, what it costs the player's own figures, the chance to break away
+        (armybuilder.play.outlook)."""
+        return outlook.outlook(self, option)
 
     # --- decisions owed ----------------------------------------------------------------
 
     def decision(self) -> Decision | None:
-        """The decision the rules hand a player before play goes on, if one is owed.
-
-        ENGINE-API: the engine keeps what it waits for to itself; it is told here from
-        the kind of actions it lists meanwhile."""
+        """The decision the rules hand a player before play goes on, if one is owed, as
+        the engine says what it waits for and from whom."""
         with self._lock:
             if self.game.over or not self.game.pending:
                 return None
+            owed = waiting(self.game)
             listed = list(legal_actions(self.game))
-            seat = self.game.to_act
         opts = tuple(self.option(a) for a in listed)
-        first = listed[0] if listed else None
-        if isinstance(first, FreeSpin):
-            return Decision("spin", seat, first.warrior, opts)
-        if isinstance(first, ChooseSection):
-            # Chariot rules: the chariot's player decides (Attacking a Chariot, Pushing).
-            with self._lock:
-                item = self.game.pending[0]
-            purpose = item.purpose if isinstance(item, SectionChoice) else ""
-            return Decision("section", seat, first.warrior, opts, purpose=purpose)
-        if isinstance(first, ChooseTarget):
-            # Castle rules, Close Combat: "the defender may choose which figure will be
-            # the target of the attack" — the attacker is the decision's warrior.
-            with self._lock:
-                item = self.game.pending[0]
-            attacker = item.warrior if isinstance(item, TargetChoice) else None
-            return Decision("target", seat, attacker, opts)
-        if isinstance(first, Face):
-            # Chariot rules, Damaging a Passenger: set down facing as his player chooses.
-            return Decision("facing", seat, first.warrior, opts)
-        if isinstance(first, FormationPlan):
-            with self._lock:
-                item = self.game.pending[0]
-            if isinstance(item, FormationMoving):
-                # Rulebook IV, Movement Formations: every member may move (or turn, one
-                # that failed to break away), each to its own place.
-                return Decision("plan", seat, None, opts, tuple(item.members),
-                                stuck=tuple(sorted(item.stuck)))
-            members = sorted({m for o in opts for m in o.members})
-            return Decision("plan", seat, None, opts, tuple(members))
-        if isinstance(first, Move):
-            return Decision("confused", seat, first.warrior, opts)
-        warrior = next((a.warrior for a in listed if isinstance(a, Pass)), None)
-        return Decision("follow_up", seat, warrior, opts)
-
-    def setup_options(self) -> list[Option]:
-        """Setting the scene: the places the engine lists for the next terrain item or
-        warrior of the player to act."""
-        with self._lock:
-            return [self.option(a) for a in legal_actions(self.game)]
-
-    def deploy_spot(self, wid: int) -> tuple[Point, float] | None:
-        """The first place (and facing) the engine lists for ``wid`` in its starting area
-        (Rulebook II, Setting the Scene), where a ghost base can start from."""
-        with self._lock:
-            if self.game.phase != "deploy":
-                return None
-            for action in legal_actions(self.game, wid):
-                if isinstance(action, Deploy) and action.warrior == wid and \
-                        action.at is not None:
-                    return (float(action.at[0]), float(action.at[1])), float(action.facing)
-        return None
-
-    def waiting_to_set_up(self) -> list[int]:
-        """World Conquest, Troop Movements (battle rule 1): the fortifications the player
-        to act has still to set up, in order."""
-        with self._lock:
-            if self.game.phase != "fortifications":
-                return []
-            return [w.id for w in fortifications.waiting(self.game)
-                    if w.owner == self.game.to_act]
-
-    def set_up_spot(self, wid: int) -> tuple[Point, float] | None:
-        """The first place (and rotation) the engine lists for fortification ``wid``: its
-        default place when free, where a ghost can start from."""
-        with self._lock:
-            if self.game.phase != "fortifications":
-                return None
-            for action in legal_actions(self.game):
-                if isinstance(action, SetUpFortification) and action.warrior == wid:
-                    return (float(action.at[0]), float(action.at[1])), float(action.rotation)
-        return None
-
-    def fortification_outline(self, wid: int, at: Point, rotation: float
-                              ) -> tuple[Patch, ...]:
-        """Where fortification ``wid`` would stand, set up at ``at`` turned ``rotation``:
-        its square (or quarter)."""
-        with self._lock:
-            work = self.game.warriors[wid].work
-            if work is None:
-                return ()
-            placed = Work(work.fort, (float(at[0]), float(at[1])), float(rotation))
-            return (Patch("blocking", tuple(placed.footprint), work.fort.kind),)
-
-    def waiting_to_deploy(self) -> list[int]:
-        with self._lock:
-            if self.game.phase != "deploy":
-                return []
-            seat = self.game.to_act
-            return [w.id for w in self.game.warriors if w.owner == seat and not w.deployed]
+        if owed.what == "plan":
+            # Rulebook IV, Movement Formations: every member may move (or turn, one that
+            # failed to break away), each to its own place.
+            return Decision("plan", owed.player, None, opts, owed.members, stuck=owed.stuck)
+        return Decision(owed.what, owed.player, owed.warrior, opts, purpose=owed.purpose)
 
     # --- giving actions ----------------------------------------------------------------
 
@@ -1472,65 +459,6 @@ class PlaySession:
                         if ev["e"] in ("hit", "miss"))
         return Played(seat, option.words, lines, rolls, moves, strikes, self._board)
 
-    def end_turn(self) -> list[Option]:
-        """The actions that end the current turn now, in order.
-
-        ENGINE-API: the engine ends a turn when its actions are used or no warrior is left
-        to give one, so the warriors that have not acted pass while actions are left. A
-        turn whose actions are all given may still wait for a free move (Special Abilities
-        Card, Quickness); the engine then lists ``EndTurn``, which ends it (tried on a copy
-        after the passes)."""
-        with self._lock:
-            game = self.game
-            if game.phase != "play" or game.pending:
-                return []
-            seat, turn = game.current, game.turn
-            # The passes the engine lists, one after another on a copy, until the turn is
-            # given: a chariot passes section by section (Chariot rules, Actions), a
-            # passenger as any warrior.
-            actions: list[Any] = []
-            probe = self._copy()
-            while probe.turn == turn and not probe.pending and \
-                    probe.actions_used < probe.turn_actions:
-                first = next(iter(legal_actions(probe, None, {"pass"})), None)
-                if first is None:
-                    break
-                actions.append(first)
-                apply(probe, first)
-            if probe.turn == turn and not probe.pending and probe.is_legal(EndTurn(seat)):
-                actions.append(EndTurn(seat))
-            return [self.option(a) for a in actions]
-
-    # --- castles ------------------------------------------------------------------------
-
-    def portals(self) -> list[tuple[Option, Refusal | None]]:
-        """Castle rules, Portals: "At the beginning of the castle player's command phase,
-        that player declares whether they are opening or closing any of their portals for
-        the turn": every portal of the castle player's standing sections, opened when
-        closed and closed when open, each with the engine's reason if it may not be now
-        (empty without a castle)."""
-        with self._lock:
-            game = self.game
-            if not game.sections or game.castle_player < 0:
-                return []
-            found = []
-            for wid in game.sections:
-                w = game.warriors[wid]
-                s = w.castle
-                if s is None or s.feature < 0 or not w.on_table:
-                    continue  # rubble: no portals left (Eliminating Castle Sections)
-                found += [SetPortal(game.castle_player, wid, p.name, not p.open)
-                          for p in s.portals]
-        return [(self.option(a), self.refusal(a)) for a in found]
-
-    def may_set_portals(self) -> bool:
-        """Whether the player to act may open or close a portal now."""
-        with self._lock:
-            game = self.game
-            return bool(game.sections) and game.phase == "play" and not game.pending and \
-                game.current == game.castle_player and \
-                next(iter(legal_actions(game, None, {"portal"})), None) is not None
-
     # --- the AI ------------------------------------------------------------------------
 
     def ai_choice(self, commander: str | None = None) -> Option:
@@ -1538,16 +466,14 @@ class PlaySession:
         comes from the game's and the number of actions so far, so a resumed game makes
         the same choices as one never interrupted. An AI seat's player is the seats' own
         (``Seats.players``) unless ``commander`` names the engine's AI player to ask."""
-        # The players load with the AI's first choice, made in a worker after the
-        # battlefield is on the screen, not with the game (issue 18: a quick start).
-        from armybuilder.ai import make_player
-
+        # The player's class loads with its first choice (the registry imports it), made
+        # in a worker after the battlefield is on the screen (a quick start).
         with self._lock:
             seat = self.game.to_act
             kind = commander or self.commander(seat)
             if kind == "human":
-                kind = "heuristic"
-            probe = self._copy()
+                kind = DEFAULT
+            probe = self.game.copy()
             seed = derive(self.seats.seed, "ai", seat, len(self.game.entries))
             if commander is None and self.seats.players is not None and \
                     self.commander(seat) != "human":
@@ -1563,43 +489,6 @@ class PlaySession:
 
     def json_of(self, option: Option) -> dict[str, Any]:
         return action_to_json(option.action)  # type: ignore[arg-type]
-
-
-#: What a section chosen takes, by the choice's purpose (Chariot rules: Attacking a
-#: Chariot, Pushing, a figure touching two sections).
-_CHOSEN = {"attack": "the attack strikes", "pushing": "the pushing click goes on",
-           "damage": "the damage goes on"}
-_POINTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
-
-
-def _to_edge(discs: Iterable[tuple[float, float, float]], facing: float, table: float
-             ) -> float:
-    """How far discs may go at ``facing`` before one crosses the battlefield's edge."""
-    ux, uy = math.cos(facing), math.sin(facing)
-    best = math.inf
-    for x, y, r in discs:
-        for c, u in ((x, ux), (y, uy)):
-            if u > 1e-12:
-                best = min(best, (table - r - c) / u)
-            elif u < -1e-12:
-                best = min(best, (r - c) / u)
-    return max(0.0, best - 1e-6)
-
-
-def _heading(angle: float) -> str:
-    """A facing as a compass point ("NE"), with its degrees when it lies between two."""
-    degrees = math.degrees(angle) % 360.0
-    point = round(degrees / 45.0) % 8
-    if abs(math.remainder(degrees - point * 45.0, 360.0)) < 0.5:
-        return _POINTS[point]
-    return f"{degrees:.0f}° ({_POINTS[point]})"
-
-
-def _compass(angle: float) -> str:
-    """An angle as a compass direction (north is +y)."""
-    names = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
-             "south-east")
-    return names[round(angle / (math.pi / 4)) % 8]
 
 
 def tell(log: str) -> list[str]:

@@ -21,13 +21,15 @@ from armybuilder.armies.checks import check
 from armybuilder.armies.service import Armies
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.engine import (
+    CardError,
     FigureCard,
     PlayerSetup,
     TerrainItem,
+    cards_from_figure,
+    castle_card,
     unimplemented_abilities,
     unplayed_section_abilities,
 )
-from armybuilder.engine.adapter import CardError, cards_from_figure, castle_card
 from armybuilder.figures import Figure
 from armybuilder.rules.army import CASTLE_MODES
 from armybuilder.rules.castles import castle_mode, castle_price

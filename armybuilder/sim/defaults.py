@@ -1,6 +1,8 @@
 """A batch of battles' defaults, kept apart so the app can show them before it loads the
 engine."""
 
+from armybuilder.ai.registry import DEFAULT
+
 #: A sample large enough for a 95% interval about +/-10 points wide.
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
@@ -10,4 +12,4 @@ DEFAULT_SEED = 1
 DEFAULT_ROUNDS = 25
 #: Rulebook VII, The Standard Game: each player brings two terrain items.
 DEFAULT_TERRAIN = "standard"
-DEFAULT_PLAYER = "heuristic"
+DEFAULT_PLAYER = DEFAULT

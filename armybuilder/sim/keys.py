@@ -27,8 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from armybuilder.engine import PlayerSetup, TerrainItem
-from armybuilder.engine.game import LOG_VERSION
+from armybuilder.engine import LOG_VERSION, PlayerSetup, TerrainItem
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: The sources that decide a game and what its result records (see the module's notes).

@@ -13,8 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from armybuilder.engine import Game
-from armybuilder.engine.state import NOBODY
+from armybuilder.engine import NOBODY, Game
 
 SIDES: tuple[str, str] = ("a", "b")
 #: The normal quantile for a two-sided 95% interval.

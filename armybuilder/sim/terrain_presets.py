@@ -11,7 +11,7 @@ table-top sizes go: a 6" x 4" wood and a 3" x 3" ruin.
 
 from __future__ import annotations
 
-from armybuilder.engine.terrain import TerrainFeature, TerrainItem
+from armybuilder.engine import TerrainFeature, TerrainItem
 
 
 def _rect(w: float, h: float) -> tuple[tuple[float, float], ...]:

@@ -116,7 +116,7 @@ def test_a_magic_healer_far_from_the_enemy_heals_a_wounded_friend() -> None:
     game = position(at(healer, 0, 10, 5, NORTH), at(card("wounded", clicks=6), 0, 10, 10,
                                                     NORTH, click=3),
                     at(card("brute"), 1, 30, 33, SOUTH))
-    assert HeuristicPlayer(5).choose(game) == RangedAttack(0, (1,), (), "Magic Healing")
+    assert HeuristicPlayer(5).choose(game) == RangedAttack(0, (1,), ability="Magic Healing")
 
 
 def test_a_demoralized_warrior_is_not_sent_into_the_fight() -> None:

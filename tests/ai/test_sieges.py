@@ -78,7 +78,7 @@ def test_the_castle_player_shuts_an_open_portal_an_enemy_could_reach() -> None:
                  spec(GRUNT, 1, SIDE_DOOR[0] + 2.5, SIDE_DOOR[1], math.pi),
                  castle=CastleOptions(open=((0, "side door"),)))
     action = HeuristicPlayer(1).choose(game)
-    assert action == SetPortal(0, 0, "side door", False)
+    assert action == SetPortal(0, 0, "side door", open=False)
 
 
 def test_the_castle_player_opens_a_portal_for_its_warrior_when_no_enemy_is_near() -> None:

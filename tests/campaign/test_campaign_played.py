@@ -22,6 +22,7 @@ from armybuilder.campaign.choices import FIGHT, PLAY, choices
 from armybuilder.campaign.game import apply, replay
 from armybuilder.campaign.state import Campaign
 from armybuilder.engine import (
+    SETTING_THE_SCENE,
     Deploy,
     Game,
     Scenario,
@@ -31,7 +32,6 @@ from armybuilder.engine import (
 )
 from armybuilder.engine import apply as engine_apply
 from armybuilder.engine.fortifications import guard_spots
-from armybuilder.engine.legal import SETTING_THE_SCENE
 from armybuilder.play.session import PlaySession, Seats
 
 
@@ -339,7 +339,7 @@ def test_the_ai_side_withdraws_on_the_play_screen_as_its_commander_would() -> No
         engine_apply(before, action_from_json(entry["action"]))
     assert before.round >= 2 and before.current == ai and before.actions_used == 0
     side = opened.sides[ai]
-    auto = wc.Commander(ai, side["seed"], side["may_withdraw"], c.rules.withdraw_below)
+    auto = wc.commander(ai, side["seed"], side["may_withdraw"], c.rules.withdraw_below)
     assert auto.choose(before) == Withdraw(ai)
     # The engine's AI player alone (the seats as saved, no commanders) fights on.
     plain = PlaySession(before, Seats(session.seats.commanders, session.seats.seed))

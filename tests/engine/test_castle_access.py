@@ -120,11 +120,11 @@ def test_gang_up_only_by_warriors_touching_a_connected_access_point() -> None:
                  w(FOOT, 1, 24.0, 2.0, NORTH), w(FOOT, 1, 27.5, 5.9, WEST),
                  options=OPEN_BOTH, dice=(4, 4))
     listed = [a for a in legal_actions(game, 3) if isinstance(a, CloseAttack)]
-    assert CloseAttack(3, 1, False, (4,)) in listed
+    assert CloseAttack(3, 1, formation=(4,)) in listed
     assert all(5 not in a.formation for a in listed)
     with pytest.raises(IllegalAction, match="connected to the target's"):
-        game.apply(CloseAttack(3, 1, False, (5,)))
-    events = game.apply(CloseAttack(3, 1, False, (4,)))
+        game.apply(CloseAttack(3, 1, formation=(5,)))
+    events = game.apply(CloseAttack(3, 1, formation=(4,)))
     hit = next(e for e in events if e["e"] in ("hit", "miss"))
     assert dict(hit["roll_modifiers"]).get("formation") == 1
 
@@ -178,7 +178,7 @@ def test_a_gatehouse_portal_closes_under_a_figure_on_top_but_not_onto_a_base() -
     game = siege(w(GATE, 0, 24.0, 5.0), w(GUARD, 0, 23.0, 6.1, 0.0),
                  w(FOOT, 1, 24.0, 40.0), options=CastleOptions(open=((0, "portcullis"),)),
                  first=0)
-    game.apply(SetPortal(0, 0, "portcullis", False))
+    game.apply(SetPortal(0, 0, "portcullis", open=False))
     assert not game.warriors[0].castle.portals[0].open
 
 

@@ -349,9 +349,9 @@ def test_only_the_castle_player_opens_portals_one_at_a_time() -> None:
     """Castle rules, Portals: "that player declares whether they are opening or closing any
     of their portals"; "the player may choose to open or close each one individually"."""
     game = scenario(w(KEEP, 0, 18, 6), w(GUARD, 1, 18, 30), build=300, current=1)
-    illegal(game, SetPortal(1, 0, "side door", True), "only the castle player")
+    illegal(game, SetPortal(1, 0, "side door", open=True), "only the castle player")
     game = scenario(w(KEEP, 0, 18, 6), w(GUARD, 1, 18, 30), build=300, current=0)
-    game.apply(SetPortal(0, 0, "side door", True))
+    game.apply(SetPortal(0, 0, "side door", open=True))
     doors = {p.name: p.open for p in section_of(game, 0).portals}
     assert doors == {"inner door": False, "side door": True}
 
@@ -366,7 +366,7 @@ def test_a_wall_is_breached_when_its_fortification_shows_yellow() -> None:
     game.damage(wall, 1, "attack", 1, game.warriors[1])
     assert wall.on_table and section_of(game, 0).breached and door.open
     pass_round(game, 0)
-    illegal(game, SetPortal(0, 0, "door", False), "may not be closed")
+    illegal(game, SetPortal(0, 0, "door", open=False), "may not be closed")
 
 
 def test_a_section_set_at_a_demoralized_click_starts_breached() -> None:
@@ -377,7 +377,7 @@ def test_a_section_set_at_a_demoralized_click_starts_breached() -> None:
                     w(GUARD, 0, 3, 3), build=300)
     wall = section_of(game, 0)
     assert wall.breached and wall.breached_by == -1 and wall.portals[0].open
-    illegal(game, SetPortal(0, 0, "door", False), "may not be closed")
+    illegal(game, SetPortal(0, 0, "door", open=False), "may not be closed")
 
 
 # --- 5. Actions and attacks -------------------------------------------------------------

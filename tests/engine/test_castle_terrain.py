@@ -207,13 +207,13 @@ def test_closed_portals_block_movement_and_the_castle_player_opens_them() -> Non
     with pytest.raises(IllegalAction, match="Portals"):
         game.apply(Move(1, path))
     # At the start of the castle player's turn, the side door opens.
-    game.apply(SetPortal(0, 0, "side door", True))
+    game.apply(SetPortal(0, 0, "side door", open=True))
     assert game.warriors[0].castle.portals[1].open
     game.apply(Move(1, path))
     assert game.elevation(game.warriors[1]) == game.warriors[0].castle.feature
     # Not once an action has been given this turn.
     with pytest.raises(IllegalAction, match="beginning of the castle player's command"):
-        game.apply(SetPortal(0, 0, "inner door", True))
+        game.apply(SetPortal(0, 0, "inner door", open=True))
 
 
 def test_only_through_an_access_point_onto_the_keep() -> None:
@@ -233,12 +233,12 @@ def test_a_closed_portal_blocks_lines_of_fire_at_its_foot() -> None:
     blocked, _ = t.fire(outside, ((*outside, 0.5),), -NORTH, 90, archway,
                         ((*archway, 0.5),), None, None)
     assert blocked and "Portals" in blocked
-    game.apply(SetPortal(0, 0, "portcullis", True))
+    game.apply(SetPortal(0, 0, "portcullis", open=True))
     assert t.fire(outside, ((*outside, 0.5),), -NORTH, 90, archway, ((*archway, 0.5),),
                   None, None)[0] is None
     # A portal is at the foot of its section: a line to a figure on the section's own
     # top passes over it, and so does one between two figures on elevated terrain.
-    game.apply(SetPortal(0, 0, "portcullis", False))
+    game.apply(SetPortal(0, 0, "portcullis", open=False))
     top = gate.features[0]
     assert t.fire(outside, ((*outside, 0.5),), -NORTH, 90, (23.0, 6.0), ((23.0, 6.0, 0.5),),
                   None, top)[0] is None
@@ -283,13 +283,13 @@ def test_the_gatehouse_archway_is_ground_and_its_portals_cannot_close_on_a_base(
     assert game.elevation(game.warriors[1]) is None
     with pytest.raises(IllegalAction, match="Portals"):
         game.apply(Move(1, ((24.0, 5.0), (24.0, 8.0))))
-    game.apply(SetPortal(0, 0, "portcullis", True))
+    game.apply(SetPortal(0, 0, "portcullis", open=True))
     game.apply(Move(1, ((24.0, 5.0), (24.0, 6.2))))  # under the portcullis
     game2 = siege(w(GATE, 0, 24.0, 5.0, 0.0), w(FOOT, 0, 24.0, 6.3, NORTH),
                   w(FOOT, 1, 24.0, 40.0, -NORTH),
                   options=CastleOptions(open=((0, "portcullis"),)))
     with pytest.raises(IllegalAction, match="closed onto a figure's base"):
-        game2.apply(SetPortal(0, 0, "portcullis", False))
+        game2.apply(SetPortal(0, 0, "portcullis", open=False))
 
 
 def test_a_breach_opens_the_portals_for_good() -> None:
@@ -301,7 +301,7 @@ def test_a_breach_opens_the_portals_for_good() -> None:
     f = game.terrain.features[keep.castle.feature]
     assert len(f.stairs) == 2  # the doors are access points now
     with pytest.raises(IllegalAction, match="may not be closed"):
-        game.apply(SetPortal(0, 0, "side door", False))
+        game.apply(SetPortal(0, 0, "side door", open=False))
 
 
 def test_an_eliminated_section_becomes_rubble_and_its_figures_take_a_die_of_clicks() -> None:

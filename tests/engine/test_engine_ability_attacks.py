@@ -85,8 +85,8 @@ def test_flame_lightning_is_never_a_formation_attack() -> None:
     game = scenario(w(a, 0, 10, 10, NORTH), w(a, 0, 11, 10, NORTH), w(a, 0, 12, 10, NORTH),
                     w(foe(), 1, 11, 18, SOUTH), build=(300, 100))
     with pytest.raises(IllegalAction, match="Rule Changes 1"):
-        apply(game, RangedAttack(1, (3,), (0, 2), ability="Flame/Lightning"))
-    assert game.is_legal(RangedAttack(1, (3,), (0, 2)))
+        apply(game, RangedAttack(1, (3,), formation=(0, 2), ability="Flame/Lightning"))
+    assert game.is_legal(RangedAttack(1, (3,), formation=(0, 2)))
 
 
 # --- Shockwave --------------------------------------------------------------------------

@@ -250,7 +250,7 @@ def test_demoralized_may_join_a_movement_formation_but_not_a_fighting_one() -> N
                     w(grunt, 0, 12, 10, NORTH), w(foe(), 1, 11, 16, SOUTH))
     assert game.is_legal(RangedAttack(1, (3,)))
     with pytest.raises(IllegalAction, match="Demoralized"):
-        apply(game, RangedAttack(1, (3,), (0, 2)))
+        apply(game, RangedAttack(1, (3,), formation=(0, 2)))
     apply(game, MoveFormation(1, (0, 2)))
 
 
@@ -288,13 +288,13 @@ def test_a_cancelled_ability_returns_at_the_end_of_the_turn() -> None:
 
 
 @pytest.mark.parametrize("action", [
-    UseAbility(1, "Magic Levitation", 4, (10.0, 12.5), 1.5, (10.0, 13.5)),
+    UseAbility(1, "Magic Levitation", 4, (10.0, 12.5), 1.5, captive_at=(10.0, 13.5)),
     UseAbility(2, "Regeneration"),
     CancelAbility(3, "Flight"),
     Face(4, -1.25),
-    RangedAttack(1, (), (), "Shockwave"),
-    CloseAttack(1, 4, False, (), "Healing", True),
-    Move(1, ((2.0, 3.0),), 0.5, None, None, None, "Charge"),
+    RangedAttack(1, (), ability="Shockwave"),
+    CloseAttack(1, 4, ability="Healing", roll_die=True),
+    Move(1, ((2.0, 3.0),), 0.5, ability="Charge"),
 ])
 def test_ability_actions_round_trip_through_json(action) -> None:
     data = json.loads(json.dumps(action_to_json(action)))

@@ -50,7 +50,7 @@ def test_listed_capture_attempts_are_those_the_rules_allow() -> None:
             got = {(c.target, c.ability) for c in legal.generate(game, a.id, {"close"})
                    if isinstance(c, CloseAttack) and c.capture and not c.formation}
             want = {(t.id, mode) for t in game.warriors for mode in (None, "Weapon Master")
-                    if legal.is_legal(game, CloseAttack(a.id, t.id, True, (), mode))}
+                    if legal.is_legal(game, CloseAttack(a.id, t.id, capture=True, ability=mode))}
             assert got == want, (a, got, want)
             listed += len(want)
     assert listed > 0

@@ -420,7 +420,7 @@ def _made_up_action(game: Game, watch: Watch, rng: random.Random) -> None:
     names = ("inner door", "side door", "door", "portcullis", "double doors")
     action: Action = rng.choice((
         SetPortal(rng.choice((0, 1)), rng.choice(sections), rng.choice(names),
-                  rng.random() < 0.5),
+                  open=rng.random() < 0.5),
         Ladder(rng.choice(ids), tuple(rng.sample(ids, 2)),
                (rng.uniform(0, 36), rng.uniform(0, 12)), remove=rng.random() < 0.3),
         RangedAttack(rng.choice(sections), (rng.choice(ids),),

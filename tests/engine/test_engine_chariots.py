@@ -191,12 +191,12 @@ def test_it_never_makes_a_free_spin() -> None:
 def test_each_active_section_takes_one_action_a_turn_and_an_inactive_one_none() -> None:
     game = scenario(w(CART, 0, 10, 10, EAST, sections=(6, 0, 0, 0)), w(GRUNT, 1, 30, 30),
                     build=400)
-    illegal(game, Pass(0, "front"), "an inactive section may not be given an action")
-    game.apply(Pass(0, "left"))
-    illegal(game, Pass(0, "left"), "one action per turn")
-    game.apply(Pass(0, "right"))
+    illegal(game, Pass(0, section="front"), "an inactive section may not be given an action")
+    game.apply(Pass(0, section="left"))
+    illegal(game, Pass(0, section="left"), "one action per turn")
+    game.apply(Pass(0, section="right"))
     assert game.warriors[0].acted_turn != game.turn  # the rear may still act
-    game.apply(Pass(0, "rear"))
+    game.apply(Pass(0, section="rear"))
     assert game.turn == 2  # every action given: the turn passed
 
 
@@ -239,19 +239,19 @@ def test_pushing_clicks_the_active_section_its_player_chooses() -> None:
     events = game.apply(ChariotMove(0, ("front",), EAST, 2.0))
     assert [e["tokens"] for e in find(events, "tokens")] == [2]
     assert isinstance(game.pending[0], SectionChoice) and game.to_act == 0
-    illegal(game, Pass(0, "left"), "finish the current action")
+    illegal(game, Pass(0, section="left"), "finish the current action")
     events = game.apply(ChooseSection(0, "rear"))
     [click] = find(events, "damage")
     assert click["section"] == "rear" and click["cause"] == "pushing"
     # The second section's action this turn pushes no further.
-    events = game.apply(Pass(0, "left"))
+    events = game.apply(Pass(0, section="left"))
     assert not find(events, "damage")
 
 
 def test_never_actions_on_three_consecutive_turns() -> None:
     game = scenario(w(CART, 0, 5, 10, EAST, tokens=2), w(GRUNT, 1, 30, 30), build=200)
     illegal(game, ChariotMove(0, ("front",), EAST, 2.0), "three consecutive turns")
-    game.apply(Pass(0, "front"))  # a pass is still allowed
+    game.apply(Pass(0, section="front"))  # a pass is still allowed
 
 
 # --- 4. movement ---------------------------------------------------------------------------

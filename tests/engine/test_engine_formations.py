@@ -106,7 +106,7 @@ def test_demoralized_warriors_may_join_movement_formations_only() -> None:
     game = scenario(*line_of(c, c, shaken), w(c, 1, 11, 16, SOUTH))
     assert game.is_legal(MoveFormation(0, (1, 2)))
     with pytest.raises(IllegalAction, match="FAQ, Demoralized & Formations"):
-        apply(game, RangedAttack(0, (3,), (1, 2)))
+        apply(game, RangedAttack(0, (3,), formation=(1, 2)))
 
 
 def test_listed_movement_formations_and_plans_are_legal() -> None:
@@ -136,7 +136,7 @@ def ranged_trio(dice: tuple[int, ...], defense: int = 20, **kwargs: object):
 
 def test_a_ranged_formation_adds_one_per_extra_member_and_uses_the_primary_values() -> None:
     game = ranged_trio((4, 5))  # 9 + 9 + 2 = 20
-    events = apply(game, RangedAttack(0, (3,), (1, 2)))
+    events = apply(game, RangedAttack(0, (3,), formation=(1, 2)))
     assert find(events, "hit")[0]["total"] == 20
     assert game.warriors[3].click == 3  # the primary's damage, no bonus
     assert all(game.warriors[i].tokens == 1 for i in (0, 1, 2))
@@ -145,23 +145,23 @@ def test_a_ranged_formation_adds_one_per_extra_member_and_uses_the_primary_value
 def test_a_ranged_formation_has_a_single_target_and_every_member_a_line_of_fire() -> None:
     game = ranged_trio((4, 5))
     with pytest.raises(IllegalAction, match="3, 4 or 5"):
-        apply(game, RangedAttack(0, (3,), (1,)))
+        apply(game, RangedAttack(0, (3,), formation=(1,)))
     priest2 = card("Priest", 40, attack=9, damage=3, range=10, targets=2, factions=ELF)
     ranger = card("Ranger", 20, attack=7, damage=1, range=8, factions=ELF)
     target = card("Golem", 50, defense=20)
     game = scenario(*line_of(priest2, ranger, ranger), w(target, 1, 11, 17),
                     w(target, 1, 13, 17))
     with pytest.raises(IllegalAction, match="single figure"):
-        apply(game, RangedAttack(0, (3, 4), (1, 2)))
+        apply(game, RangedAttack(0, (3, 4), formation=(1, 2)))
     # A ranger 8" away cannot reach a target 9" off.
     game = scenario(*line_of(priest2, ranger, ranger), w(target, 1, 10, 18.5))
     with pytest.raises(IllegalAction, match="each member must be able to draw a line of fire"):
-        apply(game, RangedAttack(0, (3,), (1, 2)))
+        apply(game, RangedAttack(0, (3,), formation=(1, 2)))
 
 
 def test_a_critical_miss_in_a_formation_clicks_only_the_primary() -> None:
     game = ranged_trio((1, 1))
-    events = apply(game, RangedAttack(0, (3,), (1, 2)))
+    events = apply(game, RangedAttack(0, (3,), formation=(1, 2)))
     assert [e["warrior"] for e in find(events, "damage")] == [0]
 
 
@@ -215,8 +215,8 @@ def test_close_formation_members_need_their_front_arcs_on_the_target() -> None:
 def test_formations_listed_for_close_combat() -> None:
     game = close_pair((3, 3))
     options = {a for a in game.legal_actions(0) if isinstance(a, CloseAttack)}
-    assert CloseAttack(0, 2, False, (1,)) in options
-    assert CloseAttack(0, 2, True, (1,)) in options
+    assert CloseAttack(0, 2, formation=(1,)) in options
+    assert CloseAttack(0, 2, capture=True, formation=(1,)) in options
     assert all(game.is_legal(a) for a in options)
     assert "turn" in kinds(apply(game, Pass(0)))
 
@@ -231,9 +231,9 @@ def _every_formation_attack(game, attacker: int) -> set:
     for t in targets:
         for k in (1, 2, 3, 4):
             for combo in combinations(side, k):
-                for action in (RangedAttack(attacker, (t,), combo),
-                               CloseAttack(attacker, t, False, combo),
-                               CloseAttack(attacker, t, True, combo)):
+                for action in (RangedAttack(attacker, (t,), formation=combo),
+                               CloseAttack(attacker, t, formation=combo),
+                               CloseAttack(attacker, t, capture=True, formation=combo)):
                     if game.is_legal(action):
                         found.add(action)
     return found

@@ -166,7 +166,7 @@ def test_three_elves_fire_as_one_with_the_priest_primary_and_plus_2() -> None:
                     w(ranger, 0, 12, 10, NORTH), w(golem, 1, 11, 17), dice=(4, 4))
     alone = game.is_legal(RangedAttack(1, (3,)))
     assert alone
-    events = apply(game, RangedAttack(1, (3,), (0, 2)))
+    events = apply(game, RangedAttack(1, (3,), formation=(0, 2)))
     hit = find(events, "hit")[0]
     assert hit["total"] == 9 + 8 + 2 == 19 and hit["defense"] == 19
     assert game.warriors[3].click == 3  # the Priest's damage value, no bonus

@@ -107,10 +107,11 @@ def test_a_full_setting_of_the_scene_replays_too() -> None:
 
 
 @pytest.mark.parametrize("action", [
-    Move(1, ((1.0, 2.0), (3.5, 4.25)), 0.5, -1.0, (2.0, 2.0), 3.0),
+    Move(1, ((1.0, 2.0), (3.5, 4.25)), 0.5, stuck_facing=-1.0, captive_at=(2.0, 2.0),
+         captive_facing=3.0),
     Move(2),
-    RangedAttack(1, (4, 5), (2, 3)),
-    CloseAttack(1, 4, True, (2,)),
+    RangedAttack(1, (4, 5), formation=(2, 3)),
+    CloseAttack(1, 4, capture=True, formation=(2,)),
     Pass(3),
     MoveFormation(1, (2, 3)),
     FormationPlan((Move(1, ((1.0, 1.0),), 0.0), Move(2, (), 1.0))),

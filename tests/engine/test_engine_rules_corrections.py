@@ -119,7 +119,7 @@ def test_four_rangers_in_two_pairs_get_no_ranged_formation(source: str) -> None:
                     w(ranger, 0, 14, 10, NORTH), w(ranger, 0, 15.01, 10, NORTH),
                     w(target, 1, 12.5, 15), build=200)
     with pytest.raises(IllegalAction, match="grouped so that each"):
-        apply(game, RangedAttack(0, (4,), (1, 2, 3)))
+        apply(game, RangedAttack(0, (4,), formation=(1, 2, 3)))
     listed = [a for a in game.legal_actions(warrior=0) if isinstance(a, RangedAttack)]
     assert listed and not any(a.formation for a in listed)  # a pair is too few
 

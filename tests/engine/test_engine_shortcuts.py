@@ -160,8 +160,8 @@ def _try_every_place(game: Game, x: Warrior, move: Move, limit: float) -> Move |
     gap = x.half_length + c.half_length + places.CONTACT_GAP
     for a in places.DIRECTIONS:
         at = (end[0] + gap * math.cos(a), end[1] + gap * math.sin(a))
-        alt = Move(move.warrior, move.path, move.facing, move.stuck_facing, at, None,
-                   move.ability)
+        alt = Move(move.warrior, move.path, move.facing, stuck_facing=move.stuck_facing,
+                   captive_at=at, ability=move.ability)
         try:
             movement.check_move(game, x, alt, limit)
             return alt
@@ -190,10 +190,10 @@ def test_a_captive_gets_another_place_only_when_its_own_is_the_trouble() -> None
 
 def test_the_log_reads_the_action_as_normalised() -> None:
     actions = [
-        Move(3, ((1, 2.5), (3.0, 4)), 1, None, (2, 3), 0, "Charge"),
-        RangedAttack(1, [2, 3], (4,), "Magic Blast"),  # type: ignore[arg-type]
-        CloseAttack(1, 2, True, (3, 4), "Sweep", True),
-        UseAbility(1, "Magic Levitation", 2, (5, 6), 2, (7.5, 8)),
+        Move(3, ((1, 2.5), (3.0, 4)), 1, captive_at=(2, 3), captive_facing=0, ability="Charge"),
+        RangedAttack(1, [2, 3], formation=(4,), ability="Magic Blast"),  # type: ignore[arg-type]
+        CloseAttack(1, 2, capture=True, formation=(3, 4), ability="Sweep", roll_die=True),
+        UseAbility(1, "Magic Levitation", 2, (5, 6), 2, captive_at=(7.5, 8)),
         FormationPlan((Move(1, ((2, 3),), 1), Move(2))),
         PlaceTerrain(0, (4, 6), 1), SetUpFortification(8, (5, 2.5), 0),
         Deploy(2, None, 0), Deploy(2, (1, 2.0), 3),
@@ -201,10 +201,10 @@ def test_the_log_reads_the_action_as_normalised() -> None:
         EndByAgreement(), CancelAbility(1, "Charge"), Face(1, 2), EndTurn(1),
         ChariotMove(1, ["front", "left"], 1, 3), ChariotMove(1, ("rear",)),  # type: ignore
         Board(2, 1), Disembark(2, (3, 4.5), 1), ChooseSection(1, "left"),
-        Pass(1, "front"), RangedAttack(1, (2,), (), None, "left", "rear"),
-        CloseAttack(1, 2, False, (), None, False, "front", "left"),
-        SetPortal(0, 1, "side door", True),
-        ChooseTarget(1, 2), Ladder(1, (2, 3), (4, 5.5), True), Ladder(1, [2, 3], (4.0, 5)),
+        Pass(1, section="front"), RangedAttack(1, (2,), section="left", aim="rear"),
+        CloseAttack(1, 2, section="front", aim="left"),
+        SetPortal(0, 1, "side door", open=True),
+        ChooseTarget(1, 2), Ladder(1, (2, 3), (4, 5.5), remove=True), Ladder(1, [2, 3], (4.0, 5)),
     ]
     assert {type(a) for a in actions} == set(ACTION_TYPES.values())
     for action in actions:

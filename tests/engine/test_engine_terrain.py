@@ -262,12 +262,12 @@ def test_in_a_ranged_formation_only_the_primary_line_takes_terrain_modifiers() -
     trio = (w(priest, 0, 11, 10, NORTH), w(ranger, 0, 10, 10, NORTH),
             w(ranger, 0, 12, 10, NORTH), w(TARGET, 1, 11, 20))
     game = scenario(*trio, terrain=(brush,), dice=(1, 2))
-    events = apply(game, RangedAttack(0, (3,), (1, 2)))
+    events = apply(game, RangedAttack(0, (3,), formation=(1, 2)))
     assert find(events, "miss")[0]["defense"] == 15  # only the ranger's line crosses brush
     trio = (w(priest, 0, 10, 10, NORTH), w(ranger, 0, 11, 10, NORTH),
             w(ranger, 0, 12, 10, NORTH), w(TARGET, 1, 11, 20))
     game = scenario(*trio, terrain=(brush,), dice=(1, 2))
-    events = apply(game, RangedAttack(0, (3,), (1, 2)))
+    events = apply(game, RangedAttack(0, (3,), formation=(1, 2)))
     assert find(events, "miss")[0]["defense"] == 16
 
 
@@ -278,7 +278,7 @@ def test_a_member_whose_line_is_blocked_cannot_join_a_ranged_formation() -> None
     game = scenario(w(c, 0, 11, 10, NORTH), w(c, 0, 10, 10, NORTH), w(c, 0, 12, 10, NORTH),
                     w(TARGET, 1, 11, 20), terrain=(pillar,))
     with pytest.raises(IllegalAction, match="line of fire"):
-        apply(game, RangedAttack(0, (3,), (1, 2)))
+        apply(game, RangedAttack(0, (3,), formation=(1, 2)))
 
 
 def test_formation_moves_obey_terrain_per_member() -> None:

@@ -200,13 +200,15 @@ def test_a_new_battle_seats_your_army_on_the_side_asked() -> None:
 
 
 def test_only_the_session_calls_the_engine() -> None:
-    """Every engine call of the app goes through armybuilder/play/session.py."""
+    """Every engine call of the app goes through armybuilder/play/session.py and its
+    parts (words.py, outlook.py, steering.py; the registry of player kinds, which loads
+    no engine, names the choices)."""
     offenders = []
     for folder in ("armybuilder/tui", "armybuilder/play", "armybuilder/cli/play.py"):
         paths = [REPO / folder] if folder.endswith(".py") else sorted(
             (REPO / folder).rglob("*.py"))
         for path in paths:
-            if path.name == "session.py":
+            if path.name in ("session.py", "words.py", "outlook.py", "steering.py"):
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
@@ -214,7 +216,8 @@ def test_only_the_session_calls_the_engine() -> None:
                     [a.name for a in node.names] if isinstance(node, ast.Import) else []
                 offenders += [f"{path.relative_to(REPO)}: {n}" for n in names
                               if n == "armybuilder.engine" or n.startswith("armybuilder.engine.")
-                              or n.startswith("armybuilder.ai")]
+                              or (n.startswith("armybuilder.ai")
+                                  and n != "armybuilder.ai.registry")]
     assert offenders == []
 
 
@@ -233,14 +236,10 @@ def test_ability_actions_and_cancelling_are_offered() -> None:
 
 
 def test_trying_things_on_copies_leaves_the_game_as_it_was() -> None:
-    import pickle
-
-    from armybuilder.play.session import snapshot
-
     s = fighters(commanders=("random", "random"))
     for _ in range(3):
         s.play(s.ai_choice())
-    copy = pickle.loads(snapshot(s.game))
+    copy = s.game.copy()
     assert copy.log_json() == s.log_json() and copy is not s.game
     before, board = s.log_json(), s.board
     for kind in ("close", "ranged"):

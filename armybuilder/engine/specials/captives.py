@@ -27,7 +27,7 @@ def _berserk_dial(state: Any, w: Any, ctx: DialContext) -> None:
     # once; its points go to the Berserk warrior's player (RULES_NOTES.md).
     if w.captive != NOBODY:
         c = state.warriors[w.captive]
-        state.emit("berserk_kills_captive", warrior=w.id, captive=c.id)
+        state.emit({"e": "berserk_kills_captive", "warrior": w.id, "captive": c.id})
         state.eliminate(c, w.owner)
 
 

@@ -134,7 +134,7 @@ def release_captive(name: str) -> Any:
         # Special Abilities Card: a captive held when the ability comes up goes free and may
         # be given actions as usual.
         if w.captive != NOBODY:
-            state.emit("ability_frees_captive", warrior=w.id, ability=name)
+            state.emit({"e": "ability_frees_captive", "warrior": w.id, "ability": name})
             state.release(state.warriors[w.captive])
     return hook
 

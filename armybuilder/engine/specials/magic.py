@@ -184,12 +184,13 @@ def _levitation(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     t.x, t.y = float(action.at[0]), float(action.at[1])
     if action.facing is not None:
         t.facing = g.normalize_angle(float(action.facing))
-    state.emit("levitated", warrior=t.id, by=w.id, to=[t.x, t.y], facing=t.facing)
+    state.emit({"e": "levitated", "warrior": t.id, "by": w.id, "to": [t.x, t.y],
+                "facing": t.facing})
     if t.captive != NOBODY:
         c = state.warriors[t.captive]
         at = action.captive_at if action.captive_at is not None else (c.x + dx, c.y + dy)
         c.x, c.y = float(at[0]), float(at[1])
-        state.emit("moved", warrior=c.id, to=[c.x, c.y], facing=c.facing)
+        state.emit({"e": "moved", "warrior": c.id, "to": [c.x, c.y], "facing": c.facing})
     if t.owner == state.current:
         t.acted_turn = state.turn
     movement.offer_free_spins(state, [t.id], given_move=False)
@@ -264,6 +265,15 @@ def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
             yield UseAbility(w.id, MAGIC_LEVITATION, t.id, end, facing)
 
 
+def _levitation_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseAbility]]]:
+    # FAQ, Magic Levitation: a figure in base contact, never a chariot (Chariot rules,
+    # General Rules); where it stands first: the player steers it from there.
+    for t in state.contacts(w):
+        if t.chariot is None:
+            yield t, iter((UseAbility(w.id, MAGIC_LEVITATION, t.id, (t.x, t.y), t.facing),))
+
+
 REGISTRY.register("Magic Levitation", "FAQ, Special Ability Update: Magic Levitation; FAQ, "
                   "Demoralized & Magic Levitation", optional=True, action="special",
-                  special_action=_levitation, listing=_levitation_listing)
+                  special_action=_levitation, listing=_levitation_listing,
+                  placing=_levitation_placing)

@@ -3,6 +3,7 @@ Healing is with the Magic abilities, Vampirism with the attacks, Command with th
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -64,7 +65,7 @@ def _necromancy(state: Any, w: Any, ctx: SpecialActionContext) -> None:
         die = state.roll(1, "necromancy", warrior=w.id, target=e.id)[0]
         if e.click + die >= len(e.card.clicks):
             e.click = len(e.card.clicks) - 1
-            state.emit("necromancy_failed", warrior=e.id, by=w.id)
+            state.emit({"e": "necromancy_failed", "warrior": e.id, "by": w.id})
             return
         e.click += die
     e.x, e.y = float(action.at[0]), float(action.at[1])
@@ -73,8 +74,8 @@ def _necromancy(state: Any, w: Any, ctx: SpecialActionContext) -> None:
     e.tokens = 0
     e.token_turn = 0
     e.cancelled = frozenset()
-    state.emit("returned", warrior=e.id, by=w.id, at=[e.x, e.y], facing=e.facing,
-               click=e.click)
+    state.emit({"e": "returned", "warrior": e.id, "by": w.id, "at": [e.x, e.y],
+                "facing": e.facing, "click": e.click})
 
 
 def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
@@ -117,5 +118,19 @@ def _necromancy_listing(state: Any, w: Any) -> Iterator[UseAbility]:
                 break
 
 
+#: Bearings tried around the necromancer for a place beside him: every 15 degrees.
+_AROUND = tuple(math.radians(d) for d in range(0, 360, 15))
+
+
+def _necromancy_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseAbility]]]:
+    # Special Abilities Card, Necromancy: one of your eliminated warriors, "in base contact
+    # with this warrior": tried beside him all round.
+    for e in state.warriors:
+        if e.owner == w.owner and not e.on_table and e.eliminations and e.chariot is None:
+            yield e, (UseAbility(w.id, NECROMANCY, e.id, places.contact_spot(e, w, a)[0],
+                                 w.facing) for a in _AROUND)
+
+
 REGISTRY.register("Necromancy", "Special Abilities Card, Necromancy", optional=True,
-                  action="special", special_action=_necromancy, listing=_necromancy_listing)
+                  action="special", special_action=_necromancy, listing=_necromancy_listing,
+                  placing=_necromancy_placing)

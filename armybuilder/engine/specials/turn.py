@@ -19,7 +19,7 @@ def _command(state: Any, w: Any, ctx: TurnContext) -> None:
     die = state.roll(1, "command", warrior=w.id)[0]
     if die == COMMAND_ROLL:
         ctx.extra_actions += 1
-        state.emit("command", warrior=w.id, extra_action=True)
+        state.emit({"e": "command", "warrior": w.id, "extra_action": True})
     # ... and each Demoralized friendly figure touching it may heal 1 click (a healing
     # ability: FAQ, Changing Special Abilities). Healing always helps, so it is taken.
     for o in state.contacts(w):

@@ -34,6 +34,7 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from armybuilder.ai.registry import PLAYERS, with_default_first
 from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
     DEFAULT_ROUNDS,
@@ -65,7 +66,7 @@ IN_PROCESS_GAMES = 12
 PROGRESS_SECONDS = 0.1
 #: Playing it yourself: who commands army B, and your army's seat (play.new's OPPONENTS and
 #: SIDES, kept here so the screen opens without loading the engine).
-PLAY_OPPONENTS = (("heuristic AI", "heuristic"), ("random player", "random"),
+PLAY_OPPONENTS = (*((PLAYERS.title(k), k) for k in with_default_first(PLAYERS.kinds())),
                   ("second player", "human"))
 PLAY_SIDES = (("a (south edge)", "a"), ("b (north edge)", "b"))
 #: Castle rules, Playing Area and Set-Up: the one castle player, when both could be.
