@@ -8,6 +8,7 @@ from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.actions import EndByAgreement, Withdraw
+from armybuilder.engine.castle_setup import in_castle_area
 from armybuilder.engine.phases import OVER, PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
@@ -133,7 +134,6 @@ def _in_castle_area(state: State, team: int, captive: Any) -> bool:
     still counts (RULES_NOTES.md, Castles)."""
     if not state.sections or state.players[state.castle_player].team != team:
         return False
-    from armybuilder.engine.castle_setup import in_castle_area
     return in_castle_area(state, captive.discs)
 
 
