@@ -74,6 +74,7 @@ async def test_long_names_whole_where_there_is_room(tui_db: Path) -> None:
         names = [str(row[1]) for row in
                  (app.screen.query_one(ArmyEntries).get_row_at(i) for i in range(2))]
         assert "Black Powder War Wagon + Demo Pikeman" in names
+        assert not any("▲ own" in name for name in names)  # no collection: nothing marked
         await pilot.press("f4")
         await settle(pilot)
         assert isinstance(app.screen, ArmiesScreen)
