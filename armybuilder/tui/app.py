@@ -145,7 +145,9 @@ class ArmyBuilderApp(App[None]):
         from armybuilder.tui.screens.play_dialogs import GamesScreen
 
         if self.play_game is not None:
-            self.push_screen(PlayScreen(self.play_game))
+            # A game opened by `armybuilder play`: leaving it leaves the app, back to the
+            # shell it was started from.
+            self.push_screen(PlayScreen(self.play_game), lambda _: self.exit())
         else:
             self.push_screen(GamesScreen(only_unfinished=True))
 

@@ -158,7 +158,7 @@ async def test_a_whole_short_game_through_the_keyboard(tui_db: Path) -> None:
             await answer_the_ai(pilot, screen)
         assert screen.board.over
         assert isinstance(pilot.app.screen, EndScreen)
-        assert "Game over" in shown(pilot, pilot.app.screen.query_one("Static"), 100)  # type: ignore[arg-type]
+        assert "Game over" in shown(pilot, pilot.app.screen.query_one("#end-scroll Static"), 100)  # type: ignore[arg-type]
         # Every action was saved as it was given.
         await settle(pilot)
         saved = Games(Catalogue.open(tui_db)).get(game_id)
