@@ -1,10 +1,13 @@
 """Where a move may take a warrior that matters, for a player steering it: base contact
 with each opposing figure in reach (its front arc or its rear arc, as the engine's move
-listing reaches them), and a captive brought back into the starting area. Each
+listing reaches them), out of every opposing figure's line of fire, the best cover in
+reach, and a captive brought back into the starting area. Each
 with the engine's own check (the rule that refuses it) and, for base contact, the odds
 of the close combat attack it sets up, worked out on the game after the move (the
 engine's ``outcomes``: every roll the move makes, a break-away's, counted; then its
-``forecast`` of the attack from there).
+``forecast`` of the attack from there). Line of fire and cover are the engine's too: on
+the game after the move, the turn ended with the engine's passes (``ending_turn``), each
+opposing figure's ranged attack at the warrior checked and forecast.
 
 What a move touches is the engine's answer too: the figures in base contact with the
 warrior in the game after it (``State.opposing_contacts``), and on which of their arcs
@@ -13,7 +16,7 @@ warrior in the game after it (``State.opposing_contacts``), and on which of thei
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import (
@@ -21,7 +24,10 @@ from armybuilder.engine import (
     Game,
     IllegalAction,
     Move,
+    RangedAttack,
+    apply,
     contact_spot,
+    ending_turn,
     forecast,
     legal_actions,
     outcomes,
@@ -64,6 +70,50 @@ class Destination:
     gains: int = 0
     #: The chance the move gets away at all (Rulebook III, Breaking Away), when it must.
     reaches: float = 1.0
+    #: The best chance an opposing figure's ranged attack would hit it there in their
+    #: next turn (0: none could make one), and the modifiers that shot's roll meets.
+    shot: float | None = None
+    cover: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Shots:
+    """What the opposing side's ranged attacks could do to a warrior where a move leaves
+    it, in their next turn: the best chance to hit and the modifiers of that shot."""
+
+    best: float
+    modifiers: tuple[tuple[str, int], ...]
+
+
+def _shots(after: Game, wid: int) -> Shots | None:
+    """The opposing side's ranged attacks at ``wid`` once the turn is ended (the
+    engine's passes, then its check and forecast of each shot); None when the turn
+    cannot be ended yet (a decision owed) or no opposing figure has a range."""
+    w = after.warriors[wid]
+    shooters = [o for o in after.warriors if o.on_table and after.opposing(w, o)
+                and o.card.range > 0]
+    if not shooters:
+        return None
+    ends = ending_turn(after)
+    if not ends:
+        return None
+    for action in ends:
+        apply(after, action)
+    best = 0.0
+    modifiers: tuple[tuple[str, int], ...] = ()
+    for o in shooters:
+        try:
+            fc = forecast(after, RangedAttack(o.id, (wid,)), follow_up=True)
+        except IllegalAction:
+            continue  # no line of fire, out of range, or no shot at all: safe from it
+        for strike in fc.strikes:
+            if strike.figure.id != wid:
+                continue
+            odds = fc.odds(after, strike)
+            if odds.hit + odds.critical > best:
+                best = odds.hit + odds.critical
+                modifiers = tuple(strike.defense_why) + tuple(strike.roll_why)
+    return Shots(best, modifiers)
 
 
 def _after(game: Game, move: Any) -> tuple[Game | None, float]:
@@ -128,6 +178,7 @@ def destinations(s: PlaySession, wid: int, ability: str | None = None
                  and a.ability == ability]
         best: dict[tuple[int, str], tuple[float, Destination]] = {}
         home: list[Destination] = []
+        sheltered: list[tuple[Shots, float, Destination]] = []
         seat = board.pieces[wid].seat
         held = board.pieces[wid].holds
         before = game.scores()[seat].captives
@@ -152,13 +203,45 @@ def destinations(s: PlaySession, wid: int, ability: str | None = None
                     f"{board.pieces[held].label} brought home into your starting area",
                     end, facing, option, None, touches, gains=gained,
                     reaches=chance))
+            if not touches and chance > 1 - 1e-9:
+                shots = _shots(after, wid)
+                if shots is not None:
+                    sheltered.append((shots, _nearest_foe(after, wid), Destination(
+                        "", end, facing, option, None, shot=shots.best,
+                        cover=shots.modifiers)))
         if held is not None and not home:
             home = _home(s, wid, seat, before)
         out = [d for _, d in sorted(best.values(), key=lambda e: (
             -e[0], e[1].touches[0].warrior, ARCS.index(e[1].touches[0].arc)))]
         reached = {t.warrior for d in out for t in d.touches}
         out += _out_of_reach(s, wid, reached, ability)
-    return out + home
+    return out + _shelter(sheltered) + home
+
+
+def _nearest_foe(after: Game, wid: int) -> float:
+    w = after.warriors[wid]
+    return min((math.hypot(o.x - w.x, o.y - w.y) for o in after.warriors
+                if o.on_table and after.opposing(w, o)), default=math.inf)
+
+
+def _shelter(found: list[tuple[Shots, float, Destination]]) -> list[Destination]:
+    """Out of every opposing figure's line of fire (the one nearest the enemy, to
+    advance safely), and the best cover where they can still shoot: the place whose
+    best shot at it is the least likely to hit, its modifiers named (Rulebook V,
+    hindering terrain and the like, as the engine's forecast names them)."""
+    out: list[Destination] = []
+    safe = [f for f in found if f[0].best <= 0.0]
+    if safe:
+        _, _, d = min(safe, key=lambda f: f[1])
+        out.append(replace(d, words="out of every opposing figure's line of fire (no "
+                                    "ranged attack on it next turn)"))
+    covered = [f for f in found if f[0].best > 0.0 and f[0].modifiers]
+    if covered:
+        shots, _, d = min(covered, key=lambda f: (f[0].best, f[1]))
+        named = ", ".join(f"{v:+d} {n}" for n, v in shots.modifiers)
+        out.append(replace(d, words=f"the best cover in reach ({named}): the best shot at "
+                                    f"it hits {100 * shots.best:.0f}%"))
+    return out
 
 
 def _home(s: PlaySession, wid: int, seat: int, before: int) -> list[Destination]:
@@ -168,8 +251,17 @@ def _home(s: PlaySession, wid: int, seat: int, before: int) -> list[Destination]
     x0, y0, x1, y1 = s.board.sides[seat].area
     r = p.radius
     at = (min(max(p.x, x0 + r), x1 - r), min(max(p.y, y0 + r), y1 - r))
-    if math.hypot(at[0] - p.x, at[1] - p.y) < 1e-6:
+    away = math.hypot(at[0] - p.x, at[1] - p.y)
+    if away < 1e-6:
         return []
+    limit = s.allowance(wid) or 0.0
+    label = s.board.pieces[p.holds].label if p.holds is not None else "the captive"
+    words = f"{label} brought home into your starting area"
+    if away > limit:
+        # Out of reach this turn: as far towards it as the allowance goes.
+        share = max(0.0, limit - 1e-3) / away
+        at = (p.x + (at[0] - p.x) * share, p.y + (at[1] - p.y) * share)
+        words = f"towards your starting area with {label} ({away - limit:.1f}\" short)"
     facing = math.atan2(at[1] - p.y, at[0] - p.x)
     option = s.move(wid, [at], facing)
     why = s.refusal(option.action)
@@ -177,9 +269,7 @@ def _home(s: PlaySession, wid: int, seat: int, before: int) -> list[Destination]
     if why is None:
         after, _ = _after(s.game, option.action)
         gained = after.scores()[seat].captives - before if after is not None else 0
-    label = s.board.pieces[p.holds].label if p.holds is not None else "the captive"
-    return [Destination(f"{label} brought home into your starting area", at, facing,
-                        option, why, gains=gained)]
+    return [Destination(words, at, facing, option, why, gains=gained)]
 
 
 def _out_of_reach(s: PlaySession, wid: int, reached: set[int], ability: str | None

@@ -15,6 +15,7 @@ from armybuilder.engine import (
     MAX_BRANCHES,
     ChooseSection,
     ChooseTarget,
+    FreeSpin,
     Game,
     legal_actions,
     outcomes,
@@ -57,6 +58,11 @@ def count(s: PlaySession, option: Option, sections: Mapping[int, str]
             seen.append(Choice(owed.warrior, owed.player, owed.purpose, names))
             name = sections.get(owed.warrior)
             return ChooseSection(owed.warrior, name if name in names else names[0])
+        if owed.what == "spin":
+            # Rulebook III, Free Spin: the figure moved into declines here (its facing
+            # changes nothing the player acting pays): the action resolves, its push told.
+            assert owed.warrior is not None
+            return FreeSpin(owed.warrior, None)
         if owed.what == "target":
             named = getattr(option.action, "target", None)
             targets = [a.target for a in listed if isinstance(a, ChooseTarget)]

@@ -111,11 +111,11 @@ def cost_text(board: Board, outlook: Outlook, indent: str = "   ") -> Text:
     dying = {w for w, p, cause in outlook.own_losses if "pushing" in cause}
     for wid, clicks in outlook.pushed:
         label = board.pieces[wid].label
-        cost = f"{clicks:.2g} click{'s' if abs(clicks - 1) > 1e-9 else ''} of damage" \
-            if clicks > 1e-9 else "no click (its dial takes no pushing damage)"
+        cost = f", {clicks:.2g} click{'s' if abs(clicks - 1) > 1e-9 else ''} of damage" \
+            if clicks > 1e-9 else ""
         end = ", eliminating it" if wid in dying and clicks > 1e-9 and \
             any(w == wid and p > 1 - 1e-9 for w, p, _ in outlook.own_losses) else ""
-        text.append(f"{indent}▲ pushes {label}: a second action token, {cost}{end} "
+        text.append(f"{indent}▲ pushes {label}: a second action token{cost}{end} "
                     "(Rulebook III, Pushing)\n", style="bold yellow")
     for wid in outlook.free:
         text.append(f"{indent}free: uses none of the turn's actions, only "

@@ -142,6 +142,7 @@ class PlayScreen(Steering, Screen[None]):
     PlayScreen.-short #play-status { height: 1; }
     PlayScreen.-short #play-warrior { max-height: 9; }
     PlayScreen.-short #play-log { display: none; }
+    PlayScreen.-short #play-prompt { max-height: 15; }
     """
     #: The side panel's width: at most, at least (the map takes what it needs first).
     PANEL_WIDTHS = (60, 32)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from armybuilder.play.board import Option, Point
+from armybuilder.tui.play_words import cost_text
 
 if TYPE_CHECKING:
     from armybuilder.play.board import Board, Decision
@@ -117,6 +118,7 @@ class Steer:
     destination: int = -1
     touches: tuple[Touch, ...] = ()
     reaches: float = 1.0
+    cost: Text | None = None  # what the move costs: a push, a free move (Quickness)
 
     def drive_end(self) -> Point:
         """Where a chariot's centre dot ends: ``distance`` ahead at ``facing``."""
@@ -540,8 +542,10 @@ class Steering:
             from armybuilder.play.destinations import touched
 
             steer.touches, steer.reaches = touched(self.session, option)
+            # A push and a free move are told while steering, not only at the second look.
+            steer.cost = cost_text(self.board, self.session.outlook(option))
         else:
-            steer.touches, steer.reaches = (), 1.0
+            steer.touches, steer.reaches, steer.cost = (), 1.0, None
         if give:
             if why is not None:
                 self.notify(str(why), severity="error", timeout=8)
@@ -588,6 +592,8 @@ class Steering:
                 text.append("◆ base contact" + touch_words(self.board, steer.touches,
                                                           steer.reaches) + "\n",
                             style="bold cyan")
+            if steer.cost is not None:
+                text.append(steer.cost)
         elif steer.purpose == "drive":
             self._drive_prompt(text)
         elif steer.purpose in ("disembark", "face"):
