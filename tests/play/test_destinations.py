@@ -12,6 +12,7 @@ from armybuilder.engine import odds
 from armybuilder.play.destinations import destinations, touched
 from armybuilder.play.session import PlaySession
 from armybuilder.tui.play_words import cost_text
+from armybuilder.tui.screens.play_dialogs import victory_text
 from play.play_support import at, card, duel
 
 
@@ -79,3 +80,10 @@ def test_victory_points_scored_as_they_happened() -> None:
     attack = next(o for o in s.options(0, "close") if not o.capture)
     s.play(attack)
     assert s.scored() == ((0, 20, "eliminated", 1),)
+    # The end screen's breakdown, side by side.
+    said = victory_text(s.board, s.scored()).plain
+    assert "a captive counts double, only when brought into its holder's starting area" \
+        in said
+    assert "Rich 60 VP\n  eliminations 20: a Grunt 20\n  captives 0: none\n  survivors 40" \
+        in said
+    assert "Ian 0 VP\n  eliminations 0: none" in said

@@ -4,6 +4,7 @@ step, a push that would eliminate, the battle screen's "play it yourself"."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -227,6 +228,8 @@ async def test_setting_the_scene_by_keyboard(tui_db: Path) -> None:
         catalogue.close()
     async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
+        # Setting the scene: the starting area of the player to act is marked.
+        assert screen.map.overlay.area == screen.board.sides[screen.board.to_act].area
         for _ in range(4):  # each player places two terrain items, in turn
             if screen.board.phase != "terrain":
                 break
@@ -241,7 +244,15 @@ async def test_setting_the_scene_by_keyboard(tui_db: Path) -> None:
         assert screen.steer is not None and screen.steer.purpose == "deploy"
         first = screen.steer.warrior
         assert first is not None
-        await pilot.press("shift+right", "enter")
+        # Deployed by hand, a warrior faces the enemy's edge (Ian's, north) until turned:
+        # steered sideways, it still does.
+        edge = screen.board.sides[screen.board.pieces[first].seat].edge
+        towards = {"south": math.pi / 2, "north": -math.pi / 2}[edge]
+        assert screen.steer.facing == pytest.approx(towards)
+        assert screen.map.overlay.area == screen.board.sides[screen.board.to_act].area
+        await pilot.press("shift+right")
+        assert screen.steer.facing == pytest.approx(towards)
+        await pilot.press("enter")
         await settle(pilot)
         assert screen.board.pieces[first].on_table
         await pilot.press("o")
