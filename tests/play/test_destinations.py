@@ -6,6 +6,7 @@ what a free action uses, and the victory points scored as they happened."""
 from __future__ import annotations
 
 import math
+
 import pytest
 
 from armybuilder.engine import odds

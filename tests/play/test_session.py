@@ -364,7 +364,7 @@ def test_levitation_and_nimble_may_go_anywhere_the_engine_allows() -> None:
     faces = [o.action.facing for o in s.extra_options(2) if o.kind == "facing"]  # type: ignore[attr-defined]
     nimble = s.use_ability(2, "Nimble", 2, (20.0, 10.0), 0.3)
     assert 0.3 not in faces and s.refusal(nimble.action) is None
-    assert nimble.words == "C Elf turns to 17° (E) (Nimble)"
+    assert nimble.words == "C Elf turns to 17° (E) (Nimble: uses no action)"
 
 
 def test_necromancy_returns_a_warrior_anywhere_touching() -> None:

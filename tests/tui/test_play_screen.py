@@ -424,8 +424,9 @@ async def test_ability_actions_by_keyboard(tui_db: Path) -> None:
         await settle(pilot)
         # Regeneration is optional too (Special Abilities Card): it can be cancelled.
         assert [o.words for o in screen.choices] == [
-            "A Troll uses Regeneration", "A Troll cancels Regeneration for this turn",
-            "A Troll cancels Charge for this turn"]
+            "A Troll uses Regeneration",
+            "A Troll cancels Regeneration for this turn (uses no action)",
+            "A Troll cancels Charge for this turn (uses no action)"]
         await pick(pilot, screen, "uses Regeneration")
         assert "A Troll uses Regeneration." in told(screen)
 
