@@ -153,7 +153,8 @@ def _open(args: argparse.Namespace, game_id: int | None, choose: bool = False) -
     # Imported here so that the scripted forms never pay for loading Textual.
     from armybuilder.tui.app import run_app
 
-    return run_app(args.db, play=game_id, choose_game=choose)
+    # Leaving the game goes back where the player came from: the shell.
+    return run_app(args.db, play=game_id, choose_game=choose, leave_to_shell=True)
 
 
 #: The terrain presets, named without loading the engine (play.new checks the name

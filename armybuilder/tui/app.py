@@ -79,7 +79,8 @@ class ArmyBuilderApp(App[None]):
     first_look: reactive[FirstLook | None] = reactive(None)
 
     def __init__(self, db_path: Path | None = None, *, first_run: bool = True,
-                 play: int | None = None, choose_game: bool = False) -> None:
+                 play: int | None = None, choose_game: bool = False,
+                 leave_to_shell: bool = False) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
         # while Textual starts up; the worker that opens the database then finds it loaded.
         threading.Thread(target=_preload_services, name="preload", daemon=True).start()
@@ -90,6 +91,9 @@ class ArmyBuilderApp(App[None]):
         #: `armybuilder play`: the saved game to open at once, or the unfinished games.
         self.play_game = play
         self.choose_game = choose_game
+        #: Leaving the game opened at once leaves the app (`armybuilder play`: back to the
+        #: shell it came from).
+        self.leave_to_shell = leave_to_shell
         self.editor = ArmyEditor(self)
         self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
 
@@ -145,9 +149,11 @@ class ArmyBuilderApp(App[None]):
         from armybuilder.tui.screens.play_dialogs import GamesScreen
 
         if self.play_game is not None:
-            # A game opened by `armybuilder play`: leaving it leaves the app, back to the
-            # shell it was started from.
-            self.push_screen(PlayScreen(self.play_game), lambda _: self.exit())
+            if self.leave_to_shell:
+                # `armybuilder play`: leaving the game leaves the app, back to the shell.
+                self.push_screen(PlayScreen(self.play_game), lambda _: self.exit())
+            else:
+                self.push_screen(PlayScreen(self.play_game))
         else:
             self.push_screen(GamesScreen(only_unfinished=True))
 
@@ -456,15 +462,18 @@ def _preload_services() -> None:
 
 
 def create_app(db_path: Path | None = None, *, first_run: bool = True,
-               play: int | None = None, choose_game: bool = False) -> ArmyBuilderApp:
+               play: int | None = None, choose_game: bool = False,
+               leave_to_shell: bool = False) -> ArmyBuilderApp:
     """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder); ``play``
-    opens that saved game at once, ``choose_game`` the list of unfinished games."""
+    opens that saved game at once (``leave_to_shell``: leaving it closes the app),
+    ``choose_game`` the list of unfinished games."""
     return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run,
-                          play=play, choose_game=choose_game)
+                          play=play, choose_game=choose_game, leave_to_shell=leave_to_shell)
 
 
 def run_app(db_path: Path | None = None, play: int | None = None,
-            choose_game: bool = False) -> int:
-    app = create_app(db_path, play=play, choose_game=choose_game)
+            choose_game: bool = False, leave_to_shell: bool = False) -> int:
+    app = create_app(db_path, play=play, choose_game=choose_game,
+                     leave_to_shell=leave_to_shell)
     app.run()
     return app.return_code or 0

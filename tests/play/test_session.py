@@ -233,7 +233,7 @@ def test_ability_actions_and_cancelling_are_offered() -> None:
     # Regeneration heals by a die roll less 2 (Special Abilities Card): counted exactly.
     assert s.outlook(regenerate).branches == 6
     extra = [o.words for o in s.extra_options(0)]
-    assert "A Troll cancels Charge for this turn" in extra
+    assert "A Troll cancels Charge for this turn (uses no action)" in extra
 
 
 def test_trying_things_on_copies_leaves_the_game_as_it_was() -> None:

@@ -27,7 +27,7 @@ def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow
 async def test_moving_with_intent_at_80_by_24(tui_db: Path) -> None:
     game_id = scenario_game(tui_db)
-    app = create_app(tui_db, play=game_id)
+    app = create_app(tui_db, play=game_id, leave_to_shell=True)  # as `armybuilder play`
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         # The map takes the room the table needs (20 rows: 40 columns and its border),
