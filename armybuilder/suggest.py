@@ -1,4 +1,5 @@
-"""Forgiving names: any case, and a small typo taken when only one name is that close.
+"""Forgiving names: any case, the beginning of just one name, and a small typo taken
+when only one name is that close.
 
 A word that fits no name, or is close to several, is refused with "did you mean …?" so the
 user never searches for something that silently finds nothing. Names in messages are shown
@@ -14,6 +15,9 @@ from armybuilder.text import shown
 
 #: How alike (difflib's ratio) a word and a name must be for a typo to be taken.
 TAKEN = 0.8
+#: The shortest beginning of a name taken for the one name it begins ("Atlantis" for
+#: "Atlantis Guild"): shorter ones are too easily a different word.
+PREFIX = 3
 #: How alike they must be for the name to be suggested.
 SUGGESTED = 0.6
 
@@ -77,12 +81,39 @@ def choose(word: str, choices: Iterable[str], what: str) -> tuple[str, str]:
     wanted = " ".join(word.casefold().split())
     if wanted in folded:
         return folded[wanted], ""
-    close = [(r, k) for k in folded if (r := _ratio(wanted, k)) >= TAKEN]
+    begun = [k for k in folded if k.startswith(wanted)] if len(wanted) >= PREFIX else []
+    close = begun or [k for k in folded if _ratio(wanted, k) >= TAKEN]
     if len(close) == 1:
-        name = folded[close[0][1]]
+        name = folded[close[0]]
         return name, f"taking {what} {name!r} for {word!r}"
     names = suggestions(word, folded.values())
     hint = did_you_mean(names)
     known = "" if hint else f" (known: {shown(', '.join(sorted(folded.values())[:12]))}" + (
         ", …)" if len(folded) > 12 else ")")
     raise UnknownName(f"unknown {what} {word!r}" + (f"; {hint}" if hint else known), names)
+
+
+def no_such(what: str, word: str, choices: Iterable[str], plural: str) -> str:
+    """"no army named 'Rich Armi'; did you mean 'Rich Army'?", or the names there are when
+    none is close ("(armies: Orcs, Rich)")."""
+    names = list(choices)
+    hint = did_you_mean(suggestions(word, names))
+    if hint:
+        return f"no {what} named {word!r}; {hint}"
+    known = shown(", ".join(names[:12])) + (", …" if len(names) > 12 else "")
+    return f"no {what} named {word!r} ({plural}: {known or 'none saved yet'})"
+
+
+def named(word: str, choices: Iterable[str], what: str, plural: str,
+          guess: bool = True) -> tuple[str, str]:
+    """(the saved name ``word`` stands for, a note when it was not the name itself): as
+    :func:`choose`, refused as "no army named …" (:func:`no_such`). ``guess`` False (a
+    deletion): only the name itself in any case, a near one is asked about, never taken."""
+    names = list(choices)
+    try:
+        name, note = choose(word, names, what)
+    except UnknownName as exc:
+        raise UnknownName(no_such(what, word, names, plural), exc.suggestions) from None
+    if note and not guess:
+        raise UnknownName(f"no {what} named {word!r}; did you mean {name!r}?", [name])
+    return name, note

@@ -106,3 +106,9 @@ class SafeStream:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def counted(n: int, word: str, many: str = "") -> str:
+    """A count in plain English: "1 figure", "2 figures", "1,054 figures" ("1 army",
+    "3 armies" with ``many``)."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"

@@ -125,13 +125,25 @@ class Armies:
         with self.catalogue.reading() as db:
             return self._load(db, self._id(db, name))
 
+    def named(self, text: str, guess: bool = True) -> tuple[str, str]:
+        """(the saved army's name, a note when ``text`` was not quite it): any case, the
+        beginning of one name or a small typo taken (suggest.named), anything else refused
+        with "did you mean …?". ``guess`` False: only the name itself (a deletion)."""
+        from armybuilder.suggest import UnknownName, named
+
+        try:
+            return named(text, self.names(), "army", "armies", guess)
+        except UnknownName as exc:
+            raise ArmyError(str(exc)) from None
+
     def _id(self, conn: Reader, name: str) -> int:
         db = dbapi(conn)
         found = db.execute("SELECT id FROM army WHERE name = ?", (name.strip(),)).fetchone()
         if found is None:
-            known = ", ".join(n for n, in db.execute("SELECT name FROM army ORDER BY name")) \
-                or "none saved yet"
-            raise ArmyError(f"no army named {name!r} (armies: {known})")
+            from armybuilder.suggest import no_such
+
+            known = [n for n, in db.execute("SELECT name FROM army ORDER BY name")]
+            raise ArmyError(no_such("army", name, known, "armies"))
         return int(found[0])
 
     def _load(self, conn: Reader, army_id: int) -> SavedArmy:

@@ -29,6 +29,7 @@ from armybuilder.campaign.house_rules import STRUCTURES
 from armybuilder.campaign.state import Campaign
 from armybuilder.catalogue.queries import SearchFilter
 from armybuilder.engine import FigureCard
+from armybuilder.text import counted
 
 FIGHT = "fight"  # the choice to auto-resolve a battle (or let the AI finish a played one)
 PLAY = "play"  # the choice to play a battle on the play screen (or go on with it)
@@ -274,7 +275,7 @@ def battle_report(c: Campaign, events: list[dict[str, Any]]) -> list[str]:
     winner = fought["winner"]
     lines = [f"Battle {fought['number']} in {fought['territory']}: "
              + (f"{c.players[winner].name} wins" if winner is not None else "no winner")
-             + f" after {fought['rounds']} rounds ({fought['termination']})"]
+             + f" after {counted(fought['rounds'], 'round')} ({fought['termination']})"]
     if fought["weather"]:
         lines.append(f"Weather: {', '.join(fought['weather'])}")
     if fought.get("fortifications"):

@@ -9,6 +9,7 @@ from armybuilder.campaign.game import describe
 from armybuilder.campaign.state import Campaign
 from armybuilder.campaign.weather import card_name
 from armybuilder.campaign.world import ALL_TERRITORIES, CODE_OF
+from armybuilder.text import counted
 
 QUIET = frozenset({"roll", "purchases done", "turn over", "no response"})
 
@@ -64,7 +65,7 @@ def line(c: Campaign, e: dict[str, Any]) -> str | None:
         "battle fought": lambda: (f"battle {e['number']} in {e['territory']}: "
                                   + (f"{_who(c, e['winner'])} wins"
                                      if e["winner"] is not None else "no winner")
-                                  + f" after {e['rounds']} rounds ({e['termination']})"
+                                  + f" after {counted(e['rounds'], 'round')} ({e['termination']})"
                                   + (f"; withdrew: {', '.join(_who(c, p) for p in e['withdrew'])}"
                                      if e["withdrew"] else "")
                                   + (f"; weather: {', '.join(e['weather'])}"

@@ -35,6 +35,7 @@ from armybuilder.play.games import GameError, Games, SavedGame
 from armybuilder.play.session import PlaySession, Seats
 from armybuilder.rules import Army, ArmyEntry
 from armybuilder.rules.campaign import MAP_FACTIONS, check_campaign_army
+from armybuilder.suggest import did_you_mean, suggestions
 
 #: World Conquest: "For 2, 3, 4, or 6 players".
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -43,7 +44,7 @@ PLAYER_COUNTS = (2, 3, 4, 6)
 @dataclass(frozen=True)
 class Muster:
     start: CampaignStart
-    notes: tuple[str, ...]  # what was left out of the pool, and why
+    notes: tuple[str, ...]  # names taken for typos; what was left out of the pool, and why
 
 
 def _seats(seats: list[str] | None, n: int) -> list[str]:
@@ -55,6 +56,17 @@ def _seats(seats: list[str] | None, n: int) -> list[str]:
         if s not in SEATS:
             raise CampaignError(f"--seats: each seat is human or ai, not {s!r}")
     return seats
+
+
+def _named(armies: Armies, name: str, said: list[str]) -> str:
+    """The saved army ``name`` stands for, forgiven as every name is (a note in ``said``)."""
+    try:
+        found, note = armies.named(name)
+    except ArmyError as exc:
+        raise CampaignError(str(exc)) from exc
+    if note:
+        said.append(note)
+    return found
 
 
 def _army(armies: Armies, name: str, points: int) -> tuple[PlayerStart, dict[str, Figure]]:
@@ -82,31 +94,43 @@ def _army(armies: Armies, name: str, points: int) -> tuple[PlayerStart, dict[str
     return PlayerStart(saved.name, "ai", checked.faction, keys, checked.general), figures
 
 
-def _pool(catalogue: Catalogue, armies: Armies, spec: str
+def _pool(catalogue: Catalogue, armies: Armies, spec: str, said: list[str]
           ) -> tuple[list[str], dict[str, Figure], str]:
     """The pool's figure keys (one per warrior), the figures, and what it was made from:
     every figure ("all"), the figures of some expansions ("rebellion,lancers"), or a saved
-    army used as a collection (its figures, as many of each as it holds)."""
+    army used as a collection (its figures, as many of each as it holds). Expansions and
+    the army are named as anywhere (any case, a typo taken with a note in ``said``)."""
     spec = spec.strip()
     if not spec:
         raise CampaignError("--pool: all, expansions separated by commas, or a saved army")
     if spec.lower() == "all":
         keys = [f.key for f in catalogue.search(SearchFilter())]
         return keys, catalogue.figures(keys), "all"
-    if spec.lower() in (n.lower() for n in armies.names()):
-        saved = armies.get(spec)
+    army = spec if spec.lower() in (n.lower() for n in armies.names()) else None
+    slugs: list[str] = []
+    for part in ([] if army else [p.strip() for p in spec.split(",")]):
+        wanted = SearchFilter(expansion=part)
+        try:
+            said += catalogue.check_filter(wanted)
+        except ValueError as exc:
+            if "," in spec:
+                raise CampaignError(f"--pool: {exc}") from None
+            try:
+                army = _named(armies, spec, said)
+            except CampaignError:
+                meant = did_you_mean(getattr(exc, "suggestions", [])
+                                     + suggestions(spec, armies.names()))
+                raise CampaignError(f"--pool: {part!r} is neither a saved army nor an "
+                                    "expansion" + (f"; {meant}" if meant else
+                                                   " (armybuilder army list, catalogue "
+                                                   "summary)")) from None
+            break
+        slugs.append(wanted.expansion)
+    if army is not None:
+        saved = armies.get(army)
         figures = armies.figures(saved)
         return ([e.figure_key for e in saved.entries for _ in range(e.count)
                  if e.figure_key in figures], figures, f"collection {saved.name}")
-    known = catalogue.expansions()
-    slugs = []
-    for part in (p.strip().lower() for p in spec.split(",")):
-        slug = next((x.slug for x in known.values()
-                     if part in (x.slug.lower(), x.name.lower(), x.set_letter.lower())), None)
-        if slug is None:
-            raise CampaignError(f"--pool: {part!r} is neither a saved army nor an expansion "
-                                f"(expansions: {', '.join(sorted(known))})")
-        slugs.append(slug)
     keys = [f.key for slug in slugs for f in catalogue.search(SearchFilter(expansion=slug))]
     return keys, catalogue.figures(keys), "expansions " + ",".join(slugs)
 
@@ -119,11 +143,13 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
     if len(army_names) not in PLAYER_COUNTS:
         raise CampaignError(f"--armies: World Conquest is for 2, 3, 4 or 6 players, one army "
                             f"each; got {len(army_names)}")
+    armies = Armies(catalogue)
+    said: list[str] = []
+    army_names = [_named(armies, n, said) for n in army_names]
     lowered = [n.strip().lower() for n in army_names]
     if len(set(lowered)) != len(lowered):
         raise CampaignError("--armies: each player brings a different saved army")
     seat_list = _seats(seats, len(army_names))
-    armies = Armies(catalogue)
     players, figures = [], {}
     for name, seat in zip(army_names, seat_list, strict=True):
         mustered, found = _army(armies, name, rules.army_points)
@@ -139,7 +165,7 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
                                 f"{faction} territor"
                                 f"{'y' if len(world.regions[faction]) == 1 else 'ies'} "
                                 "(World Conquest, Setup 4)")
-    keys, pool_figures, source = _pool(catalogue, armies, pool)
+    keys, pool_figures, source = _pool(catalogue, armies, pool, said)
     cards: dict[str, FigureCard] = {}
     for key in sorted(figures):
         cards[key] = cards_from_figure(figures[key])
@@ -173,8 +199,8 @@ def muster(catalogue: Catalogue, army_names: list[str], *, seats: list[str] | No
             continue
         cards[key] = card
         pool_keys.append(key)
-    notes = tuple(f"pool: {n} figure{'s' if n != 1 else ''} left out ({why})"
-                  for why, n in left_out.items() if n)
+    notes = tuple(said) + tuple(f"pool: {n} figure{'s' if n != 1 else ''} left out ({why})"
+                                for why, n in left_out.items() if n)
     began = CampaignStart(seed=seed, rules=rules, world=world, players=tuple(players),
                           figures=cards, pool=tuple(pool_keys), pool_source=source)
     return Muster(began, notes)

@@ -19,6 +19,7 @@ from armybuilder.campaign.state import Campaign, CampaignStart
 from armybuilder.campaign.tables import CampaignBattleRow, CampaignRow, CampaignStepRow
 from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
+from armybuilder.suggest import UnknownName, named, no_such
 from armybuilder.text import control_in, shown
 
 T_CAMPAIGN = CampaignRow.__table__  # type: ignore[attr-defined]
@@ -79,11 +80,18 @@ class Campaigns:
         found = conn.execute(select(T_CAMPAIGN.c.id)
                              .where(T_CAMPAIGN.c.name == name.strip())).scalar()
         if found is None:
-            known = ", ".join(conn.execute(select(T_CAMPAIGN.c.name)
-                                           .order_by(T_CAMPAIGN.c.name)).scalars())
-            raise CampaignError(f"no campaign named {name!r} (campaigns: "
-                                f"{known or 'none saved yet'})")
+            known = list(conn.execute(select(T_CAMPAIGN.c.name)
+                                      .order_by(T_CAMPAIGN.c.name)).scalars())
+            raise CampaignError(no_such("campaign", name, known, "campaigns"))
         return int(found)
+
+    def named(self, text: str, guess: bool = True) -> tuple[str, str]:
+        """(the saved campaign's name, a note when ``text`` was not quite it), as
+        ``Armies.named``: one way of forgiving names everywhere (suggest.named)."""
+        try:
+            return named(text, self.names(), "campaign", "campaigns", guess)
+        except UnknownName as exc:
+            raise CampaignError(str(exc)) from None
 
     def names(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -146,9 +146,13 @@ def _expansion(conn: Reader, text: str) -> tuple[str, str]:
     wanted = text.strip().casefold()
     if wanted in aliases:
         return aliases[wanted], ""
-    # Set letters are too short to guess from: typos are matched against slugs and names.
+    # Set letters are too short to guess from: typos are matched against slugs and names;
+    # slugs alone first, so that "dem" begins just one expansion, not its slug and name.
     names = {name: slug for slug, name, _ in rows}
-    name, note = choose(text, [*names, *names.values()], "expansion")
+    try:
+        return choose(text, names.values(), "expansion")
+    except UnknownName:
+        name, note = choose(text, [*names, *names.values()], "expansion")
     return names.get(name, name), note
 
 

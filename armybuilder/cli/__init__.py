@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "With no command, opens the app.")
     parser.add_argument("--db", type=Path, default=None,
                         help="the database file (default: ARMYBUILDER_DB or the user data folder)")
+    parser.add_argument("--version", action="store_true",
+                        help="the version, and the catalogue's data and errata")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     app = commands.add_parser("app", help="open the app (the default)")
@@ -109,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
     try:
         args = parser.parse_args(argv)
-        if args.command in (None, "app"):
+        if args.command in (None, "app") and not args.version:
             sys.stdout, sys.stderr = out, err  # the app draws the terminal itself
         return _run(args)
     finally:
@@ -133,6 +135,11 @@ def _run(args: argparse.Namespace) -> int:
             from armybuilder.paths import check_database_path
 
             check_database_path(args.db)
+        if args.version:
+            from armybuilder.cli.version import report
+
+            print("\n".join(report(args.db)))
+            return 0
         if args.command in (None, "app"):
             return _run_app(args)
         return int(args.run(args) or 0)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.armies.limits import MAX_BUILD_TOTAL, MAX_COUNT
 from armybuilder.cli import advice
+from armybuilder.cli.names import note
 from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
-from armybuilder.text import json_text, shown
+from armybuilder.text import counted, json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.armies.service import Armies
@@ -37,11 +37,6 @@ def check(armies: Armies, army: Any, collection: bool = False) -> Any:
 
         owned = Collection(armies.catalogue).owned()
     return run_check(armies, army, owned)
-
-
-def note(text: str) -> None:
-    if text:
-        print(f"armybuilder: note: {text}", file=sys.stderr)
 
 
 def get_profile(name: str) -> Any:
@@ -74,15 +69,25 @@ def cmd_add(args: argparse.Namespace) -> int:
     armies = _armies(args)
     key, said = armies.catalogue.resolve_noted(args.figure)
     note(said)
+    passenger = args.passenger
+    if passenger:
+        passenger, said = armies.catalogue.resolve_noted(passenger)
+        note(said)
     army = armies.add(args.name, key, count=args.count, castle=args.castle,
-                      passenger=args.passenger)
+                      passenger=passenger)
     _summary_line(armies, army.name)
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
     armies = _armies(args)
-    army = armies.remove(args.name, args.figure, count=args.count)
+    figure = args.figure
+    try:
+        figure, said = armies.catalogue.resolve_noted(figure)
+        note(said)
+    except ValueError:
+        pass  # a figure the catalogue lost is matched by the name the army saw
+    army = armies.remove(args.name, figure, count=args.count)
     _summary_line(armies, army.name)
     return 0
 
@@ -90,7 +95,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def _summary_line(armies: Armies, name: str) -> None:
     checked = check(armies, armies.get(name))
     r = checked.report
-    state = "legal" if checked.legal else f"NOT legal ({len(checked.report.errors)} errors)"
+    state = "legal" if checked.legal else \
+        f"NOT legal ({counted(len(checked.report.errors), 'error')})"
     print(f"{shown(name)}: {r.points}/{r.build_total} points, {_actions(r.actions)}, {state}")
 
 
@@ -221,7 +227,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                              "--total and --profile are for list files")
         army = import_code(_armies(args), source, name=args.name, replace=args.replace)
         print(f"imported '{shown(army.name)}' from a share code: "
-              f"{sum(e.count for e in army.entries)} figures, build total "
+              f"{counted(sum(e.count for e in army.entries), 'figure')}, build total "
               f"{army.build_total}, profile {shown(army.profile)}")
         return 0
     notes: list[str] = []
@@ -359,5 +365,11 @@ def add_commands(commands: Any, add_db: Any) -> None:
     p.set_defaults(run=cmd_print)
 
     advice.add_commands(sub)
-    for p in sub.choices.values():
+    from armybuilder.cli import names
+
+    for verb, p in sub.choices.items():
         add_db(p)
+        if verb not in ("new", "list", "import"):
+            # The army named is any saved army's name forgiven (never guessed to delete).
+            p.set_defaults(run=names.forgiving(p.get_default("run"), names.army,
+                                               guess=verb != "delete"))

@@ -41,7 +41,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
 )
-from armybuilder.text import json_text, shown
+from armybuilder.text import counted, json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import Battle, BattleReport
@@ -83,7 +83,7 @@ class StderrBar:
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
-        self.draw(done, total, f"{done}/{total} games")
+        self.draw(done, total, f"{done}/{counted(total, 'game')}")
 
     def draw(self, done: int, total: int, label: str) -> None:
         filled = self.WIDTH * done // max(1, total)
@@ -106,7 +106,7 @@ def print_report(report: BattleReport) -> None:
     r = report.request
     a, b = report.army_a, report.army_b
     print(f"{shown(a)} (A) against {shown(b)} (B): {s['games']} "
-          f"game{'s' if s['games'] != 1 else ''}, seed {r.seed}, {r.rounds} rounds, "
+          f"game{'s' if s['games'] != 1 else ''}, seed {r.seed}, {counted(r.rounds, 'round')}, "
           f"terrain {r.terrain}, players {r.player_a} and {r.player_b}")
     vp = s["victory_points"]
     print(table(["side", "army", "wins", "VP mean", "VP sd"], [
@@ -184,9 +184,10 @@ def cmd_battle(args: argparse.Namespace) -> int:
         raise _battle_error("a battle needs two saved armies: armybuilder battle ARMY_A ARMY_B "
                             "(or armybuilder battle gauntlet ARMY... for more, or armybuilder "
                             "battle replay PATH)")
+    from armybuilder.cli import names
     from armybuilder.sim.batch import BattleRequest, play, prepare
 
-    args.army_a, args.army_b = args.words
+    args.army_a, args.army_b = (names.army(args.db, word) for word in args.words)
     player_a, player_b = _players(args.players or DEFAULT_PLAYER)
     rule = stop_rule(args)
     if rule is not None and args.log is not None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli.options import whole
-from armybuilder.text import json_text, shown
+from armybuilder.text import counted, json_text, shown
 
 MANY = 2**31
 
@@ -215,7 +215,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     def progress(camp: Any, kind: str) -> None:
         if tty:
-            sys.stderr.write(f"\rturn {camp.turn}, round {camp.round}, {camp.battles} battles")
+            sys.stderr.write(f"\rturn {camp.turn}, round {camp.round}, "
+                             f"{counted(camp.battles, 'battle')}")
             sys.stderr.flush()
 
     why = runner.run(turns=args.turns, progress=progress)
@@ -571,3 +572,11 @@ def add_commands(commands: Any, add_db: Any) -> None:
     add_db(p)
 
     _decisions(sub, add_db)
+    from armybuilder.cli import names
+
+    for verb, p in sub.choices.items():
+        if verb not in ("new", "list"):
+            # The campaign named is any saved campaign's name forgiven (never guessed to
+            # delete).
+            p.set_defaults(run=names.forgiving(p.get_default("run"), names.campaign,
+                                               guess=verb != "delete"))

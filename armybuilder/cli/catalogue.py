@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.cli.errors import UserError
+from armybuilder.cli.names import note
 from armybuilder.cli.options import seconds, size, whole
 from armybuilder.cli.render import dial_table, erratum_json, figure_json, summary_table, table
 from armybuilder.importers.limits import DEFAULT_LIMITS, FEED_URL, FetchLimits, size_text
@@ -161,12 +162,6 @@ def cmd_catalogue_compare(args: argparse.Namespace) -> int:
     figures = cat.figures(keys)
     print(compare_table([figures[k] for k in keys], cat.ability_table()))
     return 0
-
-
-def note(text: str) -> None:
-    """A typo taken for the name meant: said on stderr, so --json output stays clean."""
-    if text:
-        print(f"armybuilder: note: {text}", file=sys.stderr)
 
 
 def cmd_catalogue_show(args: argparse.Namespace) -> int:

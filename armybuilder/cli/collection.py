@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.cli.names import note
 from armybuilder.cli.options import whole
 from armybuilder.cli.render import table
 from armybuilder.collection.files import MAX_ROW_COUNT
@@ -26,11 +26,6 @@ def _collection(args: argparse.Namespace) -> Collection:
 COUNT = whole(1, MAX_ROW_COUNT)
 
 
-def _note(text: str) -> None:
-    if text:
-        print(f"armybuilder: note: {text}", file=sys.stderr)
-
-
 def _owned(entry: Owned | None, what: str) -> str:
     if entry is None:
         return f"{shown(what)}: none owned now"
@@ -39,14 +34,14 @@ def _owned(entry: Owned | None, what: str) -> str:
 
 def cmd_add(args: argparse.Namespace) -> int:
     entry, said = _collection(args).add(args.figure, args.count)
-    _note(said)
+    note(said)
     print(_owned(entry, args.figure))
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
     entry, said = _collection(args).remove(args.figure, args.count)
-    _note(said)
+    note(said)
     print(_owned(entry, args.figure))
     return 0
 
@@ -54,7 +49,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     done = _collection(args).import_file(Path(args.path), replace=args.replace)
     for said in done.notes:
-        _note(said)
+        note(said)
     print(f"{'replaced the collection with' if args.replace else 'added'} {done.figures} "
           f"figure{'s' if done.figures != 1 else ''} ({done.rows} "
           f"row{'s' if done.rows != 1 else ''}) from {shown(args.path)}")

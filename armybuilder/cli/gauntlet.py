@@ -25,7 +25,7 @@ from armybuilder.cli.battle import StderrBar
 from armybuilder.cli.questions import closeness_words, rule_line, stop_rule, whole_pairs
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
-from armybuilder.text import json_text, shown
+from armybuilder.text import counted, json_text, shown
 
 if TYPE_CHECKING:
     from armybuilder.sim.gauntlet import GauntletProgress, GauntletReport
@@ -86,9 +86,12 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     if shard is not None and args.xlsx:
         raise BattleError("--xlsx writes a whole gauntlet's tables: merge the shards "
                           "(battle merge), then run the gauntlet without --shard")
+    from armybuilder.cli import names
+
     games = whole_pairs(args, "games a pair")
     request = GauntletRequest(
-        armies=tuple(args.words[1:]), all_armies=args.all, games=games, seed=args.seed,
+        armies=tuple(names.army(args.db, word) for word in args.words[1:]),
+        all_armies=args.all, games=games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
         backend=args.backend or "local", player=_player(args.players), shard=shard,
         fresh=args.fresh, pairs=not args.independent, until_clear=stop_rule(args))
@@ -115,14 +118,14 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
             done[0] = p.games_done
             if bar is not None:
                 clear = "clear" if request.until_clear else "done"
-                bar.draw(p.games_done, p.games, f"{p.games_done}/{p.games} games, "
-                                                f"{p.pairs_done}/{p.pairs} pairs {clear}   ")
+                bar.draw(p.games_done, p.games, f"{p.games_done}/{_n(p.games, 'game')}, "
+                                                f"{p.pairs_done}/{_n(p.pairs, 'pair')} {clear}   ")
 
         try:
             report = play_gauntlet(gauntlet, kept, progress, figures=shard is not None)
         except KeyboardInterrupt:
             # ctrl+c: the workers are stopped; every finished chunk of games is kept.
-            print(f"\narmybuilder: cancelled; the {done[0]} games played are kept (the same "
+            print(f"\narmybuilder: cancelled; the {_n(done[0], 'game')} played are kept (the same "
                   "command plays the rest)", file=sys.stderr)
             return EXIT_CANCELLED
         finally:
@@ -184,8 +187,7 @@ def _write_shard(args: argparse.Namespace, gauntlet: Any, report: GauntletReport
 # --- the report as text ---------------------------------------------------------------
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+_n = counted  # "1 game", "2 games"
 
 
 def _pct(x: float) -> str:
@@ -235,11 +237,11 @@ def print_gauntlet(report: GauntletReport, data: dict[str, Any]) -> None:
         return
     undecided = data["undecided"]
     if undecided:
-        print(f"Not yet told apart from 50% ({len(undecided)} of {pairs} pairs; more games "
+        print(f"Not yet told apart from 50% ({len(undecided)} of {_n(pairs, 'pair')}; more games "
               "would tell):")
         for u in undecided:
             print(f"  {shown(u['row'])} v {shown(u['col'])}: {100 * u['rate']:.1f}% "
-                  f"({_interval(u['ci95'])}), {u['games']} games")
+                  f"({_interval(u['ci95'])}), {_n(u['games'], 'game')}")
     else:
         print("Every pair is told apart from 50%.")
 
@@ -275,7 +277,7 @@ def cmd_results(args: argparse.Namespace) -> int:
             if args.json:
                 print(json_text({"cleared": {"matchups": matchups, "games": games}}, None))
             else:
-                print(f"Forgot {games} kept games of {matchups} matchups.")
+                print(f"Forgot {_n(games, 'kept game')} of {_n(matchups, 'matchup')}.")
             return 0
         listing = kept.matchups()
         now = _current_contents(catalogue, {n for m in listing
@@ -302,7 +304,8 @@ def cmd_results(args: argparse.Namespace) -> int:
         print("No kept results: a gauntlet keeps every game it plays "
               "(armybuilder battle gauntlet ARMY...).")
         return 0
-    print(f"Kept results: {sum(r['games'] for r in rows)} games of {len(rows)} matchups "
+    print(f"Kept results: {_n(sum(r['games'] for r in rows), 'game')} of "
+          f"{_n(len(rows), 'matchup')} "
           "(A swaps edges with B game by game; in mirrored pairs, seats too).")
     print(table(["army A", "army B", "games", "A wins", "B wins", "draws", "terrain", "rounds",
                  "seed", "players", "pairs", "state"],
@@ -349,6 +352,6 @@ def cmd_merge(args: argparse.Namespace) -> int:
                          "added": merged.added, "already_kept": merged.already}, None))
     else:
         print(f"Merged {merged.files} shard file{'s' if merged.files != 1 else ''}: "
-              f"{merged.added} games added to the kept results, {merged.already} already "
-              f"kept, of {merged.matchups} matchups.")
+              f"{_n(merged.added, 'game')} added to the kept results, {merged.already} already "
+              f"kept, of {_n(merged.matchups, 'matchup')}.")
     return 0

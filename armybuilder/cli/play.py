@@ -60,9 +60,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from armybuilder.cli import names
     from armybuilder.play.new import NewGame, fresh_seed, new_game
 
-    request = NewGame(args.army, args.opponent_army, terrain=args.terrain,
+    request = NewGame(names.army(args.db, args.army), names.army(args.db, args.opponent_army),
+                      terrain=args.terrain,
                       seed=fresh_seed() if args.seed is None else args.seed,
                       opponent=args.opponent, side=args.side, rounds=args.rounds)
     catalogue = _catalogue(args)
@@ -151,7 +153,8 @@ def _open(args: argparse.Namespace, game_id: int | None, choose: bool = False) -
     # Imported here so that the scripted forms never pay for loading Textual.
     from armybuilder.tui.app import run_app
 
-    return run_app(args.db, play=game_id, choose_game=choose)
+    # Leaving the game goes back where the player came from: the shell.
+    return run_app(args.db, play=game_id, choose_game=choose, leave_to_shell=True)
 
 
 #: The terrain presets, named without loading the engine (play.new checks the name

@@ -367,6 +367,23 @@ def occupy_violation(state: State, w: Warrior, discs: tuple[g.Disc, ...]) -> str
     return None
 
 
+def in_castle_area(state: State, discs: tuple[g.Disc, ...]) -> bool:
+    """Is a base with ``discs`` in the castle player's starting area? "The castle player's
+    starting area is considered to be anywhere in base contact with any of their castle
+    sections. ... may begin the game on top of their castle sections" (Castle rules,
+    Playing Area and Set-Up): touching the top of a standing section, or on it."""
+    for s in castle.sections(state):
+        if s.feature < 0:
+            continue
+        for i in s.features:
+            poly = state.terrain.features[i].polygon
+            if any(g.point_in_polygon((x, y), poly)
+                   or g.boundary_distance((x, y), poly) <= r + g.CONTACT_TOLERANCE
+                   for x, y, r in discs):
+                return True
+    return False
+
+
 def castle_deploy_violation(state: State, w: Warrior, at: Point, discs: tuple[g.Disc, ...]
                             ) -> str | None:
     """Castle rules, Playing Area and Set-Up: where each side's warriors begin once a
@@ -375,20 +392,7 @@ def castle_deploy_violation(state: State, w: Warrior, at: Point, discs: tuple[g.
     me = state.players[w.owner]
     castle_team = state.players[state.castle_player].team
     if me.team == castle_team:
-        # "The castle player's starting area is considered to be anywhere in base contact
-        # with any of their castle sections. ... may begin the game on top of their castle
-        # sections." Any section of the castle player's side counts.
-        near = False
-        for s in castle.sections(state):
-            if s.feature < 0:
-                continue
-            for i in s.features:
-                poly = state.terrain.features[i].polygon
-                if any(g.point_in_polygon((x, y), poly)
-                       or g.boundary_distance((x, y), poly) <= r + g.CONTACT_TOLERANCE
-                       for x, y, r in discs):
-                    near = True
-        if not near:
+        if not in_castle_area(state, discs):
             return (f"{rule}: the castle player's starting area is anywhere in base contact "
                     "with any of their castle sections")
         for o in state.players:

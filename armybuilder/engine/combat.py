@@ -166,7 +166,9 @@ def shared_defense(state: State, t: Warrior, plan: AttackPlan) -> int | None:
         return None
     best: int | None = None
     for o in lenders:
-        if state.touching(t, o):
+        # ``t`` never lends to itself: its own defense modifiers come once, on top of what
+        # it borrows (FAQ, Aquatic and Defend: Pearl in water borrowing 18 stands at 20).
+        if o is not t and state.touching(t, o):
             value = _lent(state, o, plan, lenders, frozenset({t.id, o.id}))
             if value is not None and (best is None or value > best):
                 best = value

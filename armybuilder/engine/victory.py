@@ -8,6 +8,7 @@ from typing import Any
 
 from armybuilder.engine.abilities import DEMORALIZED
 from armybuilder.engine.actions import EndByAgreement, Withdraw
+from armybuilder.engine.castle_setup import in_castle_area
 from armybuilder.engine.phases import OVER, PLAY
 from armybuilder.engine.state import NOBODY, IllegalAction, State, in_area
 
@@ -111,7 +112,8 @@ def final_scores(state: State) -> tuple[Score, ...]:
         if w.controller != NOBODY:
             holder = state.warriors[w.controller]
             p = state.players[holder.owner]
-            if p.team != w.team and in_area((w.x, w.y), p.area):
+            if p.team != w.team and (in_area((w.x, w.y), p.area)
+                                     or _in_castle_area(state, p.team, w)):
                 captives[p.index] += 2 * w.card.points
         elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
             survivors[w.owner] += w.card.points
@@ -123,6 +125,16 @@ def final_scores(state: State) -> tuple[Score, ...]:
                                survivors[p.index]) for p in state.players)
     return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
                  for p in state.players)
+
+
+def _in_castle_area(state: State, team: int, captive: Any) -> bool:
+    """Castle rules, Playing Area and Set-Up: "The castle player's starting area is
+    considered to be anywhere in base contact with any of their castle sections" (his side
+    deploys there); a captive held there scores double as in Rulebook II's 3" area, which
+    still counts (RULES_NOTES.md, Castles)."""
+    if not state.sections or state.players[state.castle_player].team != team:
+        return False
+    return in_castle_area(state, captive.discs)
 
 
 def winners(state: State, scores: tuple[Score, ...]) -> tuple[tuple[int, ...], dict[int, int]]:

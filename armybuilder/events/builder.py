@@ -14,8 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from armybuilder.ai.valuation import Worth
-from armybuilder.engine import FigureCard
-from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.engine import CardError, FigureCard, cards_from_figure
 from armybuilder.figures import Figure
 
 

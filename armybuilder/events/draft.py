@@ -26,8 +26,7 @@ from typing import Any
 from armybuilder.ai.valuation import Worth, valuer
 from armybuilder.armies.service import Armies, SavedArmy, SavedEntry
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import Dice, FigureCard
-from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.engine import CardError, Dice, FigureCard, cards_from_figure
 from armybuilder.events.boosters import load_models, model_for, open_packs
 from armybuilder.events.builder import build_from_pool
 from armybuilder.events.sealed import expansion_figures, figure_summary

@@ -20,8 +20,7 @@ from typing import Any
 from armybuilder.armies.checks import check
 from armybuilder.armies.service import Armies, ArmyError, SavedArmy
 from armybuilder.catalogue.service import Catalogue
-from armybuilder.engine import FigureCard
-from armybuilder.engine.adapter import CardError, cards_from_figure
+from armybuilder.engine import CardError, FigureCard, cards_from_figure
 from armybuilder.events.store import EventError
 from armybuilder.figures import Figure
 from armybuilder.rules import Finding, Profile

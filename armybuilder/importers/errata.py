@@ -43,6 +43,10 @@ from armybuilder.paths import imports_dir
 ERRATA_COLUMNS = ("id", "expansion", "number", "name", "dial", "click", "field", "printed",
                   "corrected", "source", "note")
 
+#: The edition of the FAQ whose Figure Corrections imports/errata.csv holds (its cover
+#: and page footers): the errata's version.
+FAQ_EDITION = ("Mage Knight: Unlimited Official FAQ, last updated 3/19/2003 (tournament "
+               "legal 1 April 2003)")
 APPLIED = "applied"
 ALREADY_CORRECT = "already correct"
 CONFLICTING = "conflicting"

@@ -351,6 +351,12 @@ class Outlook:
     break_away: float | None = None  # the chance of breaking away, for a move in contact
     branches: int = 0
     choice: SectionOdds | None = None
+    #: Own warriors the action pushes (Rulebook III, Pushing: a second action token), each
+    #: with the clicks of pushing damage it takes, as the engine's outcomes count them.
+    pushed: tuple[tuple[int, float], ...] = ()
+    #: Warriors given the action for free (Special Abilities Card, Quickness: none of the
+    #: turn's actions used; the warrior's own action this turn is).
+    free: tuple[int, ...] = ()
 
     @property
     def certain_losses(self) -> list[int]:

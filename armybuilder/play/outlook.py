@@ -15,6 +15,7 @@ from armybuilder.engine import (
     MAX_BRANCHES,
     ChooseSection,
     ChooseTarget,
+    FreeSpin,
     Game,
     legal_actions,
     outcomes,
@@ -57,6 +58,11 @@ def count(s: PlaySession, option: Option, sections: Mapping[int, str]
             seen.append(Choice(owed.warrior, owed.player, owed.purpose, names))
             name = sections.get(owed.warrior)
             return ChooseSection(owed.warrior, name if name in names else names[0])
+        if owed.what == "spin":
+            # Rulebook III, Free Spin: the figure moved into declines here (its facing
+            # changes nothing the player acting pays): the action resolves, its push told.
+            assert owed.warrior is not None
+            return FreeSpin(owed.warrior, None)
         if owed.what == "target":
             named = getattr(option.action, "target", None)
             targets = [a.target for a in listed if isinstance(a, ChooseTarget)]
@@ -120,6 +126,9 @@ class _Branch:
     #: The player's own figures clicked by a critical miss (Rulebook III, Rolling "2"s).
     critical_misses: int = 0
     broke: bool | None = None
+    #: Own figures pushed (a second action token) and the pushing clicks each takes.
+    pushed: dict[int, int] = field(default_factory=dict)
+    free: set[int] = field(default_factory=set)
 
 
 def _branch(s: PlaySession, events: list[dict[str, Any]], seat: int) -> _Branch:
@@ -134,7 +143,14 @@ def _branch(s: PlaySession, events: list[dict[str, Any]], seat: int) -> _Branch:
             b.dodged.add(ev["warrior"])
         elif kind == "captured":
             b.captured.add(ev["warrior"])
+        elif kind == "tokens" and ev["tokens"] == 2 and \
+                s.board.pieces[ev["warrior"]].seat == seat:
+            b.pushed.setdefault(ev["warrior"], 0)
+        elif kind == "free_action":
+            b.free.add(ev["warrior"])
         elif kind == "damage" and s.board.pieces[ev["warrior"]].seat == seat:
+            if ev["cause"] == "pushing":
+                b.pushed[ev["warrior"]] = b.pushed.get(ev["warrior"], 0) + ev["clicks"]
             b.own_clicks += ev["clicks"]
             b.cause_of[ev["warrior"]] = ev.get("ability") or ev["cause"]
             b.critical_misses += ev["cause"] == "critical miss"
@@ -153,8 +169,13 @@ def tally(s: PlaySession, branches: Branches, seat: int) -> Outlook:
     own: dict[tuple[int, str], float] = {}
     critical = own_clicks = 0.0
     breaks: list[float] = []
+    pushed: dict[int, float] = {}
+    free: set[int] = set()
     for chance, events in branches:
         b = _branch(s, events, seat)
+        for wid, clicks in b.pushed.items():
+            pushed[wid] = pushed.get(wid, 0.0) + chance * clicks
+        free |= b.free
         for wid in b.struck:
             targets.setdefault(wid, [0.0, 0.0, 0.0, 0.0])
         own_clicks += chance * b.own_clicks
@@ -182,4 +203,5 @@ def tally(s: PlaySession, branches: Branches, seat: int) -> Outlook:
         own_losses=tuple((w, sum(p for p, _ in found),
                           ", ".join(c for _, c in sorted(found, key=lambda f: -f[0])))
                          for w, found in losses.items()),
-        break_away=sum(breaks) if breaks else None, branches=len(branches))
+        break_away=sum(breaks) if breaks else None, branches=len(branches),
+        pushed=tuple(pushed.items()), free=tuple(sorted(free)))

@@ -17,8 +17,9 @@ game; how far a warrior may move; where an ability may set a figure down; what t
 waits for and from whom; the actions that end a turn early; why a warrior may not be given
 an action of some kind), and the session puts those answers in the screen's words. Its
 parts: :mod:`armybuilder.play.words` (each kind of action in words, registered once),
-:mod:`armybuilder.play.outlook` (what an action may bring, figure by figure) and
-:mod:`armybuilder.play.steering` (the actions a player steers and where they may go).
+:mod:`armybuilder.play.outlook` (what an action may bring, figure by figure),
+:mod:`armybuilder.play.steering` (the actions a player steers and where they may go) and
+:mod:`armybuilder.play.destinations` (the places worth a move, and what a move touches).
 
 One lock keeps every engine call on one thread at a time: the engine is not written for
 threads (it remembers answers as it goes), and the AI and the odds work in worker threads,
@@ -481,6 +482,15 @@ class PlaySession(Steering):
             else:
                 player = make_player(kind, seed)
         return self.option(player.choose(probe))
+
+    def scored(self) -> tuple[tuple[int, int, str, int], ...]:
+        """Victory points scored as they happened (Rulebook VI, Victory!: an eliminated
+        figure's points to the player who eliminated it; a withdrawing player's captives
+        to their holders): (player, points, why, the figure), as the engine told them."""
+        with self._lock:
+            return tuple((ev["player"], ev["points"], ev["reason"], ev["warrior"])
+                         for entry in self.game.entries for ev in entry["events"]
+                         if ev["e"] == "score")
 
     # --- the record --------------------------------------------------------------------
 

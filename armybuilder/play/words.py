@@ -182,8 +182,9 @@ def _use_ability(s: PlaySession, action: UseAbility) -> Option:
 
 @says(CancelAbility)
 def _cancel(s: PlaySession, action: CancelAbility) -> Option:
+    # Rulebook III, Special Abilities: cancelling is no action (the engine marks none).
     return Option("cancel", f"{s.label(action.warrior)} cancels {action.ability} for this "
-                  "turn", action, action.warrior, ability=action.ability)
+                  "turn (uses no action)", action, action.warrior, ability=action.ability)
 
 
 @says(Face)
@@ -193,8 +194,9 @@ def _face(s: PlaySession, action: Face) -> Option:
     if owed.what == "facing" and owed.warrior == action.warrior:
         return Option("facing", f"{s.label(action.warrior)} faces {heading(action.facing)} "
                       "(set down from the wreck)", action, action.warrior)
+    # Special Abilities Card, Nimble: "without an action".
     return Option("facing", f"{s.label(action.warrior)} turns to {heading(action.facing)} "
-                  "(Nimble)", action, action.warrior)
+                  "(Nimble: uses no action)", action, action.warrior)
 
 
 @says(EndTurn)

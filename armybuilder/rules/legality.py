@@ -21,6 +21,7 @@ from armybuilder.rules.findings import Finding, finding, worst_first
 from armybuilder.rules.formations import FormationGroup, faction_formations
 from armybuilder.rules.pool import outside_pool
 from armybuilder.rules.profiles import Profile, get_profile
+from armybuilder.text import counted
 
 BUILDING = "Rulebook II, Building Your Army"
 
@@ -156,7 +157,7 @@ def _build_total(army: Army, points: int, profile: Profile) -> list[Finding]:
         out.append(finding("over-build-total", f"the army costs {points} points, "
                            f"{points - total} over its build total of {total}"))
     elif points < total:
-        out.append(finding("points-left", f"{total - points} points left ({points} of "
+        out.append(finding("points-left", f"{counted(total - points, 'point')} left ({points} of "
                            f"{total} used)"))
     return out
 

@@ -74,8 +74,12 @@ def get_profile(name: str, profiles: dict[str, Profile] | None = None) -> Profil
     known = _default() if profiles is None else profiles
     found = known.get(name.strip().lower())
     if found is None:
-        raise ProfileError(f"unknown profile {name!r}; known profiles: "
-                           f"{', '.join(sorted(known)) or 'none'}")
+        from armybuilder.suggest import did_you_mean, suggestions
+
+        meant = did_you_mean(suggestions(name, known))
+        raise ProfileError(f"unknown profile {name!r}; " + (f"{meant} (" if meant else "")
+                           + f"known profiles: {', '.join(sorted(known)) or 'none'}"
+                           + (")" if meant else ""))
     return found
 
 

@@ -199,8 +199,7 @@ def pool(catalogue: Catalogue, army: SavedArmy, owned: dict[str, int] | None
     the demo catalogue's invented ones only for an army that holds some (or when the
     catalogue holds nothing else); with ``owned``, only those of the collection."""
     from armybuilder.catalogue.queries import SearchFilter
-    from armybuilder.engine import unimplemented_abilities
-    from armybuilder.engine.adapter import CardError, cards_from_figure
+    from armybuilder.engine import CardError, cards_from_figure, unimplemented_abilities
 
     demo = any(e.figure_key.startswith("demo:") for e in army.entries)
     found = catalogue.search(SearchFilter(kind="warrior", include_demo=demo))

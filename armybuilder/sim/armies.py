@@ -14,6 +14,7 @@ the engine's castle plan.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from armybuilder.armies.checks import check
@@ -57,6 +58,20 @@ class BattleArmy:
 
     def seated(self, edge: str, terrain: tuple[TerrainItem, ...] = ()) -> PlayerSetup:
         return replace(self.setup, edge=edge, terrain=terrain)
+
+
+def unequal_totals(armies: Sequence[BattleArmy]) -> list[str]:
+    """A warning naming the armies when their build totals differ: "Everyone in the game
+    should agree on the build total of each player's army" (Rulebook II, Building Your
+    Army), and a bigger total is more points and more actions a turn."""
+    totals: dict[int, list[str]] = {}
+    for army in armies:
+        totals.setdefault(army.setup.build_total, []).append(repr(army.name))
+    if len(totals) < 2:
+        return []
+    told = "; ".join(f"{total}: {', '.join(names)}" for total, names in sorted(totals.items()))
+    return [f"the armies' build totals differ ({told}); the bigger total brings more points "
+            "and more actions a turn (Rulebook II: the players agree on one)"]
 
 
 def _round_up(points: int) -> int:

@@ -212,7 +212,7 @@ def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
     """Check the request and load both armies; raises BattleError naming what is wrong."""
     # Imported here so that worker processes, which only play, never load the database.
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.sim.armies import BattleError, load_army, siege
+    from armybuilder.sim.armies import BattleError, load_army, siege, unequal_totals
 
     check_request(request)
     if request.terrain not in PRESETS:
@@ -230,7 +230,7 @@ def prepare(db_path: Path | None, request: BattleRequest) -> Battle:
         b=b.seated("north", tuple(terrain_for(request.terrain, 1))),
         seed=request.seed, rounds=request.rounds,
         player_a=request.player_a, player_b=request.player_b, pairs=request.pairs)
-    return Battle(request, matchup, a.warnings + b.warnings)
+    return Battle(request, matchup, (*unequal_totals((a, b)), *a.warnings, *b.warnings))
 
 
 # --- playing them -----------------------------------------------------------------------

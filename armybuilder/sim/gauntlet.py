@@ -289,7 +289,7 @@ def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet
     what is wrong. With ``all_armies``, saved armies the engine cannot play (castles,
     chariots, no figures...) are left out with a warning; a named one stops the run."""
     from armybuilder.armies.service import Armies
-    from armybuilder.sim.armies import BattleError, load_army
+    from armybuilder.sim.armies import BattleArmy, BattleError, load_army, unequal_totals
 
     check_request(request)
     names = list(request.armies)
@@ -299,6 +299,7 @@ def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet
     entrants: list[Entrant] = []
     warnings: list[str] = []
     seen: dict[str, str] = {}
+    loaded: list[BattleArmy] = []
     for i, name in enumerate(names):
         try:
             army = load_army(catalogue, name)
@@ -319,6 +320,8 @@ def prepare_gauntlet(catalogue: Catalogue, request: GauntletRequest) -> Gauntlet
         entrants.append(Entrant(army.name, army.setup, keys.army_contents(
             keys.army_data(army.setup)), army.warnings))
         warnings.extend(army.warnings)
+        loaded.append(army)
+    warnings[:0] = unequal_totals(loaded)
     if len(entrants) < 2:
         raise BattleError("a gauntlet needs at least two armies the engine can play (name "
                           "them, or --all for every saved army)")

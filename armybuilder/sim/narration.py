@@ -32,7 +32,7 @@ from armybuilder.sim.replay_map import (
     compass,
     xy,
 )
-from armybuilder.text import shown
+from armybuilder.text import counted, shown
 
 #: An entry's action as the log writes it (None: the set-up entry).
 Logged = dict[str, Any] | None
@@ -110,7 +110,7 @@ class Narration:
         start = data["start"]
         lines = [f"A {start['kind']} on a {self.t.size:g}\" table, "
                  f"{start.get('round_limit') or 'no'} round limit, "
-                 f"{len(data['entries']) - 1} actions logged."]
+                 f"{counted(len(data['entries']) - 1, 'action')} logged."]
         for p, name in enumerate(self.t.names):
             lines.append(f"  {name}: " + ", ".join(
                 f"{self.t.label(w)} ({self.t.cards[w].key}, {self.t.cards[w].points} pts"

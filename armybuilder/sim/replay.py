@@ -48,16 +48,26 @@ def read_log(path: Path) -> dict[str, Any]:
     try:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BattleError(f"cannot read the log {where}: {shown(exc)}") from exc
+    except FileNotFoundError:
+        raise BattleError(f"log {where}: no such file") from None
+    except IsADirectoryError:
+        raise BattleError(f"log {where}: a folder, not a game log") from None
+    except OSError as exc:
+        raise BattleError(f"log {where}: cannot read it "
+                          f"({shown(exc.strerror or exc).lower()})") from None
     if len(raw) > MAX_LOG_BYTES:
         raise BattleError(f"log {where}: larger than {MAX_LOG_BYTES // 1024**2} MB; not a "
                           "game log")
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        # A game log is JSON text; a database, a picture or a program is not.
+        raise BattleError(f"log {where}: not a game log (not text)") from None
+    try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BattleError(f"log {where}: not JSON ({exc})") from exc
+        raise BattleError(f"log {where}: not a game log (not JSON: {exc.msg} at line "
+                          f"{exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise BattleError(f"log {where}: not a game log (JSON nested too deep)") from None
     except ValueError as exc:  # Python's limit on an integer's digits

@@ -19,6 +19,7 @@ from armybuilder.sim.narration import (
 )
 from armybuilder.sim.replay_map import xy
 from armybuilder.sim.told_sieges import ladder, work_falls
+from armybuilder.text import counted
 
 narrates("dials_set", "turn_end", "free_spin_offered", "no_free_spin", "action_ended",
          "follow_up_declined")(silent)
@@ -123,7 +124,8 @@ def _actions(n: Narration, action: Logged, ev: events.Actions) -> Iterator[str]:
     elif rest > 0:
         why.append(f"+{rest} more")
     told = f" ({', '.join(why)})" if why else ""
-    yield f"  {n.player(player)} now has {ev['actions']} actions this turn{told}."
+    yield (f"  {n.player(player)} now has {counted(ev['actions'], 'action')} this "
+           f"turn{told}.")
 
 
 @narrates("command")

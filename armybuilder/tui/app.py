@@ -99,7 +99,8 @@ class ArmyBuilderApp(App[None]):
     first_look: reactive[FirstLook | None] = reactive(None)
 
     def __init__(self, db_path: Path | None = None, *, first_run: bool = True,
-                 play: int | None = None, choose_game: bool = False) -> None:
+                 play: int | None = None, choose_game: bool = False,
+                 leave_to_shell: bool = False) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
         # while Textual starts up; the worker that opens the database then finds it loaded.
         threading.Thread(target=_preload_services, name="preload", daemon=True).start()
@@ -110,6 +111,9 @@ class ArmyBuilderApp(App[None]):
         #: `armybuilder play`: the saved game to open at once, or the unfinished games.
         self.play_game = play
         self.choose_game = choose_game
+        #: Leaving the game opened at once leaves the app (`armybuilder play`: back to the
+        #: shell it came from).
+        self.leave_to_shell = leave_to_shell
         self.editor = ArmyEditor(self)
         self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
 
@@ -172,7 +176,11 @@ class ArmyBuilderApp(App[None]):
         from armybuilder.tui.screens.play_dialogs import GamesScreen
 
         if self.play_game is not None:
-            self.push_screen(PlayScreen(self.play_game))
+            if self.leave_to_shell:
+                # `armybuilder play`: leaving the game leaves the app, back to the shell.
+                self.push_screen(PlayScreen(self.play_game), lambda _: self.exit())
+            else:
+                self.push_screen(PlayScreen(self.play_game))
         else:
             self.push_screen(GamesScreen(only_unfinished=True))
 
@@ -190,6 +198,11 @@ class ArmyBuilderApp(App[None]):
         are shown literally (armybuilder.text), never read as markup."""
         super().notify(shown_lines(message), title=shown_lines(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def action_help_quit(self) -> None:
+        """ctrl+c, pressed to leave: which key does (Textual's own words carry markup,
+        and every notification here is plain text)."""
+        self.notify("Press ctrl+q to quit armybuilder.", title="Do you want to quit?")
 
     # --- the open army ------------------------------------------------------------
 
@@ -377,7 +390,11 @@ class ArmyBuilderApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.binding_groups()))
+            groups = self.binding_groups()
+            # The keys of the screen you are on come first (F1 in a game: the play keys).
+            here = HELP_FIRST.get(type(self.screen).__name__)
+            groups.sort(key=lambda group: group[0] != here)
+            self.push_screen(HelpScreen(groups))
 
     def action_import_catalogue(self) -> None:
         if self.services is None or isinstance(self.screen, ImportCatalogueScreen):
@@ -481,6 +498,11 @@ class ArmyBuilderApp(App[None]):
         self.notify(f"{where}", title="Database", timeout=8)
 
 
+#: The help screen's group for each screen's keys, put first when F1 is pressed there.
+HELP_FIRST = {"PlayScreen": "Playing a battle", "BattleLogScreen": "A game's log",
+              "GauntletScreen": "Gauntlet (ctrl+t on Battle)"}
+
+
 def play_keys() -> list[BindingType]:
     from armybuilder.tui.screens.play import PlayScreen
 
@@ -494,15 +516,18 @@ def _preload_services() -> None:
 
 
 def create_app(db_path: Path | None = None, *, first_run: bool = True,
-               play: int | None = None, choose_game: bool = False) -> ArmyBuilderApp:
+               play: int | None = None, choose_game: bool = False,
+               leave_to_shell: bool = False) -> ArmyBuilderApp:
     """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder); ``play``
-    opens that saved game at once, ``choose_game`` the list of unfinished games."""
+    opens that saved game at once (``leave_to_shell``: leaving it closes the app),
+    ``choose_game`` the list of unfinished games."""
     return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run,
-                          play=play, choose_game=choose_game)
+                          play=play, choose_game=choose_game, leave_to_shell=leave_to_shell)
 
 
 def run_app(db_path: Path | None = None, play: int | None = None,
-            choose_game: bool = False) -> int:
-    app = create_app(db_path, play=play, choose_game=choose_game)
+            choose_game: bool = False, leave_to_shell: bool = False) -> int:
+    app = create_app(db_path, play=play, choose_game=choose_game,
+                     leave_to_shell=leave_to_shell)
     app.run()
     return app.return_code or 0

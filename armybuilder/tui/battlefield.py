@@ -77,6 +77,9 @@ ON_GUARD_MARK = "⌂"
 
 GROUND = Style()
 OFF_TABLE = Style(bgcolor="black")
+#: The cells along the table's edge (Rulebook II: a base may not cross it): shaded, their
+#: marks kept, so the edge shows at every size, also where the view ends with it.
+EDGE = Style(bgcolor="bright_black")
 GRID = Style(color="bright_black")
 MOVE_STYLE = Style(color="bright_cyan", bold=True)
 RANGE_STYLE = Style(color="yellow", bold=True)
@@ -234,6 +237,20 @@ class Canvas:
         return out
 
 
+def _edge(canvas: Canvas, view: View, table: float) -> None:
+    """Shade each cell on the table whose neighbour across a side lies off it."""
+    def on(col: int, row: int) -> bool:
+        x, y = view.point(col, row)
+        return 0.0 <= x <= table and 0.0 <= y <= table
+
+    for row in range(view.rows):
+        for col in range(view.cols):
+            if on(col, row) and not (on(col - 1, row) and on(col + 1, row)
+                                     and on(col, row - 1) and on(col, row + 1)):
+                style = canvas.styles[row][col]
+                canvas.put(col, row, None, (style or Style()) + EDGE)
+
+
 def terrain_layer(board: Board, view: View) -> Canvas:
     """The table and its terrain: the part that changes only when the view does."""
     canvas = Canvas(view.cols, view.rows)
@@ -264,6 +281,7 @@ def terrain_layer(board: Board, view: View) -> Canvas:
         for a, b in zip(corners, (*corners[1:], corners[0]), strict=True):
             for col, row in _line(view, a, b):
                 canvas.put(col, row, char, Style(color=colour))
+    _edge(canvas, view, table)
     draw_castle(canvas, view, board)
     # A faint dot every few inches, on open ground, to judge distances by.
     steps = int(table // GRID_EVERY)

@@ -98,6 +98,29 @@ def outlook_text(session: PlaySession, outlook: Outlook, indent: str = "   ") ->
     for wid, chance, cause in losses:
         text.append(f"{indent}▲ {board.pieces[wid].label} is eliminated {pct(chance)} "
                     f"({cause})\n", style="bold red")
+    text.append(cost_text(board, outlook, indent))
+    return text
+
+
+def cost_text(board: Board, outlook: Outlook, indent: str = "   ") -> Text:
+    """What the action costs before anything is rolled, as the engine's outcomes show
+    it: a push (Rulebook III, Pushing: a second action token and a click of damage, and
+    the elimination it brings) and an action that uses none of the turn's (Special
+    Abilities Card, Quickness)."""
+    text = Text()
+    dying = {w for w, p, cause in outlook.own_losses if "pushing" in cause}
+    for wid, clicks in outlook.pushed:
+        label = board.pieces[wid].label
+        cost = f", {clicks:.2g} click{'s' if abs(clicks - 1) > 1e-9 else ''} of damage" \
+            if clicks > 1e-9 else ""
+        end = ", eliminating it" if wid in dying and clicks > 1e-9 and \
+            any(w == wid and p > 1 - 1e-9 for w, p, _ in outlook.own_losses) else ""
+        text.append(f"{indent}▲ pushes {label}: a second action token{cost}{end} "
+                    "(Rulebook III, Pushing)\n", style="bold yellow")
+    for wid in outlook.free:
+        text.append(f"{indent}free: uses none of the turn's actions, only "
+                    f"{board.pieces[wid].label}'s one action this turn (Quickness)\n",
+                    style="bold")
     return text
 
 

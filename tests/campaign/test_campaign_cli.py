@@ -156,6 +156,23 @@ def test_bad_input_is_refused_in_one_line(demo_db: Path, capsys, argv, message) 
     assert run(capsys, "campaign", "list", "--json")[1].strip() == "[]"
 
 
+def test_army_campaign_and_expansion_names_forgive(demo_db: Path, capsys) -> None:
+    code, out, err = run(capsys, "campaign", "new", "Saturday", "--armies", "raiders,Reavrs",
+                         "--pool", "dem")
+    assert code == 0, err
+    assert "armybuilder: note: taking army 'Reavers' for 'Reavrs'" in err
+    assert "armybuilder: note: taking expansion 'demo' for 'dem'" in err
+    assert "(expansions demo)" in out and "  Reavers (ai)" in out
+    code, out, err = run(capsys, "campaign", "show", "Saturdy")
+    assert code == 0 and "note: taking campaign 'Saturday' for 'Saturdy'" in err
+    code, _, err = run(capsys, "campaign", "delete", "Saturdy")
+    assert code == 2 and "no campaign named 'Saturdy'; did you mean 'Saturday'?" in err
+    code, out, err = run(capsys, "campaign", "new", "Sunday", "--armies", "Raiders,Reavers",
+                         "--pool", "Leaderles")
+    assert code == 0 and "taking army 'Leaderless' for 'Leaderles'" in err
+    assert "(collection Leaderless)" in out
+
+
 def test_bad_files_are_refused_in_one_line(demo_db: Path, tmp_path: Path, capsys) -> None:
     bad_map = tmp_path / "map.txt"
     bad_map.write_text("AG AG\n")

@@ -485,3 +485,22 @@ def test_a_breach_by_a_figure_scores_half_for_its_player_only_while_it_stands() 
     own.damage(own.warriors[0], 1, "attack", 0, own.warriors[2])
     assert section_of(own, 0).breached
     assert final_scores(own)[0].eliminations == 0 and final_scores(own)[1].eliminations == 0
+
+
+def test_a_captive_touching_the_castle_is_in_its_starting_area_and_scores_double() -> None:
+    """Castle rules, Playing Area and Set-Up: "The castle player's starting area is
+    considered to be anywhere in base contact with any of their castle sections": a captive
+    held there at the end scores double (Rulebook VI, Victory!); one held away from the
+    castle scores nothing, and the castle is no starting area of the besieger's. The keep
+    at (18, 14): its north face at y = 16.5, far from the 3" area (y 0..3)."""
+    frail = card("Frail", 15, defense=10, clicks=2)
+
+    def captives(held_at: float, holder: int = 0) -> list[int]:
+        game = scenario(w(KEEP, 0, 18, 14), w(GUARD, holder, 18, held_at + 1.0, SOUTH),
+                        w(frail, 1 - holder, 18, held_at, captive_of=1),
+                        w(GUARD, 1 - holder, 30, 30), build=300)
+        return [s.captives for s in final_scores(game)]
+
+    assert captives(17.0) == [2 * 15, 0]  # the captive's base touches the keep
+    assert captives(18.0) == [0, 0]  # an inch away
+    assert captives(17.0, holder=1) == [0, 0]  # not the besieger's starting area

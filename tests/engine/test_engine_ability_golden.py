@@ -133,6 +133,21 @@ def test_pearl_in_water_lends_20_and_the_golem_stands_at_22_against_flame_lightn
     assert defense == {0: 20, 1: 22}
 
 
+def test_pearl_in_water_borrowing_18_stands_at_20_not_22() -> None:
+    # FAQ, Aquatic and Defend, with Chain Defend: "Figures do not lose their defensive
+    # special abilities while they have a 'borrowed' defense value": Pearl (Aquatic,
+    # Defend, 15) in water borrows a Defend friend's 18 and Aquatic adds 2 once.
+    lake = TerrainFeature("shallow_water", rectangle(8, 8, 12, 12), name="pond")
+    pearl = card("Pearl", 40, defense=15, abilities={0: ("Aquatic", "Defend")})
+    priestess = card("Priestess", 40, defense=18, abilities={0: ("Defend",)})
+    archer = card("Archer", 20, attack=9, range=10)
+    game = scenario(w(priestess, 1, 10, 11.01), w(pearl, 1, 10, 10),
+                    w(archer, 0, 11.01, 3, NORTH), terrain=(lake,), dice=(3, 3))
+    events = apply(game, RangedAttack(2, (1,)))
+    assert find(events, "miss")[0]["defense"] == 20
+    assert find(events, "miss")[0]["defense_modifiers"] == [["Defend", 3], ["Aquatic", 2]]
+
+
 def test_in_close_combat_the_golem_borrows_pearls_plain_18() -> None:
     brute = card("Brute", 40, attack=9)
     game = pearl_and_golem(w(brute, 0, 15.5, 21, SOUTH), dice=(4, 5))

@@ -80,7 +80,7 @@ def test_the_same_seed_gives_the_same_json(armies_db: Path,
     (("battle", "Rich", "Ian", "--games", "3", "--log", "x.json"), "use it with --games 1"),
     (("battle", "Rich"), "a battle needs two saved armies"),
     (("battle", "replay"), "battle replay needs the log's path"),
-    (("battle", "replay", "no-such-log.json"), "cannot read the log no-such-log.json"),
+    (("battle", "replay", "no-such-log.json"), "log no-such-log.json: no such file"),
 ])
 def test_bad_input_exits_2(armies_db: Path, capsys: pytest.CaptureFixture[str],
                            argv: tuple[str, ...], message: str) -> None:
@@ -123,6 +123,32 @@ def test_replay_refuses_a_tampered_log(armies_db: Path, tmp_path: Path,
     log.write_text("{not json")
     code, _, err = run(capsys, "battle", "replay", str(log))
     assert code == 2 and "not JSON" in err
+
+
+def test_army_names_forgive_and_different_build_totals_are_named(
+        armies_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    quick = ("--games", "1", "--rounds", "1")
+    code, _, err = run(capsys, "battle", "rich", "Iann", *quick)
+    assert code == 0 and err == "armybuilder: note: taking army 'Ian' for 'Iann'\n", err
+    code, _, err = run(capsys, "battle", "Rich", "Cart", *quick)
+    assert code == 0, err
+    assert err.splitlines() == [
+        "armybuilder: note: taking army 'Carts' for 'Cart'",
+        "armybuilder: warning: the armies' build totals differ (100: 'Rich'; 200: 'Carts'); "
+        "the bigger total brings more points and more actions a turn (Rulebook II: the "
+        "players agree on one)"]
+
+
+def test_replay_of_what_is_no_game_log_says_so_in_one_line(
+        armies_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
+    (tmp_path / "notes.txt").write_text("Saturday: Rich against Ian\n", encoding="utf-8")
+    for name, said in (("missing.json", "no such file"), ("", "a folder, not a game log"),
+                       ("picture.png", "not a game log (not text)"),
+                       ("notes.txt", "not a game log (not JSON")):
+        code, out, err = run(capsys, "battle", "replay", str(tmp_path / name))
+        assert code == 2 and out == "" and said in err, err
+        assert err.count("\n") == 1 and "codec" not in err and "Errno" not in err, err
 
 
 @pytest.fixture

@@ -206,6 +206,21 @@ def test_bad_requests_are_refused(three: Path, changes: dict[str, object],
         catalogue.close()
 
 
+def test_armies_of_different_build_totals_are_named_in_a_warning(three: Path) -> None:
+    # Rulebook II, Building Your Army: "Everyone in the game should agree on the build
+    # total of each player's army".
+    catalogue = Catalogue.open(three)
+    try:
+        assert not any("build totals" in w for w in
+                       prepare_gauntlet(catalogue, small("Rich", "Ian", "Bob")).warnings)
+        Armies(catalogue).set("Bob", build_total=200)
+        warnings = prepare_gauntlet(catalogue, small("Rich", "Ian", "Bob")).warnings
+    finally:
+        catalogue.close()
+    assert warnings[0].startswith("the armies' build totals differ (100: 'Rich', 'Ian'; "
+                                  "200: 'Bob')")
+
+
 def test_all_leaves_out_what_the_engine_cannot_play(three: Path) -> None:
     catalogue = Catalogue.open(three)
     try:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, Input, Select
+import pytest
+from textual.widgets import Checkbox, Input, Select, Static
 
 from armybuilder.armies.service import Armies
 from armybuilder.armies.share import decode
@@ -178,15 +179,35 @@ async def test_rules_text_from_a_dial_cell(tui_db: Path) -> None:
         assert isinstance(app.screen, AbilityScreen) and app.screen.name_ == ""
 
 
-async def test_share_code_shown_and_read(tui_db: Path) -> None:
+async def test_share_code_shown_and_read(tui_db: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from armybuilder.tui import clipboard
+
     saved_army(tui_db)
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
+    catalogue = Catalogue.open(tui_db)
+    for key in ("demo:1", "demo:4", "demo:8", "demo:9", "demo:11", "demo:12"):
+        Armies(catalogue).add("Rich", key)  # a code longer than a line at 80 columns
+    catalogue.close()
+    async with create_app(tui_db, first_run=False).run_test(size=(80, 24)) as pilot:
         app = await open_rich(pilot)
         await pilot.press("ctrl+k")
         await settle(pilot)
         assert isinstance(app.screen, ShareCodeScreen)
-        code = app.screen.query_one("#code", Input).value
+        code = app.screen.code
         assert decode(code).build_total == 200
+        # The whole code on the screen, folded over lines at 80 columns.
+        shown = app.screen.query_one("#code", Static)
+        width = shown.content_size.width
+        assert len(code) > width and shown.size.height == -(-len(code) // width)
+        # "Copied" only when a clipboard program took it, else how to copy it by hand.
+        monkeypatch.setattr(clipboard, "to_system", lambda text: False)
+        await pilot.press("c")
+        said = str(app.screen.query_one("#copied", Static).content)
+        assert "may not be copied" in said and "select it with the mouse" in said
+        monkeypatch.setattr(clipboard, "to_system", lambda text: text == code)
+        await pilot.press("c")
+        assert str(app.screen.query_one("#copied", Static).content) == \
+            "Share code copied to the clipboard."
         await pilot.press("escape", "f4")
         await settle(pilot)
         await pilot.press("i")

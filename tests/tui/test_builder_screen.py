@@ -8,6 +8,7 @@ from pathlib import Path
 from armybuilder.tui.app import create_app
 from armybuilder.tui.screens.builder import BuilderScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
+from armybuilder.tui.widgets.figure_table import FigureTable
 from tui.tui_support import SIZE, new_army, search, settle, shown, started
 
 
@@ -18,6 +19,9 @@ async def test_build_a_legal_army_then_break_the_rules(tui_db: Path) -> None:
         assert isinstance(app.screen, BuilderScreen)
         assert app.army_check is not None and app.army_check.army.build_total == 200
 
+        await pilot.press("slash", "w", "a", "r", "l", "escape")  # Esc leaves the filter
+        assert isinstance(app.screen.focused, FigureTable)
+        await pilot.press("ctrl+r")
         await search(pilot, "warlord")
         await pilot.press("a")  # Demo Warlord, unique, 80
         await search(pilot, "pikeman")

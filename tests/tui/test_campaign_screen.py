@@ -256,10 +256,13 @@ async def test_a_new_campaign_from_the_dialog_and_a_refusal_in_one_line(
         await pilot.pause()
         dialog = pilot.app.screen
         dialog.query_one("#name").value = "Sunday"
-        dialog.query_one("#armies").value = "Raiders, Reavers"
+        dialog.query_one("#armies").value = "raiders, Reavrs"  # names forgive as anywhere
         await pilot.press("enter")
         await settle(pilot)
         assert screen.runner is not None and screen.runner.name == "Sunday"
+        assert [p.name for p in screen.runner.campaign.players] == ["Raiders", "Reavers"]
+        said = [n.message for n in pilot.app._notifications]
+        assert any("taking army 'Reavers' for 'Reavrs'" in m for m in said), said
         assert "Sunday" in screen.query_one("#campaign-name", Select)._legal_values
         await pilot.press("n")
         await pilot.pause()

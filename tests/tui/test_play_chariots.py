@@ -233,7 +233,8 @@ async def test_boarding_from_the_engines_listed_moves(tui_db: Path) -> None:
         await select(pilot, screen, 1)
         assert "[m] move 8\" or board" in shown(pilot, "#play-warrior", 46)
         await pilot.press("m")
-        assert "(B Walker boards A War Cart)" in shown(pilot, "#play-prompt", 200)
+        assert "(B Walker boards A War Cart)" in " ".join(shown(pilot, "#play-prompt",
+                                                                200).split())
         await pilot.press("l")
         await settle(pilot)
         await pick(pilot, screen, "boards A War Cart")

@@ -4,12 +4,13 @@ step, a push that would eliminate, the battle screen's "play it yourself"."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 from play.play_support import CAPTOR, FORMATION, SHOOTER, WARLORD, scenario_game
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.play.games import Games
@@ -17,6 +18,7 @@ from armybuilder.play.new import NewGame, new_game
 from armybuilder.play.session import PlaySession, Seats
 from armybuilder.tui.app import create_app
 from armybuilder.tui.screens import play as play_screen
+from armybuilder.tui.screens.help import HelpScreen
 from armybuilder.tui.screens.play import PlayScreen
 from armybuilder.tui.screens.play_dialogs import DialScreen, EndScreen, GamesScreen
 from tui.tui_support import battle_armies, place_terrain_by_keys, settle, shown, started
@@ -157,7 +159,7 @@ async def test_a_whole_short_game_through_the_keyboard(tui_db: Path) -> None:
             await answer_the_ai(pilot, screen)
         assert screen.board.over
         assert isinstance(pilot.app.screen, EndScreen)
-        assert "Game over" in shown(pilot, pilot.app.screen.query_one("Static"), 100)  # type: ignore[arg-type]
+        assert "Game over" in shown(pilot, pilot.app.screen.query_one("#end-scroll Static"), 100)  # type: ignore[arg-type]
         # Every action was saved as it was given.
         await settle(pilot)
         saved = Games(Catalogue.open(tui_db)).get(game_id)
@@ -226,6 +228,8 @@ async def test_setting_the_scene_by_keyboard(tui_db: Path) -> None:
         catalogue.close()
     async with create_app(tui_db, play=game_id).run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
+        # Setting the scene: the starting area of the player to act is marked.
+        assert screen.map.overlay.area == screen.board.sides[screen.board.to_act].area
         for _ in range(4):  # each player places two terrain items, in turn
             if screen.board.phase != "terrain":
                 break
@@ -240,7 +244,15 @@ async def test_setting_the_scene_by_keyboard(tui_db: Path) -> None:
         assert screen.steer is not None and screen.steer.purpose == "deploy"
         first = screen.steer.warrior
         assert first is not None
-        await pilot.press("shift+right", "enter")
+        # Deployed by hand, a warrior faces the enemy's edge (Ian's, north) until turned:
+        # steered sideways, it still does.
+        edge = screen.board.sides[screen.board.pieces[first].seat].edge
+        towards = {"south": math.pi / 2, "north": -math.pi / 2}[edge]
+        assert screen.steer.facing == pytest.approx(towards)
+        assert screen.map.overlay.area == screen.board.sides[screen.board.to_act].area
+        await pilot.press("shift+right")
+        assert screen.steer.facing == pytest.approx(towards)
+        await pilot.press("enter")
         await settle(pilot)
         assert screen.board.pieces[first].on_table
         await pilot.press("o")
@@ -349,6 +361,12 @@ async def test_the_dial_and_what_a_warrior_may_not_do(tui_db: Path) -> None:
         # Any figure can be looked at, the opponent's too.
         await pilot.press("full_stop")
         assert screen.selected is not None
+        # F1 in a game starts with the keys of a game.
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HelpScreen)
+        assert str(pilot.app.screen.query(".section").first(Static).content) == \
+            "Playing a battle"
 
 
 async def test_the_battle_screen_offers_to_play_it_yourself(tui_db: Path) -> None:
@@ -406,8 +424,9 @@ async def test_ability_actions_by_keyboard(tui_db: Path) -> None:
         await settle(pilot)
         # Regeneration is optional too (Special Abilities Card): it can be cancelled.
         assert [o.words for o in screen.choices] == [
-            "A Troll uses Regeneration", "A Troll cancels Regeneration for this turn",
-            "A Troll cancels Charge for this turn"]
+            "A Troll uses Regeneration",
+            "A Troll cancels Regeneration for this turn (uses no action)",
+            "A Troll cancels Charge for this turn (uses no action)"]
         await pick(pilot, screen, "uses Regeneration")
         assert "A Troll uses Regeneration." in told(screen)
 

@@ -2,7 +2,8 @@
 table) and 200 x 60 like every screen, zoomed in with a ghost base at 160 x 50, in the 16
 ANSI colours; the games kept, the end of a game and a figure's dial at the three sizes; a
 chariot driven (its four discs, the ghost of the drive, its passenger and dials) and the
-choice of its section a push damages, at 120 x 40.
+choice of its section a push damages, at 120 x 40; a move steered into base contact
+(n, the places worth going) at 80 x 24 and 200 x 60.
 
 Update them after a deliberate change with
 ``.venv/bin/python -m pytest tests/tui/test_play_snapshots.py --snapshot-update``.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from play.play_support import SHOOTER, chariot_game, scenario_game
 from textual.pilot import Pilot
 
@@ -47,6 +49,13 @@ def picture(snap_compare, db: Path, size: tuple[int, int],  # type: ignore[no-un
 def test_the_play_screen(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
                          size: tuple[int, int]) -> None:
     assert picture(snap_compare, tui_db, size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
+def test_moving_into_base_contact(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
+                                  size: tuple[int, int]) -> None:
+    # n: the first place worth going, the ghost in base contact with c, c lit, the odds.
+    assert picture(snap_compare, tui_db, size, ("m", "n"))
 
 
 def test_zoomed_in_with_a_ghost(snap_compare, tui_db: Path) -> None:  # type: ignore[no-untyped-def]

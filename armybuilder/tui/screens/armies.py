@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from armybuilder.tui.services import Services
 
 
+#: The armies table's columns (label, width); the army's name widens where there is room.
+COLUMNS = (("Army", 20), ("Total", 5), ("Profile", 10), ("Points", 6), ("Figs", 4),
+           ("Legal", 11))
+
+
 class ArmiesScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,o", "open", "Open"),
@@ -73,9 +78,8 @@ class ArmiesScreen(AppScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "Armies"
-        for label, width in (("Army", 20), ("Total", 5), ("Profile", 10), ("Points", 6),
-                             ("Figs", 4), ("Legal", 11)):
-            self.table.add_column(label, width=width, key=label)
+        self.table.set_columns(COLUMNS)
+        self.table.refill = self._fill
         self.table.focus()
         self.watch(self.app, "catalogue_version", lambda _: self.reload())
         self.set_class(self.app.size.width < self.SIDE_BY_SIDE, "narrow")
@@ -122,8 +126,22 @@ class ArmiesScreen(AppScreen):
         keep = message.select or self.selected
         self.armies = message.armies
         self.army_app.army_names = [c.army.name for c in message.armies]
+        self._fill()
+        if not self.armies:
+            self.query_one("#army-summary", Static).update(Text(
+                "No armies yet. Press n to start one, or i to import a list.", style="dim"))
+            with self.prevent(TextArea.Changed):
+                self.query_one("#notes", TextArea).load_text("")
+        elif keep:
+            self._select(keep)
+        self._show_selected()
+
+    def _fill(self) -> None:
+        """The armies in the table, their names whole where the table has room."""
         table = self.table
-        table.clear()
+        keep = table.cursor_key
+        table.set_columns(COLUMNS, "Army",
+                          max((len(shown(c.army.name)) for c in self.armies), default=0))
         for c in self.armies:
             a = c.army
             table.add_row(literal(a.name), str(a.build_total), literal(a.profile),
@@ -131,15 +149,9 @@ class ArmiesScreen(AppScreen):
                           str(sum(e.count for e in a.entries)),
                           Text("✔ legal", style="green") if c.legal
                           else Text("✖ not legal", style="red"), key=a.name)
-        if not self.armies:
-            self.query_one("#army-summary", Static).update(Text(
-                "No armies yet. Press n to start one, or i to import a list.", style="dim"))
-            with self.prevent(TextArea.Changed):
-                self.query_one("#notes", TextArea).load_text("")
-        elif keep:
-            self.table.resort()
+        table.resort()
+        if keep:
             self._select(keep)
-        self._show_selected()
 
     def _select(self, name: str) -> None:
         if name in self.table.rows:

@@ -47,7 +47,7 @@ from armybuilder.sim.defaults import (
     DEFAULT_TERRAIN,
 )
 from armybuilder.sim.stopping import DEFAULT_MARGIN
-from armybuilder.text import literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
@@ -407,9 +407,10 @@ class BattleScreen(AppScreen):
         bar.display = True
         if request.until_clear is not None:
             self._say(f"Playing {request.army_a} v {request.army_b} until it is clear (at most "
-                      f"{request.games} games; kept games count)…")
+                      f"{counted(request.games, 'game')}; kept games count)…")
         else:
-            self._say(f"Playing {request.games} games: {request.army_a} v {request.army_b}…")
+            self._say(f"Playing {counted(request.games, 'game')}: {request.army_a} v "
+                      f"{request.army_b}…")
         self._run(request)
 
     @work(thread=True, exclusive=True, group="battle", exit_on_error=False)
@@ -474,7 +475,7 @@ class BattleScreen(AppScreen):
         games = message.report.request.games
         self.query_one("#battle-progress", ProgressBar).update(total=games, progress=games)
         self.show_report(message.report)
-        self.notify(f"{message.report.request.games} games in "
+        self.notify(f"{counted(message.report.request.games, 'game')} in "
                     f"{message.report.seconds:.1f} s", title="Battle over", timeout=4)
 
     def _stopped(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -11,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header, Static
 
-from armybuilder.text import shown
+from armybuilder.text import counted, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
@@ -51,6 +53,7 @@ class BuilderScreen(AppScreen):
         Binding("n", "new_army", "New army"),
         Binding("e", "export_army", "Export"),
         Binding("slash", "focus_filter", "Search", show=False),
+        Binding("escape", "leave_filter", "To the table", show=False),
         Binding("ctrl+r", "clear_filters", "Clear filters", show=False),
         Binding("left_square_bracket", "focus_catalogue", "To the catalogue", show=False),
         Binding("right_square_bracket", "focus_army", "To the army", show=False),
@@ -302,19 +305,40 @@ class BuilderScreen(AppScreen):
     def action_focus_catalogue(self) -> None:
         self.browser.table.focus()
 
+    def action_leave_filter(self) -> None:
+        """Esc in a filter: back to the figure table, as in the catalogue."""
+        focused = self.focused
+        if focused is not None and self.browser.filter_bar in focused.ancestors_with_self:
+            self.browser.table.focus()
+
     def action_focus_army(self) -> None:
         if self._army is not None:
             self.panel.entries.focus()
 
 
-def status_line(checked: ArmyCheck | None) -> Text:
+def status_line(checked: ArmyCheck | None) -> RenderableType:
     """The open army in one line: shown above the catalogue on a narrow terminal. Plain
-    text, never markup: the army's name is shown literally."""
+    text, never markup: the army's name is shown literally; a long name gives way (…)
+    before the points and the army's legality do."""
     if checked is None:
         return Text("No army open: n starts one, F4 opens a saved one.")
     r = checked.report
     left = f"{r.points_left} left" if r.points_left >= 0 else f"{-r.points_left} over"
     errors = len([f for f in checked.findings() if f.severity == "error"])
-    state = "legal" if checked.legal else f"not legal ({errors} error{'s' if errors != 1 else ''})"
-    return Text(f"{shown(checked.army.name)}: {r.points}/{r.build_total} pts, {left} · "
-                f"{state} · w: the army")
+    state = "legal" if checked.legal else f"not legal ({counted(errors, 'error')})"
+    return NameFirst(f"{shown(checked.army.name)}:",
+                     f" {r.points}/{r.build_total} pts, {left} · {state} · w: the army")
+
+
+class NameFirst:
+    """A name and what follows it on one line: the name is cut (…) to leave the rest
+    whole, however narrow the line."""
+
+    def __init__(self, name: str, rest: str) -> None:
+        self.name = name
+        self.rest = rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        name = Text(self.name)
+        name.truncate(max(1, options.max_width - cell_len(self.rest)), overflow="ellipsis")
+        yield Text.assemble(name, self.rest, no_wrap=True, overflow="ellipsis")

@@ -24,7 +24,7 @@ from textual.widgets import Button, Footer, Header, OptionList, RichLog, Select,
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from armybuilder.text import literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.campaign_map import PLAYER_STYLES, CampaignMap
 
@@ -212,7 +212,8 @@ class CampaignScreen(AppScreen):
     def on_campaign_screen_failed(self, message: Failed) -> None:
         self.running = False
         self._status(literal_lines(message.error, style="bold red"))
-        self.notify(message.error, title="Campaign", severity="error", timeout=8)
+        self.notify(message.error, title="Campaign", severity="error", timeout=8,
+                    markup=False)
 
     # --- showing ------------------------------------------------------------------
 
@@ -221,8 +222,8 @@ class CampaignScreen(AppScreen):
         self.query_one(CampaignMap).data = data
         names = [p["name"] for p in data["players"]]
         players = Text()
-        players.append(f"Turn {data['turn']}, round {data['round']}, {data['battles']} "
-                       f"battles\n", style="bold")
+        players.append(f"Turn {data['turn']}, round {data['round']}, "
+                       f"{counted(data['battles'], 'battle')}\n", style="bold")
         for i, p in enumerate(data["players"]):
             players.append(f" {shown(p['name'])} ", style=PLAYER_STYLES[i % len(
                 PLAYER_STYLES)])
@@ -297,7 +298,7 @@ class CampaignScreen(AppScreen):
         d = c.decision()
         assert d is not None and d.player is not None
         player = d.player
-        armies = [(f"army {b.id} in {b.territory} ({len(b.warriors)} warriors)", b.id)
+        armies = [(f"army {b.id} in {b.territory} ({counted(len(b.warriors), 'warrior')})", b.id)
                   for b in sorted(c.armies_of(player), key=lambda b: b.id)]
 
         def bought(purchase: Any) -> None:
@@ -425,15 +426,16 @@ class CampaignScreen(AppScreen):
         if message.steps < 0:
             self._status("The battle is being fought…")
             return
-        self._status(f"AI: turn {message.turn}, round {message.round}, {message.battles} "
-                     f"battles, {message.steps} steps so far (esc stops)")
+        self._status(f"AI: turn {message.turn}, round {message.round}, "
+                     f"{counted(message.battles, 'battle')}, {counted(message.steps, 'step')} "
+                     "so far (esc stops)")
 
     def on_campaign_screen_finished(self, message: Finished) -> None:
         self.running = False
         self.query_one("#campaign-run", Button).disabled = False
         said = {"won": "the campaign is won", "human": "a human player decides now",
                 "stopped": "stopped"}.get(message.why, message.why)
-        self._status(f"{message.steps} steps: {said}")
+        self._status(f"{counted(message.steps, 'step')}: {said}")
 
     def action_stop(self) -> None:
         if self.running:
@@ -474,6 +476,10 @@ class CampaignScreen(AppScreen):
         self.runner = runner
         self.post_message(self.Names(Campaigns(services.catalogue).names()))
         self.post_message(self.Shown(self._view(runner)))
+        if mustered.notes:
+            # The names taken for typos and what the pool left out, as the command says.
+            self.app.call_from_thread(self.notify, "\n".join(mustered.notes),
+                                      title="Campaign", timeout=8, markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stop" and not self.running:

@@ -132,7 +132,8 @@ class PoolScreen(ModalScreen[Purchase | None]):
         bar = self.query_one(FilterBar)
         bar.set_facets(self.facets, {})
         table = self.query_one("#pool-table", DataTable)
-        for label in ("Figure", "Pts", "Factions", "In pool", "Can buy?"):
+        # Whether it can be bought before the factions: in view on a small terminal too.
+        for label in ("Figure", "Pts", "In pool", "Can buy?", "Factions"):
             table.add_column(label)
         self._fill(self.rows)
         table.focus()
@@ -144,8 +145,8 @@ class PoolScreen(ModalScreen[Purchase | None]):
         for r in rows:
             can = Text("yes", style="green") if r.why_not is None else \
                 Text(r.why_not[:60], style="dim")
-            table.add_row(literal(r.card.name), str(r.card.points),
-                          literal(", ".join(r.card.factions)), str(r.count), can, key=r.key)
+            table.add_row(literal(r.card.name), str(r.card.points), str(r.count), can,
+                          literal(", ".join(r.card.factions)), key=r.key)
         self.query_one(FilterBar).show_count(len(rows))
 
     def on_filter_bar_changed(self, message: FilterBar.Changed) -> None:

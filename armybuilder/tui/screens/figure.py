@@ -28,8 +28,8 @@ class FigureScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="figure-dialog"):
             yield FigureCard(id="figure-dialog-card")
-            yield Static("arrows: a dial cell · enter: its rules text · escape: close",
-                         classes="dialog-hint")
+            yield Static("arrows: a cell · enter: its rules · pgdn: all the rules · "
+                         "esc: close", classes="dialog-hint")
 
     def on_mount(self) -> None:
         card = self.query_one(FigureCard)

@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
@@ -36,11 +36,16 @@ class FirstRunScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "choose('import')", "Import the catalogue"),
         Binding("escape,enter,d", "choose('')", "Continue with the demo"),
+        # The buttons keep the keyboard; the arrows and page keys scroll the text.
+        Binding("down,pagedown", "scroll_text(1)", "More", show=False),
+        Binding("up,pageup", "scroll_text(-1)", "Back", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="first-run"):
-            yield Markdown(TEXT)
+            # The text scrolls on a small terminal; the buttons stay in view below it.
+            with VerticalScroll(classes="dialog-body"):
+                yield Markdown(TEXT)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Import the catalogue (i)", variant="primary", id="import")
                 yield Button("Continue with the demo (enter)", id="demo")
@@ -51,6 +56,10 @@ class FirstRunScreen(ModalScreen[str | None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss("import" if event.button.id == "import" else None)
+
+    def action_scroll_text(self, way: int) -> None:
+        body = self.query_one(".dialog-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + way * max(1, body.size.height - 1))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice or None)

@@ -35,7 +35,7 @@ from textual.widgets import (
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_SEED, DEFAULT_TERRAIN
-from armybuilder.text import literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.battle import (
@@ -289,8 +289,8 @@ class GauntletScreen(AppScreen):
         bar.update(total=None, progress=0)
         bar.display = True
         pairs = len(request.armies) * (len(request.armies) - 1) // 2
-        self._say(f"Gauntlet of {len(request.armies)} armies, {pairs} pairs: finding kept "
-                  "games…")
+        self._say(f"Gauntlet of {len(request.armies)} armies, {counted(pairs, 'pair')}: "
+                  "finding kept games…")
         self._run(request)
 
     @work(thread=True, exclusive=True, group="gauntlet", exit_on_error=False)
@@ -331,12 +331,12 @@ class GauntletScreen(AppScreen):
         self.query_one("#gauntlet-progress", ProgressBar).update(total=p.games,
                                                                  progress=p.games_done)
         if p.standings:
-            self._say(f"Played {p.games_done} games now · {p.pairs_done} of {p.pairs} pairs "
-                      f"clear · last: {p.last[0]} v {p.last[1]}")
+            self._say(f"Played {counted(p.games_done, 'game')} now · {p.pairs_done} of "
+                      f"{counted(p.pairs, 'pair')} clear · last: {p.last[0]} v {p.last[1]}")
             self.query_one("#gauntlet-undecided", Static).update(standings_text(p.standings))
             return
-        self._say(f"Played {p.games_done} of {p.games} games · {p.pairs_done} of {p.pairs} "
-                  f"pairs finished · last: {p.last[0]} v {p.last[1]}")
+        self._say(f"Played {p.games_done} of {counted(p.games, 'game')} · {p.pairs_done} of "
+                  f"{counted(p.pairs, 'pair')} finished · last: {p.last[0]} v {p.last[1]}")
 
     def on_gauntlet_screen_finished(self, message: Finished) -> None:
         self._stopped()
@@ -346,7 +346,7 @@ class GauntletScreen(AppScreen):
         self.query_one("#gauntlet-progress", ProgressBar).update(total=1, progress=1)
         self.show_report(message.report, message.data)
         r = message.report
-        self.notify(f"{r.played} games played, {r.kept} kept from earlier runs, in "
+        self.notify(f"{counted(r.played, 'game')} played, {r.kept} kept from earlier runs, in "
                     f"{r.seconds:.1f} s", title="Gauntlet over", timeout=4)
 
     def _stopped(self) -> None:

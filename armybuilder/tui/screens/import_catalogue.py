@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, Static
@@ -80,13 +80,15 @@ class ImportCatalogueScreen(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static("Import figures into the catalogue", classes="dialog-title")
-            yield Label("File or folder")
-            yield Input(self.path, placeholder="path to mkstats.json, a folder or a .xlsx",
-                        id="path")
-            yield Static(HINT, classes="dialog-hint")
-            yield ProgressBar(total=None, show_eta=False, id="progress")
-            yield Static("", id="import-summary")
-            yield Static("", classes="dialog-error", id="error")
+            # A summary of twenty problems scrolls; the buttons stay in view below it.
+            with VerticalScroll(classes="dialog-body"):
+                yield Label("File or folder")
+                yield Input(self.path, placeholder="path to mkstats.json, a folder or a "
+                            ".xlsx", id="path")
+                yield Static(HINT, classes="dialog-hint")
+                yield ProgressBar(total=None, show_eta=False, id="progress")
+                yield Static("", id="import-summary")
+                yield Static("", classes="dialog-error", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Import", variant="primary", id="import")
                 yield Button("Close", id="close")

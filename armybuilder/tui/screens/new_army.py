@@ -36,16 +36,18 @@ class NewArmyScreen(ModalScreen[NewArmy | None]):
         self.taken = {n.lower() for n in taken or []}
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="new-army"):
             yield Static("New army", classes="dialog-title")
             yield Label("Name")
             yield Input(placeholder="army name", id="name")
+            # Build total, profile and castle player on one row, so that the dialog and its
+            # buttons fit an 80 x 24 terminal.
             with Horizontal(classes="dialog-row"):
                 yield Select[int]([(f"{t} points", t) for t in BUILD_TOTALS], value=200,
                                   allow_blank=False, id="build-total")
                 yield Select[str]([(p.title or n, n) for n, p in self.profiles.items()],
                                   prompt="profile (by total)", id="profile")
-            yield Checkbox("castle player", id="castle-player")
+                yield Checkbox("castle player", id="castle-player")
             yield Static("", classes="dialog-error", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create", variant="primary", id="create")

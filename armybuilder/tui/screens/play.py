@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -108,6 +108,8 @@ class PlayScreen(Steering, Screen[None]):
         Binding("3", "toggle_section('right')", "Right section", show=False),
         Binding("4", "toggle_section('rear')", "Rear section", show=False),
         Binding("l", "list_moves", "The engine's moves", show=False),
+        Binding("n", "destination(1)", "Places worth going", show=False),
+        Binding("N", "destination(-1)", "Places worth going back", show=False),
         Binding("d", "dial", "Dial"),
         Binding("plus,equals_sign", "zoom(1.5)", "Zoom in", show=False),
         Binding("minus", "zoom(0.6667)", "Zoom out", show=False),
@@ -134,7 +136,18 @@ class PlayScreen(Steering, Screen[None]):
     PlayScreen #play-options { height: auto; max-height: 12; border: none; padding: 0; }
     PlayScreen #play-log { height: 1fr; min-height: 4; border-top: solid $primary 30%;
                            padding: 0 1; }
+    /* A short screen (80 x 24): the status on one line, the warrior's panel short, the
+       log out of the way (the game's log is in the saved game): the prompt keeps its
+       room. */
+    PlayScreen.-short #play-status { height: 1; }
+    PlayScreen.-short #play-warrior { max-height: 9; }
+    PlayScreen.-short #play-log { display: none; }
+    PlayScreen.-short #play-prompt { max-height: 15; }
     """
+    #: The side panel's width: at most, at least (the map takes what it needs first).
+    PANEL_WIDTHS = (60, 32)
+    #: Below this height, the side panel's status collapses to a line.
+    SHORT = 30
 
     #: Whether the AI waits for a key before each of its actions (s toggles it).
     STEPPING = False
@@ -172,6 +185,7 @@ class PlayScreen(Steering, Screen[None]):
         self._chosen_version = 0  # bumped when the action looked at changes
         self.queue: list[Option] = []  # passes that end the turn, given one by one
         self.last: Played | None = None
+        self.last_shown = False  # the last action's paths and shots still drawn
         self.pause = AI_PAUSE
         self.stepping = self.STEPPING
         self._step = threading.Event()
@@ -196,6 +210,21 @@ class PlayScreen(Steering, Screen[None]):
                 yield RichLog(id="play-log", wrap=True, markup=False, auto_scroll=True,
                               min_width=20)
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The map takes the room the whole table needs at its height (a cell is half as
+        wide as it is tall, and the table square), the side panel the rest, within
+        PANEL_WIDTHS."""
+        width, height = event.size.width, event.size.height
+        rows = max(1, height - 4)  # header, footer and the map's border
+        most, least = self.PANEL_WIDTHS
+        panel = max(least, min(most, width - (2 * rows + 2)))
+        self.query_one("#play-panel").styles.width = panel
+        short = height < self.SHORT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            if self.session is not None:
+                self._show_status()
 
     @property
     def map(self) -> Battlefield:
@@ -337,6 +366,9 @@ class PlayScreen(Steering, Screen[None]):
 
     def _show_status(self) -> None:
         board = self.board
+        if self.has_class("-short"):
+            self.query_one("#play-status", Static).update(self._status_line(board))
+            return
         text = Text()
         what = SCENE_WORDS.get(board.phase)
         if what is not None:
@@ -361,6 +393,22 @@ class PlayScreen(Steering, Screen[None]):
         for chunk, style in legend(board):
             text.append(chunk, style=style)
         self.query_one("#play-status", Static).update(text)
+
+    def _status_line(self, board: Board) -> Text:
+        """The status on one line: the round (or the scene being set) and the VP."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if board.phase in SCENE_WORDS:
+            text.append(f"{SCENE_WORDS[board.phase].capitalize()} ", style="bold")
+        elif board.over:
+            text.append("Game over ", style="bold")
+        else:
+            limit = f"/{board.round_limit}" if board.round_limit else ""
+            text.append(f"R{board.round}{limit} {board.actions_used}/{board.turn_actions} ",
+                        style="bold")
+        for side in board.sides:
+            text.append(f"{side.name} ", style=f"bold {SIDE_COLOURS[side.seat]}")
+            text.append(f"{side.vp} ", style="bold")
+        return text
 
     def _show_warrior(self) -> None:
         panel = self.query_one("#play-warrior", Static)
@@ -570,11 +618,18 @@ class PlayScreen(Steering, Screen[None]):
                 ghosts = (Ghost(p, steer.at, steer.facing, path, legal),)
                 if steer.purpose == "deploy":
                     area = board.sides[p.seat].area
-        moves = self.last.moves if self.last is not None else ()
-        strikes = self.last.strikes if self.last is not None else ()
+                if steer.touches:
+                    # The ghost in base contact: the figures it touches lit.
+                    targets = frozenset(t.warrior for t in steer.touches)
+        if area is None and board.phase in SCENE_WORDS:
+            # Setting the scene: the starting area of the player to act, marked.
+            area = board.sides[board.to_act].area
+        # The last action's paths and shots, until the player turns to something else.
+        last = self.last if self.last_shown else None
+        moves = last.moves if last is not None else ()
+        strikes = last.strikes if last is not None else ()
         # Every roll of the last action, in order, with its purpose.
-        dice = tuple(roll_words(board, r) for r in self.last.rolls) \
-            if self.last is not None else ()
+        dice = tuple(roll_words(board, r) for r in last.rolls) if last is not None else ()
         self.map.show(board, Overlay(selected=selected, allowance=allowance, reach=reach,
                                      targets=targets, ghosts=ghosts, ghost_patches=patches,
                                      ghost_patches_legal=legal, area=area, moves=moves,
@@ -602,6 +657,25 @@ class PlayScreen(Steering, Screen[None]):
         else:
             at = 0 if step > 0 else len(ready) - 1
         self._choose_figure(ready[at])
+        skipped = self._skipped(mine, ready)
+        if skipped:
+            self.notify(skipped, title="tab skips", timeout=6)
+
+    def _skipped(self, mine: list[int], ready: list[int]) -> str:
+        """The warriors tab passes over, and why, in the engine's words (the rule that
+        refuses each of them a move, else its first refused kind of action)."""
+        assert self.session is not None
+        grouped: dict[str, list[str]] = {}
+        for wid in mine:
+            if wid in ready:
+                continue
+            refused = [s for s in self.session.status(wid) if not s.allowed]
+            why = next((s.why for s in refused if s.kind == "move" and s.why), None) or \
+                next((s.why for s in refused if s.why), None)
+            words = (why.rule or why.reason) if why is not None else "acted this turn"
+            grouped.setdefault(words, []).append(self.board.pieces[wid].letter)
+        return "\n".join(f"{', '.join(letters)}: {shown_lines(why)}"
+                         for why, letters in grouped.items())
 
     def action_inspect(self, step: int) -> None:
         if self.session is None or self.mode in ("loading", "broken"):
@@ -614,6 +688,7 @@ class PlayScreen(Steering, Screen[None]):
 
     def _choose_figure(self, wid: int) -> None:
         self.selected = wid
+        self.last_shown = self.mode in ("ai", "over") and self.last_shown
         piece = self.board.pieces[wid]
         self.map.centre_on((piece.x, piece.y))
         self._show_warrior()
@@ -634,6 +709,7 @@ class PlayScreen(Steering, Screen[None]):
     def action_begin(self, kind: str) -> None:
         if self.session is None or self.mode != "idle" or self.selected is None:
             return
+        self.last_shown = False  # a new action: the last one's overlay is done with
         wid = self.selected
         piece = self.board.pieces[wid]
         if piece.seat != self.board.to_act:
@@ -890,6 +966,14 @@ class PlayScreen(Steering, Screen[None]):
         self._give(self.chosen)
 
     def action_back(self) -> None:
+        if self.mode == "confirm" and self.steer is not None and self.steer.option is not None \
+                and self.chosen is self.steer.option:
+            # Back to the ghost as it was steered: its path, bends and facing kept.
+            self._forget_chosen()
+            self.chosen = None
+            self._set_mode("ghost")
+            self._check_steer()
+            return
         if self.mode == "confirm":
             self._forget_chosen()
             if self.choices and self.decision is None and self.choosing:
@@ -936,6 +1020,7 @@ class PlayScreen(Steering, Screen[None]):
 
     def _shown(self, played: Played) -> None:
         self.last = played
+        self.last_shown = True
         self.decision = None
         self.choosing = ""
         log = self.query_one("#play-log", RichLog)
@@ -1193,7 +1278,8 @@ class PlayScreen(Steering, Screen[None]):
 
         if self.session is None or any(isinstance(s, EndScreen) for s in self.app.screen_stack):
             return
-        self.app.push_screen(EndScreen(self.game_id, self.board, self.session.log_json()))
+        self.app.push_screen(EndScreen(self.game_id, self.board, self.session.log_json(),
+                                       self.session.scored()))
 
     async def action_leave(self) -> None:
         self.workers.cancel_group(self, "play-ai")
@@ -1211,7 +1297,7 @@ class PlayScreen(Steering, Screen[None]):
             return True if self.mode == "idle" else None
         idle_only = {"begin", "end_turn", "withdraw", "agree", "cancel_ability"}
         ghost_only = {"steer", "turn", "face_nearest", "unbend", "move_ability", "auto",
-                      "stuck_facing", "toggle_section", "list_moves"}
+                      "stuck_facing", "toggle_section", "list_moves", "destination"}
         if action in idle_only:
             return True if self.mode == "idle" else None
         if action in ghost_only:

@@ -176,11 +176,13 @@ class EndScreen(ModalScreen[None]):
         said: str
         error: bool = False
 
-    def __init__(self, game_id: int, board: Board, log: str) -> None:
+    def __init__(self, game_id: int, board: Board, log: str,
+                 scored: tuple[tuple[int, int, str, int], ...] = ()) -> None:
         super().__init__()
         self.game_id = game_id
         self.board = board
         self.game_log = log
+        self.scored = scored
 
     def compose(self) -> ComposeResult:
         board = self.board
@@ -195,8 +197,10 @@ class EndScreen(ModalScreen[None]):
                           str(s.eliminations), str(s.captives), str(s.survivors),
                           Text(str(s.vp), style="bold"))
         with Vertical(classes="dialog wide", id="end-dialog"):
-            yield Static(text)
-            yield Static(table)
+            with VerticalScroll(id="end-scroll", classes="dialog-body"):
+                yield Static(text)
+                yield Static(table)
+                yield Static(victory_text(board, self.scored), id="end-vp")
             yield Static("", id="end-said")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Replay (r)", id="replay", variant="primary")
@@ -232,6 +236,38 @@ class EndScreen(ModalScreen[None]):
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def victory_text(board: Board, scored: tuple[tuple[int, int, str, int], ...]) -> Text:
+    """How each side's victory points were made (Rulebook VI, Victory!): the figures it
+    eliminated (their points to the eliminator), the captives it holds (double their
+    points, only when held in its starting area at the end), its survivors."""
+    pieces = board.pieces
+    text = Text()
+    text.append("Victory points (Rulebook VI): an eliminated figure's points go to the "
+                "player who eliminated it; a captive counts double, only when brought into "
+                "its holder's starting area by the end; every figure never eliminated counts "
+                "for its own side.\n", style="dim")
+    for side in board.sides:
+        text.append(f"\n{side.name} {side.vp} VP\n", style=f"bold {SIDE_COLOURS[side.seat]}")
+        mine = [(pts, why, wid) for seat, pts, why, wid in scored if seat == side.seat]
+        listed = sum(pts for pts, _, _ in mine)
+        parts = [f"{pieces[wid].label} {pts}" + ("" if why == "eliminated" else f" ({why})")
+                 for pts, why, wid in mine if 0 <= wid < len(pieces)]
+        if side.eliminations > listed:
+            # Castle rules, Victory Points: a breached section's share, and the like.
+            parts.append(f"castle sections {side.eliminations - listed}")
+        text.append(f"  eliminations {side.eliminations}: "
+                    f"{', '.join(parts) if parts else 'none'}\n")
+        held = [p for p in pieces if p.captive_of is not None and p.on_table
+                and pieces[p.captive_of].seat == side.seat]
+        home = "brought home" if side.captives else "not in the starting area: 0"
+        text.append(f"  captives {side.captives}: " + (
+            ", ".join(f"{p.label} ({p.points} × 2)" for p in held) + f", {home}"
+            if held else "none") + "\n")
+        text.append(f"  survivors {side.survivors}: the points of its figures never "
+                    "eliminated\n")
+    return text
 
 
 class PlayedLogScreen(Screen[None]):

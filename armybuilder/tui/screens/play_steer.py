@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from armybuilder.play.board import Option, Point
+from armybuilder.tui.play_words import cost_text
 
 if TYPE_CHECKING:
     from armybuilder.play.board import Board, Decision
+    from armybuilder.play.destinations import Destination, Touch
     from armybuilder.play.session import PlaySession
     from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -58,6 +60,29 @@ class MemberPose:
         return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(points))
 
 
+#: The facing towards each edge of the table (facings counter-clockwise from east), and
+#: the edge across the table from each.
+TOWARDS = {"east": 0.0, "north": math.pi / 2, "west": math.pi, "south": -math.pi / 2}
+OPPOSITE = {"east": "west", "west": "east", "north": "south", "south": "north"}
+
+def touch_words(board: Board, touches: tuple[Touch, ...], reaches: float = 1.0) -> str:
+    """What a move touches, as the engine has it after the move: each opposing
+    figure, on which arc, and the chance a close combat attack on it hits (or the rule
+    refusing one); the chance to get there when it must break away first."""
+    if not touches:
+        return ""
+    parts = []
+    for t in touches:
+        label = board.pieces[t.warrior].label
+        if t.hit is not None:
+            odds = f"attack hits {100 * t.hit:.0f}% ({t.needed}+ on 2d6)"
+        else:
+            odds = f"no attack: {t.why}" if t.why else "no attack"
+        parts.append(f"{label}, its {t.arc} arc: {odds}")
+    gets = f" (breaks away {100 * reaches:.0f}%)" if reaches < 1 - 1e-9 else ""
+    return " — touches " + "; ".join(parts) + gets
+
+
 #: What is steered while the scene is set (Rulebook II; World Conquest's fortifications).
 SETUP_STEERS = ("fortification", "terrain", "deploy")
 
@@ -87,6 +112,13 @@ class Steer:
     distance: float = 0.0  # drive: inches straight ahead after the spin
     option: Option | None = None
     why: str = ""
+    #: move: the places worth going to (n cycles them), which one is shown (-1: none
+    #: yet), and what the ghost touches where it stands now, with the chance to get there.
+    destinations: list[Destination] | None = None
+    destination: int = -1
+    touches: tuple[Touch, ...] = ()
+    reaches: float = 1.0
+    cost: Text | None = None  # what the move costs: a push, a free move (Quickness)
 
     def drive_end(self) -> Point:
         """Where a chariot's centre dot ends: ``distance`` ahead at ``facing``."""
@@ -226,13 +258,42 @@ class Steering:
         if self.mode != "ghost" or steer is None or self.session is None or \
                 steer.warrior is None or steer.purpose not in ("move", "drive", "disembark"):
             return
+        from armybuilder.play.destinations import touched
+
         options = self.session.options(steer.warrior, "move")
         if not options:
             self.notify("The engine lists no move here.", severity="warning")
             return
+        if steer.purpose == "move":
+            # What each move touches, as the game after it has it.
+            options = [replace(o, words=o.words + touch_words(self.board, *touched(
+                self.session, o))) for o in options]
         label = self.board.pieces[steer.warrior].label
         self.steer = None
         self._list("move", options, f"The moves the engine lists for {label}:")
+
+    def action_destination(self, step: int) -> None:
+        """The next place worth a move (base contact with each opposing figure in reach,
+        a captive brought home), the ghost set there with the engine's check and the odds
+        of the attack it sets up."""
+        from armybuilder.play.destinations import destinations
+
+        steer = self.steer
+        if self.mode != "ghost" or steer is None or self.session is None or \
+                steer.warrior is None or steer.purpose != "move":
+            return
+        if steer.destinations is None:
+            steer.destinations = destinations(self.session, steer.warrior, steer.ability)
+        if not steer.destinations:
+            self.notify("No opposing figure in reach, no captive to bring home: steer the "
+                        "ghost with the arrows.", severity="warning")
+            return
+        steer.destination = (steer.destination + step) % len(steer.destinations)
+        d = steer.destinations[steer.destination]
+        steer.waypoints = []
+        steer.at, steer.facing, steer.turned = d.at, d.facing, True
+        self.map.centre_on(d.at)
+        self._check_steer()
 
     def action_drive_to_stop(self) -> None:
         """Straight ahead as far as the line of movement goes (Chariot rules, Movement:
@@ -313,8 +374,9 @@ class Steering:
             self._check_steer()
             return
         table = self.board.table
+        steer.destination = -1 if steer.destinations is None else steer.destination
         steer.at = (min(table, max(0.0, at[0])), min(table, max(0.0, at[1])))
-        if steer.purpose in ("move", "confused", "deploy") and not steer.turned:
+        if steer.purpose in ("move", "confused") and not steer.turned:
             last = steer.waypoints[-1] if steer.waypoints else steer.start
             if math.hypot(steer.at[0] - last[0], steer.at[1] - last[1]) > 1e-6:
                 steer.facing = math.atan2(steer.at[1] - last[1], steer.at[0] - last[0])
@@ -476,6 +538,14 @@ class Steering:
         why = self.session.refusal(option.action)
         steer.option = option
         steer.why = "" if why is None else str(why)
+        if steer.purpose == "move" and why is None:
+            from armybuilder.play.destinations import touched
+
+            steer.touches, steer.reaches = touched(self.session, option)
+            # A push and a free move are told while steering, not only at the second look.
+            steer.cost = cost_text(self.board, self.session.outlook(option))
+        else:
+            steer.touches, steer.reaches, steer.cost = (), 1.0, None
         if give:
             if why is not None:
                 self.notify(str(why), severity="error", timeout=8)
@@ -510,6 +580,20 @@ class Steering:
                 text.append(f" · if it fails to break away: "
                             f"{math.degrees(steer.stuck) % 360:.0f}°")
             text.append("\n")
+            shown = steer.destinations[steer.destination] \
+                if steer.destinations and steer.destination >= 0 else None
+            if shown is not None and (steer.at, steer.facing) == (shown.at, shown.facing):
+                text.append(f"n {steer.destination + 1}/{len(steer.destinations or ())}: "
+                            f"{shown.words}", style="bold")
+                if shown.gains:
+                    text.append(f" (+{shown.gains} VP)", style="bold")
+                text.append("\n")
+            if steer.touches:
+                text.append("◆ base contact" + touch_words(self.board, steer.touches,
+                                                          steer.reaches) + "\n",
+                            style="bold cyan")
+            if steer.cost is not None:
+                text.append(steer.cost)
         elif steer.purpose == "drive":
             self._drive_prompt(text)
         elif steer.purpose in ("disembark", "face"):
@@ -616,7 +700,8 @@ class Steering:
         if steer.purpose in ("move", "confused"):
             keys += "space bend · backspace unbend · t face nearest · "
             if steer.purpose == "move":
-                keys += "g Charge/Bound · b facing if it fails to break away · "
+                keys += "n/N places worth going · g Charge/Bound · b facing if it fails to " \
+                    "break away · "
         if steer.purpose == "disembark":
             keys += "t face nearest · "
         if steer.purpose in ("move", "disembark"):
@@ -697,11 +782,22 @@ class Steering:
         wid = wid if wid in waiting else waiting[0]
         spot = self.session.deploy_spot(wid)
         at, facing = spot if spot is not None else (self._area_centre(wid), math.pi / 2)
+        facing = self._towards_the_enemy(wid, facing)
         self.selected = wid
         self.steer = Steer("deploy", wid, at, at, facing)
         self._set_mode("ghost")
         self._show_warrior()
         self._check_steer()
+
+    def _towards_the_enemy(self, wid: int, otherwise: float) -> float:
+        """A warrior deployed by hand faces the enemy's edge (the opposite edge when an
+        enemy holds it, else the first enemy's) until the player turns it."""
+        sides = self.board.sides
+        own = sides[self.board.pieces[wid].seat].edge
+        edges = [s.edge for s in sides if s.edge != own]
+        edge = OPPOSITE.get(own) if OPPOSITE.get(own) in edges else \
+            (edges[0] if edges else None)
+        return TOWARDS.get(edge or "", otherwise)
 
     def _area_centre(self, wid: int) -> Point:
         x0, y0, x1, y1 = self.board.sides[self.board.pieces[wid].seat].area

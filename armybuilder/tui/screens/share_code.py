@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Static
 
 from armybuilder.text import literal
 from armybuilder.tui.delivery import download, in_browser, safe_name
@@ -32,11 +33,15 @@ class ShareCodeScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="share-code"):
             yield Static(literal(f"Share code for “{self.army}”"), classes="dialog-title")
-            yield Input(self.code, id="code")
-            yield Static("Anyone can rebuild the army from it: the armies screen's import (i), "
-                         "or `armybuilder army import CODE`. It holds the figures, counts, "
-                         "options, build total and profile; not the name or notes.",
-                         classes="dialog-hint")
+            with VerticalScroll(classes="dialog-body"):
+                # The whole code, folded over as many lines as it needs (a one-line box
+                # would show only its start on a small terminal).
+                yield Static(Text(self.code, overflow="fold"), id="code")
+                yield Static("Anyone can rebuild the army from it: the armies screen's "
+                             "import (i), or `armybuilder army import CODE`. It holds the "
+                             "figures, counts, options, build total and profile; not the "
+                             "name or notes.", classes="dialog-hint")
+                yield Static("", classes="dialog-hint", id="copied")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Copy (c)", variant="primary", id="copy")
                 if in_browser(self.app):
@@ -49,9 +54,13 @@ class ShareCodeScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
-        # The terminal's clipboard (OSC 52); the code stays selectable in the box too.
-        self.app.copy_to_clipboard(self.code)
-        self.notify("Share code copied", timeout=2)
+        from armybuilder.tui.clipboard import copy
+
+        said, copied = copy(self.app, self.code, "Share code")
+        # "Copied" only when a clipboard took it; otherwise how to copy it by hand.
+        self.query_one("#copied", Static).update(said)
+        self.notify(said, timeout=3 if copied else 8, markup=False,
+                    severity="information" if copied else "warning")
 
     @on(Button.Pressed, "#open-text")
     def action_open_text(self) -> None:

@@ -26,6 +26,10 @@ class EntryRow:
     points_each: int
 
 
+#: The entries table's columns (label, width); the figure's name widens where there is room.
+COLUMNS = (("×", 2), ("Figure", 22), ("Rank", 4), ("Castle", 6), ("Each", 4), ("Pts", 4))
+
+
 class ArmyEntries(SortableTable):
     DEFAULT_CSS = """
     ArmyEntries { height: auto; }
@@ -36,11 +40,15 @@ class ArmyEntries(SortableTable):
         self.rows_shown: list[EntryRow] = []
         #: The player's collection by key; figures the army holds beyond it are marked.
         self.owned: dict[str, int] = {}
+        self.checked: ArmyCheck | None = None
+        self.refill = self._refill
 
     def on_mount(self) -> None:
-        for label, width in (("×", 2), ("Figure", 22), ("Rank", 4), ("Castle", 6),
-                             ("Each", 4), ("Pts", 4)):
-            self.add_column(label, width=width, key=label)
+        self.set_columns(COLUMNS)
+
+    def _refill(self) -> None:
+        if self.checked is not None:
+            self.show_check(self.checked)
 
     @property
     def selected(self) -> EntryRow | None:
@@ -51,15 +59,16 @@ class ArmyEntries(SortableTable):
 
     def show_check(self, checked: ArmyCheck) -> None:
         keep = self.cursor_row
+        self.checked = checked
         lines = {(line.key, line.castle or "", line.passenger): line
                  for line in checked.report.lines}
-        self.clear()
         self.rows_shown = []
         needed: dict[str, int] = {}
         for e in checked.army.entries:
             for key in (e.figure_key, e.passenger):
                 if key:
                     needed[key] = needed.get(key, 0) + e.count
+        rows: list[tuple[Text, ...]] = []
         for i, e in enumerate(checked.army.entries):
             figure = checked.figures.get(e.figure_key)
             line = lines.get((e.figure_key, e.castle or "", e.passenger))
@@ -77,11 +86,14 @@ class ArmyEntries(SortableTable):
                 have = self.owned.get(e.figure_key, 0)
                 if self.owned and needed.get(e.figure_key, 0) > have:
                     name.append(f" ▲ own {have}", style="yellow")
-            self.add_row(Text(str(e.count), justify="right"), name, Text(rank),
-                         literal(e.castle.capitalize()),
-                         Text(str(each), justify="right"),
-                         Text(str(each * e.count), justify="right"), key=str(i))
+            rows.append((Text(str(e.count), justify="right"), name, Text(rank),
+                         literal(e.castle.capitalize()), Text(str(each), justify="right"),
+                         Text(str(each * e.count), justify="right")))
             self.rows_shown.append(EntryRow(i, e, figure.kind if figure else "", each))
+        # Names (with a passenger and the collection's mark) whole where there is room.
+        self.set_columns(COLUMNS, "Figure", max((len(r[1]) for r in rows), default=0))
+        for i, row in enumerate(rows):
+            self.add_row(*row, key=str(i))
         if self.rows_shown:
             self.move_cursor(row=min(keep, len(self.rows_shown) - 1), animate=False)
             self.resort()

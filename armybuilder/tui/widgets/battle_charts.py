@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.text import literal, shown
+from armybuilder.text import counted, literal, shown
 
 SIDE_STYLE = {"a": "bold #4fc3f7", "b": "bold #ffb74d"}
 BAR = "█"
@@ -50,7 +50,7 @@ def summary_table(summary: Mapping[str, Any], names: tuple[str, str]) -> Table:
 def rounds_text(summary: Mapping[str, Any]) -> Text:
     r = summary["rounds"]
     out = Text()
-    out.append(f"{summary['games']} games", style="bold")
+    out.append(counted(summary["games"], "game"), style="bold")
     out.append(f"  ·  rounds: mean {r['mean']:.1f}, median {r['median']:g}, "
                f"{r['min']}–{r['max']}")
     endings = ", ".join(f"{n} {why}" for why, n in r["endings"].items())

@@ -38,7 +38,8 @@ class CampaignMap(Widget):
         return 4 + 6 * self._cell_width(viewport.width)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return 2 + 6 * self._cell_height(viewport.height) + 1
+        return 2 + 6 * self._cell_height(viewport.height) + len(
+            _key_lines(4 + 6 * self._cell_width(viewport.width)))
 
     @staticmethod
     def _cell_width(width: int) -> int:
@@ -99,6 +100,21 @@ class CampaignMap(Widget):
         for i, name in enumerate(names):
             out.append(f" {shown(name)} ", style=PLAYER_STYLES[i % len(PLAYER_STYLES)])
             out.append(" ")
-        out.append(f"\n{PAD}* HQ  b banner  O outpost  F fort  C castle  ~ weather  x wasteland",
-                   style="dim")
+        # The key in as many lines as the map is wide: whole on a small terminal too.
+        for line in _key_lines(4 + 6 * self._cell_width(self.app.size.width)):
+            out.append(f"\n{PAD}{line}", style="dim")
         return out
+
+
+#: What the marks on the map mean.
+KEY = ("* HQ", "b banner", "O outpost", "F fort", "C castle", "~ weather", "x wasteland")
+
+
+def _key_lines(width: int) -> list[str]:
+    """The map's key in lines of at most ``width`` characters (after the margin)."""
+    lines = [""]
+    for item in KEY:
+        if lines[-1] and len(PAD) + len(lines[-1]) + 2 + len(item) > width:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + item
+    return lines

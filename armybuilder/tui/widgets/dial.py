@@ -122,9 +122,10 @@ def dial_table(figure: Figure, dial: Dial, errata: Sequence[FigureErratum],
     return table
 
 
-def legend(figure: Figure, abilities: Mapping[str, Ability], texts: bool = True) -> Text:
+def legend(figure: Figure, abilities: Mapping[str, Ability], texts: bool = True,
+           brief: bool = False) -> Text:
     """Each ability on the dial with its colour, slot and whether it is optional, and its
-    rules text (the FAQ's updated texts marked)."""
+    rules text (the FAQ's updated texts marked); ``brief``: its colour and name alone."""
     seen: list[str] = []
     for dial in figure.dials:
         for click in dial.clicks:
@@ -139,7 +140,7 @@ def legend(figure: Figure, abilities: Mapping[str, Ability], texts: bool = True)
         known = abilities.get(name)
         out.append_text(swatch(known.colour if known else ""))
         out.append(f" {shown(name)}")
-        if known:
+        if known and not brief:
             detail = f"  {known.colour} {known.slot}" + (", optional" if known.optional else "")
             out.append(shown(detail), style="dim")
             if texts and known.text:

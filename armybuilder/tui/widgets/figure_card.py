@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.measure import measure_renderables
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
 
 #: The cursor may race down the table; the dial follows once it rests this long.
 SETTLE_SECONDS = 0.08
+#: The legend goes beside the dial when this many columns are left for it, this far off.
+LEGEND_BESIDE = 24
+LEGEND_GAP = 3
 
 
 class FigureCard(VerticalScroll, can_focus=True):
@@ -147,14 +152,32 @@ class FigureCard(VerticalScroll, can_focus=True):
         if view is None or self.services is None:
             return
         figure = view.figure
+        abilities = self.services.abilities
+        # The colours' legend beside the first dial where the card has room, so that it is
+        # in view with the dial (the rules texts follow below).
+        key = legend(figure, abilities, texts=False, brief=True)
         dials: list[RenderableType] = []
         for n, d in enumerate(figure.dials):
             if dials:
                 dials.append(Text(""))
             cursor = ((self.cell[1], STATS[self.cell[2]])
                       if self.has_focus and n == self.cell[0] else None)
-            dials.append(dial_table(figure, d, view.errata, self.services.abilities, cursor))
+            table = dial_table(figure, d, view.errata, abilities, cursor)
+            room = (self.scrollable_content_region.width - self.styles.scrollbar_size_vertical
+                    - measure_renderables(self.app.console, self.app.console.options,
+                                          [table]).maximum - LEGEND_GAP)
+            if n == 0 and key.plain and room >= LEGEND_BESIDE:
+                beside = Table.grid(padding=(0, LEGEND_GAP))
+                beside.add_column(no_wrap=True)
+                beside.add_column(width=room)
+                beside.add_row(table, Group(Text("Abilities", style="bold"), key))
+                dials.append(beside)
+            else:
+                dials.append(table)
         self.query_one("#card-dials", Static).update(Group(*dials))
+
+    def on_resize(self) -> None:
+        self._draw_dials()
 
     def on_focus(self) -> None:
         self._draw_dials()

@@ -11,7 +11,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.text import literal, shown
+from armybuilder.text import counted, literal, shown
 
 #: The heat map's ends and middle: a loss, an even match, a win.
 RED = (198, 40, 40)
@@ -81,7 +81,8 @@ def ranking_table(ranking: Sequence[Mapping[str, Any]]) -> Table:
 def undecided_text(undecided: Sequence[Mapping[str, Any]], pairs: int) -> Text:
     if not undecided:
         return Text("Every pair is told apart from 50%.", style="green")
-    out = Text(f"Not yet told apart from 50% ({len(undecided)} of {pairs} pairs; more games "
+    out = Text(f"Not yet told apart from 50% ({len(undecided)} of {counted(pairs, 'pair')}; "
+               "more games "
                "would tell):", style="yellow")
     for u in undecided:
         out.append(f"\n  {shown(u['row'])} v {shown(u['col'])}: {100 * u['rate']:.0f}% "

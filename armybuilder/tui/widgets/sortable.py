@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
@@ -32,6 +34,30 @@ class SortableTable(DataTable[Any]):
         super().__init__(**kwargs)
         self.sorted_by: Any = None  # a column key
         self.sorted_reverse = False
+        #: Fills the table again (columns and rows) when its width changes: set by an
+        #: owner whose columns follow the width (set_columns).
+        self.refill: Callable[[], None] | None = None
+        self._filled_width = 0
+
+    def set_columns(self, columns: Sequence[tuple[str, int]], stretch: str = "",
+                    longest: int = 0) -> None:
+        """Make the columns afresh (rows too are cleared): (label, width) each, keyed by
+        label; the ``stretch`` column as wide as ``longest`` (its longest cell, a name
+        shown whole) where the table has room, never narrower than given."""
+        pad = 2 * self.cell_padding
+        room = (self.size.width - self.styles.scrollbar_size_vertical - pad
+                - sum(width + pad for label, width in columns if label != stretch))
+        self._filled_width = self.size.width
+        self.clear(columns=True)
+        for label, width in columns:
+            if label == stretch:
+                width = max(width, min(longest, room))
+            self.add_column(label, width=width, key=label)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.refill is not None and event.size.width != self._filled_width:
+            self._filled_width = event.size.width
+            self.refill()
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
         event.stop()
