@@ -1,0 +1,68 @@
+"""The castle property test's sieges, as many as asked, printed.
+
+    .venv/bin/python benchmarks/castle_sweep.py [sieges] [first seed] [workers]
+
+Each siege is ``tests/engine/castle_sieges.py``'s ``play_siege(seed)``: the project's
+fixture castle sections (every piece, walls with and without a doorway, Heavy or Light)
+where the engine's default plan puts them along a random edge of a 48" table, hand-made
+warriors (cavalry and a fixture chariot among them) deployed at random - the legal
+listing's places, and made-up places across the closed portals and near the castle -
+then played at random with the portals, ladders and attacks on the castle favoured; every
+rule the property test checks is checked after every action, and the log is replayed.
+The test suite plays a few of these seeds in every run (``SET_UP_SIEGES`` in
+``tests/engine/test_engine_castle_properties.py``); this plays thousands, and prints what
+they played (pieces, edges, deployments, portals) and every rule broken, by the first line
+of its message, with the seeds that broke it. Asserts nothing; exits 1 when a rule broke.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "engine")]
+
+
+def one(seed: int) -> tuple[int, Counter[str], str]:
+    """Siege ``seed``: what it played, or the first rule it broke ("" when none)."""
+    from castle_sieges import play_siege
+    try:
+        return seed, play_siege(seed), ""
+    except AssertionError as exc:
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        first = (str(exc).splitlines() or [""])[0][:160]
+        return seed, Counter({"sieges": 1}), f"castle_sieges.py:{where.lineno} {first}"
+
+
+def main() -> int:
+    sieges = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    workers = int(sys.argv[3]) if len(sys.argv) > 3 else (os.cpu_count() or 1)
+    start = time.perf_counter()
+    total: Counter[str] = Counter()
+    broken: dict[str, list[int]] = {}
+    with Pool(workers) as pool:
+        for seed, counts, error in pool.imap_unordered(one, range(first, first + sieges)):
+            total += counts
+            if error:
+                broken.setdefault(error, []).append(seed)
+    seconds = time.perf_counter() - start
+    print(f"{sieges} sieges (seeds {first}..{first + sieges - 1}), {workers} workers, "
+          f"{seconds:.0f} s")
+    for key, value in sorted(total.items()):
+        print(f"  {key}: {value}")
+    failed = sum(len(seeds) for seeds in broken.values())
+    print(f"  sieges that broke a rule: {failed}")
+    for error, seeds in sorted(broken.items(), key=lambda kv: -len(kv[1])):
+        print(f"    {len(seeds)} x {error}  (seeds {sorted(seeds)[:10]})")
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
