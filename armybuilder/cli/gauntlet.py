@@ -35,10 +35,11 @@ EXIT_CANCELLED = 130
 def run(word: str, args: argparse.Namespace) -> int:
     only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh",
                          "--force"},
-            "results": {"--clear"}, "merge": set()}[word]
+            "results": {"--clear"}, "merge": {"--verify", "--verify-seed"}}[word]
     given = {"--all": args.all, "--backend": args.backend, "--xlsx": args.xlsx,
              "--shard": args.shard, "--out": args.out, "--fresh": args.fresh,
-             "--clear": args.clear, "--log": args.log, "--force": args.force}
+             "--clear": args.clear, "--log": args.log, "--force": args.force,
+             "--verify": args.verify, "--verify-seed": args.verify_seed is not None}
     for flag, value in given.items():
         if value and flag not in only:
             raise BattleError(f"{flag} does not go with battle {word}")
@@ -309,22 +310,54 @@ def _current_contents(catalogue: Any, names: set[str]) -> dict[str, str]:
 
 def cmd_merge(args: argparse.Namespace) -> int:
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.sim.shards import merge_shards
+    from armybuilder.sim.shards import EVERY_GAME, merge_shards
 
     paths = [Path(p) for p in args.words[1:]]
     if not paths:
         raise BattleError("battle merge needs one or more shard files: armybuilder battle "
                           "merge FILE...")
+    most = _verify(args.verify)
+    if args.verify_seed is not None and most is EVERY_GAME:
+        raise BattleError("--verify-seed draws the sample of --verify N; every game is "
+                          "played again without it")
+    if args.workers is not None and args.workers < 1:
+        raise BattleError(f"--workers must be at least 1, not {args.workers}")
+    bar = StderrBar() if sys.stderr.isatty() else None
     catalogue = Catalogue.open(args.db)
     try:
-        merged = merge_shards(catalogue.engine, paths)
+        merged = merge_shards(catalogue.engine, paths, most, args.verify_seed,
+                              args.workers, bar)
+    except KeyboardInterrupt:
+        print("\narmybuilder: cancelled; nothing was merged", file=sys.stderr)
+        return EXIT_CANCELLED
     finally:
+        if bar is not None:
+            bar.close()
         catalogue.close()
+    checked = merged.verified
+    assert checked is not None
     if args.json:
         print(json_text({"files": merged.files, "matchups": merged.matchups,
-                         "added": merged.added, "already_kept": merged.already}, None))
+                         "added": merged.added, "already_kept": merged.already,
+                         "verified": checked.games, "games": checked.of,
+                         "sample_seed": checked.sample_seed}, None))
     else:
         print(f"Merged {merged.files} shard file{'s' if merged.files != 1 else ''}: "
               f"{merged.added} games added to the kept results, {merged.already} already "
               f"kept, of {merged.matchups} matchups.")
+        sampled = "" if checked.sample_seed is None else \
+            f" (a sample, --verify-seed {checked.sample_seed})"
+        print(f"Played {checked.games} of their {checked.of} games again: each came out as "
+              f"its file says{sampled}.")
     return 0
+
+
+def _verify(text: str | None) -> int | None:
+    """--verify: None for every game, else the sample's size per file."""
+    if text is None or text.strip().lower() == "all":
+        return None
+    value = text.strip()
+    if not value.isdigit() or len(value) > 9 or int(value) < 1:
+        raise BattleError(f"--verify takes all or a number of games from 1 to 999,999,999, "
+                          f"not {shown(text)[:40]!r}")
+    return int(value)
