@@ -579,3 +579,22 @@ def test_any_mutated_log_replays_or_is_refused_cleanly(feed_db: Path, tmp_path: 
     path = tmp_path / f"log-{time.monotonic_ns()}.json"
     path.write_text(json.dumps(mutated(game_log, data.draw)))
     ran_cleanly(feed_db, "battle", "replay", str(path), naming=path.name)
+
+
+@pytest.mark.parametrize(("cut", "naming"), [
+    # The sweep's case: a click row cut short, its ability column lost with it.
+    (lambda row: row[:-1], "clicks.csv, row 3, column damage_ability: missing (the row has "
+                           "10 fields, the header 11; a row cut short)"),
+    (lambda row: row[:4], "clicks.csv, row 3, column attack: missing"),
+    (lambda row: [*row, "Flight"], "clicks.csv, row 3, column 12: a field beyond the header"),
+])
+def test_a_csv_row_cut_short_is_refused(feed_db: Path, tmp_path: Path,
+                                        cut: Callable[[list[str]], list[str]],
+                                        naming: str) -> None:
+    """A short row is malformed like every other malformed file, not a click with its
+    ability silently dropped: refused with file, row and column, nothing imported."""
+    folder = catalogue_folder(tmp_path)
+    rows = csv_rows(folder / "clicks.csv")
+    rows[2] = cut(rows[2])
+    write_csv(folder / "clicks.csv", rows)
+    refused(feed_db, "catalogue", "import", str(folder), naming=naming)

@@ -411,7 +411,7 @@ def _read_tables(path: Path) -> dict[str, _Table | None]:
             continue
         try:
             with file.open(encoding="utf-8-sig", newline="") as handle:
-                out[name] = _table(str(file), name, csv.reader(handle))
+                out[name] = _table(str(file), name, csv.reader(handle), whole_rows=True)
         except UnicodeDecodeError as exc:
             raise SpreadsheetError(f"{file}: not UTF-8 text ({exc.reason} at byte "
                                    f"{exc.start}); save it as CSV UTF-8") from exc
@@ -496,7 +496,12 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
+def _table(where: str, name: str, rows: Iterable[list[str]],
+           whole_rows: bool = False) -> _Table:
+    """The rows under their header. ``whole_rows`` (a CSV file): every row has a field for
+    each column of the header, as a CSV writer writes it; a row cut short (its last
+    fields lost, an ability with them) or running past the header is malformed. A
+    worksheet leaves its empty trailing cells out, so its rows may be short."""
     table = _Table(where)
     iterator: Iterator[list[str]] = iter(rows)
     first = next(iterator, None)
@@ -517,6 +522,16 @@ def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
         if number > MAX_ROWS:
             raise SpreadsheetError(f"{where}: more than {MAX_ROWS:,} rows; not a table this "
                                    "importer reads")
+        if whole_rows and len(row) != len(header) and any(cell.strip() for cell in row):
+            if len(row) < len(header):
+                raise SpreadsheetError(
+                    f"{where}, row {number}, column {header[len(row)] or len(row) + 1}: "
+                    f"missing (the row has {len(row)} fields, the header {len(header)}; "
+                    "a row cut short)")
+            if any(cell.strip() for cell in row[len(header):]):
+                raise SpreadsheetError(
+                    f"{where}, row {number}, column {len(header) + 1}: a field beyond the "
+                    f"header's {len(header)} columns")
         if any(cell.strip() for cell in row):
             table.rows.append(_Row(where, number, dict(zip(header, map(restored_cell, row),
                                                            strict=False))))
