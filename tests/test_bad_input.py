@@ -598,3 +598,33 @@ def test_a_csv_row_cut_short_is_refused(feed_db: Path, tmp_path: Path,
     rows[2] = cut(rows[2])
     write_csv(folder / "clicks.csv", rows)
     refused(feed_db, "catalogue", "import", str(folder), naming=naming)
+
+
+HUGE = "99999999999999999999"  # 20 digits: past SQLite's integers
+
+
+@pytest.mark.parametrize(("name", "content", "argv", "naming"), [
+    (None, None, ["catalogue", "show", f"rebellion:{HUGE}"],
+     f"unknown figure 'rebellion:{HUGE}': no rebellion figure numbered that high"),
+    (None, None, ["catalogue", "compare", "rebellion:1", f"rebellion:{HUGE}"],
+     "no rebellion figure numbered that high"),
+    (None, None, ["army", "add", "Orcs", f"rebellion:{HUGE}"], "numbered that high"),
+    (None, None, ["collection", "add", f"rebellion:{HUGE}"], "numbered that high"),
+    ("c.csv", f"key,count\nrebellion:{HUGE},1\n", ["collection", "import"],
+     f"c.csv, line 2: unknown figure 'rebellion:{HUGE}'"),
+    # The sweep's two army lists: a key past SQLite's integers and no name that matches.
+    ("a.txt", f"Army: A\nBuild total: 200\n1x Nobody (*) [rebellion:{HUGE}]\n",
+     ["army", "import"], "a.txt, line 3: unknown figure"),
+    ("a.csv", f"# build_total: 200\nkey,figure,count\nrebellion:{HUGE},,1\n",
+     ["army", "import"], f"a.csv, line 3: unknown figure 'rebellion:{HUGE}'"),
+])
+def test_a_key_numbered_past_the_database_names_no_figure(
+        feed_db: Path, tmp_path: Path, name: str | None, content: str | None,
+        argv: list[str], naming: str) -> None:
+    """A 20-digit collector number ended in an internal error (OverflowError, exit 70):
+    it names no figure, like any other unknown key."""
+    if name is not None:
+        assert content is not None
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        argv = [*argv, str(tmp_path / name)]
+    refused(feed_db, *argv, naming=naming)
