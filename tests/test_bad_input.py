@@ -628,3 +628,22 @@ def test_a_key_numbered_past_the_database_names_no_figure(
         (tmp_path / name).write_text(content, encoding="utf-8")
         argv = [*argv, str(tmp_path / name)]
     refused(feed_db, *argv, naming=naming)
+
+
+@pytest.mark.parametrize(("sheet", "column"), [("Clicks", "attack_ability"),
+                                               ("Figures", "key")])
+def test_a_refusal_quotes_an_excerpt_of_a_huge_value(feed_db: Path, tmp_path: Path,
+                                                     sheet: str, column: str) -> None:
+    """A huge value in a catalogue sheet was repeated whole on the refusal's one line
+    (the sweep's: 3 MB); a refusal quotes an excerpt and says how long it was."""
+    from openpyxl import load_workbook
+
+    book_path = tmp_path / "cat.xlsx"
+    assert call("catalogue", "export", str(book_path))[0] == 0
+    book = load_workbook(book_path)
+    header = [c.value for c in book[sheet][1]]
+    book[sheet].cell(2, header.index(column) + 1).value = "x" * 30_000
+    book.save(book_path)
+    first = refused(feed_db, "catalogue", "import", str(book_path),
+                    naming=f"sheet {sheet}, row 2, column {column}: ")
+    assert len(first) < 1_000 and "characters in all)" in first

@@ -110,7 +110,7 @@ from armybuilder.files import (
     workbook_bytes,
     write_all,
 )
-from armybuilder.text import control_in, shown
+from armybuilder.text import control_in, excerpt, shown
 
 FIGURE_COLUMNS: tuple[str, ...] = (
     "key", "expansion", "number", "name", "rank", "rank_stars", "unique", "promo",
@@ -143,7 +143,7 @@ PROJECT_EXPANSIONS: dict[str, str] = {
 }
 _KIND_BASE = {"warrior": "infantry", "chariot": "chariot", "castle": "castle"}
 _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
-_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 #: More digits than this is refused as too large (or small) before it is made a number.
 _MOST_DIGITS = 12
 #: The largest whole number a cell may hold (numbers, points, clicks, ids): far past any
@@ -176,7 +176,8 @@ class _Row:
     values: dict[str, str]
 
     def fail(self, column: str, message: str) -> SpreadsheetError:
-        return SpreadsheetError(f"{self.where}, row {self.row}, column {column}: {message}")
+        return SpreadsheetError(f"{self.where}, row {self.row}, column {column}: "
+                                f"{excerpt(message, 300)}")
 
     def text(self, column: str) -> str:
         return self.values.get(column, "").strip()

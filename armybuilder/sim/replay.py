@@ -77,6 +77,17 @@ def compass(facing: float) -> str:
 MAX_LOG_BYTES = 64 * 1024 * 1024
 
 
+class NotANumber(ValueError):
+    """NaN or an infinity in a file armybuilder writes: no game, shard or log holds one."""
+
+
+def no_constant(name: str) -> Any:
+    """``json.loads``' parse_constant: Python reads NaN and Infinity as numbers, but no
+    game writes them, and NaN equals nothing (a check comparing it passes or fails at
+    random), so a file holding one is refused."""
+    raise NotANumber(f"{name} is no number a game writes")
+
+
 def read_log(path: Path) -> dict[str, Any]:
     """The log at ``path``, checked by replaying it; BattleError says what is wrong."""
     where = shown(path)
@@ -90,7 +101,9 @@ def read_log(path: Path) -> dict[str, Any]:
         raise BattleError(f"log {where}: larger than {MAX_LOG_BYTES // 1024**2} MB; not a "
                           "game log")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=no_constant)
+    except NotANumber as exc:
+        raise BattleError(f"log {where}: not a game log ({exc})") from None
     except json.JSONDecodeError as exc:
         raise BattleError(f"log {where}: not JSON ({exc})") from exc
     except RecursionError:

@@ -209,8 +209,12 @@ def read_shard(path: Path) -> list[ShardMatchup]:
     if len(raw) > MAX_SHARD_BYTES:
         raise ShardError(f"{where}: larger than {MAX_SHARD_BYTES // 1024**2} MB; not a shard "
                          "file")
+    from armybuilder.sim.replay import NotANumber, no_constant
+
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=no_constant)
+    except NotANumber as exc:
+        raise ShardError(f"{where}: not a shard file ({exc})") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ShardError(f"{where}: not a shard file (not JSON: {shown(exc)[:200]})") from None
     except RecursionError:

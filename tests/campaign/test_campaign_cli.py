@@ -148,6 +148,8 @@ def test_a_human_players_decisions(demo_db: Path, capsys) -> None:
     (["--armies", "Raiders,Mixed"], "single faction"),
     (["--armies", "Raiders,Reavers", "--seats", "human"], "one seat per army"),
     (["--armies", "Raiders,Reavers", "--seats", "human,robot"], "human or ai"),
+    # An empty list of seats is no seats, not "all ai" said quietly.
+    (["--armies", "Raiders,Reavers", "--seats", ""], "--seats: one seat per army (2), not 1"),
     (["--armies", "Raiders,Reavers", "--pool", "atlantis"], "neither a saved army nor"),
 ])
 def test_bad_input_is_refused_in_one_line(demo_db: Path, capsys, argv, message) -> None:
