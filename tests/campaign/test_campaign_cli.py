@@ -473,7 +473,7 @@ def test_the_losing_run_of_two_at_once_says_busy_with_status_1(
     assert run(capsys, "campaign", "run", "Sat", "--turns", "2")[0] == 0  # the winner
     kept = steps(demo_db, "Sat")
     monkeypatch.setattr(Campaigns, "load", lambda self, name: stale)
-    code, out, err = run(capsys, "campaign", "run", "Sat", "--turns", "3")
+    code, _out, err = run(capsys, "campaign", "run", "Sat", "--turns", "3")
     assert code == 1 and err.count("\n") == 1, (code, err)
     assert "has moved on elsewhere" in err and "try again" in err
     assert steps(demo_db, "Sat") == kept
