@@ -15,6 +15,7 @@ import dataclasses
 import math
 import random
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from engine_helpers import card, fixture_chariots
 from fixture_figures import fixture_castle_figures
@@ -339,18 +340,20 @@ def castle_pieces(rng: random.Random) -> list[str]:
     return pieces or ["gatehouse"]
 
 
-def set_up_siege(seed: int, round_limit: int = 3) -> GameSetup:
+def set_up_siege(seed: int, round_limit: int = 3,
+                 pool: Sequence[FigureCard] = ()) -> GameSetup:
     """A siege to be set up from scratch: the castle player's sections where the default
     plan puts them along a random edge (walls with or without a doorway, Heavy or Light),
     its ladder against a wall's inner face now and then, hand-made warriors (cavalry and a
-    fixture chariot among them) on both sides, a terrain preset; both armies in a random
-    order, so the line of pieces differs from siege to siege."""
+    fixture chariot among them) on both sides - or figures drawn from ``pool`` (the real
+    catalogue's, say) - a terrain preset; both armies in a random order, so the line of
+    pieces differs from siege to siege."""
     from armybuilder.sim.terrain_presets import terrain_for
     rng = random.Random(seed)
     castle_edge, other_edge = rng.choice(EDGES)
     chariots = list(fixture_chariots().values())
     army: list[FigureCard] = [section(p, rng.random() < 0.4) for p in castle_pieces(rng)]
-    army += [rng.choice(DEFENDERS) for _ in range(rng.randint(2, 5))]
+    army += [rng.choice(pool or DEFENDERS) for _ in range(rng.randint(2, 5))]
     if rng.random() < 0.2:
         army.append(rng.choice(chariots))
     rng.shuffle(army)
@@ -366,7 +369,7 @@ def set_up_siege(seed: int, round_limit: int = 3) -> GameSetup:
         out = -(WALL_DEPTH / 2 + LADDER_OUT)
         ladders = (LadderPlacement(spot.warrior, (spot.at[0] - out * math.sin(spot.rotation),
                                                   spot.at[1] + out * math.cos(spot.rotation))),)
-    besieger = [rng.choice(BESIEGERS) for _ in range(rng.randint(2, 6))]
+    besieger = [rng.choice(pool or BESIEGERS) for _ in range(rng.randint(2, 6))]
     if rng.random() < 0.4:
         besieger.append(rng.choice(chariots))
     preset = rng.choice(TERRAIN)
@@ -425,11 +428,12 @@ def place_terrain(game: Game, rng: random.Random) -> Action:
     return rng.choice(list(game.legal_actions()))
 
 
-def play_siege(seed: int, steps: int = 60, round_limit: int = 3) -> Counter[str]:
+def play_siege(seed: int, steps: int = 60, round_limit: int = 3,
+               pool: Sequence[FigureCard] = ()) -> Counter[str]:
     """One siege set up from scratch and played at random for at most ``steps`` actions,
     every action checked (legal_state), then replayed from its log; what it played, as
     counts. An AssertionError names the first rule broken."""
-    setup = set_up_siege(seed, round_limit)
+    setup = set_up_siege(seed, round_limit, pool)
     game = Game.new(setup)
     counts: Counter[str] = Counter({"sieges": 1})
     for i in game.sections:
