@@ -41,17 +41,19 @@ def _real(flag: bool) -> None:
         _POOL.extend(bench.load_catalogue())
 
 
-def one(job: tuple[int, bool]) -> tuple[int, Counter[str], str]:
-    """Siege ``seed``: what it played, or the first rule it broke ("" when none)."""
+def one(job: tuple[int, bool]) -> tuple[int, Counter[str], tuple[str, str]]:
+    """Siege ``seed``: what it played, and the rule it broke first (the check's line and
+    its message; empty when none)."""
     from castle_sieges import play_siege
     seed, real = job
     _real(real)
     try:
-        return seed, play_siege(seed, pool=_POOL), ""
+        return seed, play_siege(seed, pool=_POOL), ("", "")
     except AssertionError as exc:
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        first = (str(exc).splitlines() or [""])[0][:160]
-        return seed, Counter({"sieges": 1}), f"castle_sieges.py:{where.lineno} {first}"
+        first = (str(exc).splitlines() or [""])[0][:300]
+        return seed, Counter({"sieges": 1}), (
+            f"{Path(where.filename).name}:{where.lineno}: {where.line}", first)
 
 
 def main() -> int:
@@ -65,12 +67,14 @@ def main() -> int:
     start = time.perf_counter()
     total: Counter[str] = Counter()
     broken: dict[str, list[int]] = {}
+    example: dict[str, str] = {}
     with Pool(workers) as pool:
         jobs = [(seed, real) for seed in range(first, first + sieges)]
-        for seed, counts, error in pool.imap_unordered(one, jobs):
+        for seed, counts, (check, message) in pool.imap_unordered(one, jobs):
             total += counts
-            if error:
-                broken.setdefault(error, []).append(seed)
+            if check:
+                broken.setdefault(check, []).append(seed)
+                example.setdefault(check, f"seed {seed}: {message}")
     seconds = time.perf_counter() - start
     print(f"{sieges} sieges (seeds {first}..{first + sieges - 1}), "
           f"{'real figures' if real else 'hand-made warriors'}, {workers} workers, "
@@ -79,8 +83,9 @@ def main() -> int:
         print(f"  {key}: {value}")
     failed = sum(len(seeds) for seeds in broken.values())
     print(f"  sieges that broke a rule: {failed}")
-    for error, seeds in sorted(broken.items(), key=lambda kv: -len(kv[1])):
-        print(f"    {len(seeds)} x {error}  (seeds {sorted(seeds)[:10]})")
+    for check, seeds in sorted(broken.items(), key=lambda kv: -len(kv[1])):
+        print(f"    {len(seeds)} x {check}\n      seeds {sorted(seeds)[:12]}\n"
+              f"      e.g. {example[check]}")
     return 1 if broken else 0
 
 
