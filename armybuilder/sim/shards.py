@@ -496,17 +496,28 @@ def verify(read: Sequence[ShardMatchup], most: int | None = EVERY_GAME,
     return Verified(total, len(claimed), None if most is None else seed)
 
 
-def _differs(said: GameResult, again: GameResult) -> str:
+def _differs(said: GameResult, other: GameResult, whose: str = "the file says") -> str:
+    """How ``other`` differs from ``said`` (a file's game), field by field: "winner a,
+    the file says b"."""
     out = []
     for f in fields(GameResult):
         if f.name == "figures":
             continue
-        a, b = getattr(said, f.name), getattr(again, f.name)
+        a, b = getattr(said, f.name), getattr(other, f.name)
         if a != b:
-            out.append(f"{f.name} {shown(str(b))[:40]}, the file says {shown(str(a))[:40]}")
-    if said.figures != again.figures:
+            out.append(f"{f.name} {shown(str(b))[:40]}, {whose} {shown(str(a))[:40]}")
+    if said.figures != other.figures:
         out.append("the figures' tallies differ")
     return "; ".join(out)
+
+
+def _played_again(m: ShardMatchup, index: int) -> GameResult:
+    """Game ``index`` of ``m`` played again here, to settle two accounts of it."""
+    try:
+        return m.matchup.result(index)
+    except Exception as exc:  # the engine failing on the file's armies, as in verify
+        raise ShardError(f"{shown(m.path)}: {shown(m.where)}, game {index} cannot be played "
+                         f"again: {type(exc).__name__}: {shown(exc)[:200]}") from None
 
 
 @dataclass(frozen=True)
@@ -543,18 +554,28 @@ def merge_shards(engine: Engine, paths: Sequence[Path], most: int | None = EVERY
 
 def _agree(read: Sequence[ShardMatchup], kept: KeptResults) -> None:
     """A game the kept results (or another file) already hold must say the same: a file
-    that edits games already kept is refused, not taken as "already kept"."""
+    that edits games already kept is refused, not taken as "already kept". The game is
+    played again to say which account is wrong: a file's edit, or kept results that
+    an edited file brought in earlier (merged with a --verify N sample that missed it)."""
     known = kept.results({m.info.key for m in read}, figures=True)
-    seen: dict[tuple[str, int], tuple[GameResult, str]] = {}
+    seen: dict[tuple[str, int], tuple[GameResult, str, Path]] = {}
     for m in read:
         for r in m.results:
             place = f"{shown(m.path)}: {shown(m.where)}, game {r.index}"
             earlier = known.get(m.info.key, {}).get(r.index)
             if earlier is not None and earlier != r:
-                raise ShardError(f"{place}: the kept results hold this game otherwise "
-                                 f"({_differs(earlier, r)}): a damaged or edited file; "
-                                 "nothing was merged")
-            other = seen.setdefault((m.info.key, r.index), (r, place))
-            if other[0] != r:
-                raise ShardError(f"{place}: {other[1]} gives this game otherwise; nothing "
-                                 "was merged")
+                told = f"{place}: the kept results hold this game otherwise " \
+                       f"({_differs(r, earlier, 'the file says')})"
+                if _played_again(m, r.index) == r:
+                    raise ShardError(f"{told}, and played again it comes out as the file "
+                                     "says: the kept results are wrong (`battle results "
+                                     "--clear` forgets them); nothing was merged")
+                raise ShardError(f"{told}: a damaged or edited file; nothing was merged")
+            other, where, path = seen.setdefault((m.info.key, r.index), (r, place, m.path))
+            if other != r:
+                again = _played_again(m, r.index)
+                wrong = " and ".join(shown(p) for p, game in ((path, other), (m.path, r))
+                                     if game != again)
+                raise ShardError(f"{place}: {where} gives this game otherwise; played again, "
+                                 f"it comes out otherwise than {wrong} says; nothing was "
+                                 "merged")

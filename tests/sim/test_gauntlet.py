@@ -477,13 +477,28 @@ def test_a_sample_is_seeded_and_a_file_editing_kept_games_is_refused(
         with pytest.raises(ShardError, match=r"edited\.json: matchup 1 .*, game \d: the kept "
                                              r"results hold this game otherwise"):
             merge_shards(catalogue.engine, [edited], most=1, seed=1)
-        # Two files giving one game two ways are refused before anything is kept.
+        # Two files giving one game two ways are refused before anything is kept, the
+        # wrong one named (the game played again).
         other = tmp_path / "other.sqlite"
         catalogue2 = Catalogue.open(other)
         try:
-            with pytest.raises(ShardError, match="gives this game otherwise"):
+            with pytest.raises(ShardError, match=r"shard\.json: matchup 1 .*, game 0 gives "
+                                                 r"this game otherwise; played again, it "
+                                                 r"comes out otherwise than \S*edited\.json "
+                                                 r"says"):
                 merge_shards(catalogue2.engine, [shard_file, edited], most=1, seed=1)
             assert KeptResults(catalogue2.engine).matchups() == []
+            # A sample that misses the edited game lets it in; the honest file then finds
+            # the kept results wrong, and says so rather than blaming itself.
+            missed = next(s for s in range(50)
+                          if 0 not in shards.sample(read_shard(edited), 1, s).get(0, []))
+            merge_shards(catalogue2.engine, [edited], most=1, seed=missed)
+            with pytest.raises(ShardError, match=r"shard\.json: .*, game 0: the kept results "
+                                                 r"hold this game otherwise \(the figures' "
+                                                 r"tallies differ\), and played again it "
+                                                 r"comes out as the file says: the kept "
+                                                 r"results are wrong"):
+                merge_shards(catalogue2.engine, [shard_file], most=1, seed=1)
         finally:
             catalogue2.close()
     finally:
