@@ -317,16 +317,19 @@ def test_shard_slices_cover_every_game_once() -> None:
     assert shard_games(pair_keys, 9, 1, 4) == {1: list(range(9))}  # key "a" first
 
 
-@pytest.fixture
-def shard_file(three: Path, tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def shard_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One small shard file, played once for the module: the tests only read it."""
+    folder = tmp_path_factory.mktemp("shard")
+    save(folder / "armybuilder.sqlite", "Rich", "Ian")
     request = small("Rich", "Ian", games=3, shard=(1, 1))
-    catalogue = Catalogue.open(three)
+    catalogue = Catalogue.open(folder / "armybuilder.sqlite")
     try:
         gauntlet = prepare_gauntlet(catalogue, request)
         report = play_gauntlet(gauntlet, KeptResults(catalogue.engine), figures=True)
     finally:
         catalogue.close()
-    path = tmp_path / "shard.json"
+    path = folder / "shard.json"
     write_shard(path, shard_document(gauntlet, report))
     return path
 
