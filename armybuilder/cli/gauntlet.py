@@ -357,7 +357,8 @@ def _verify(text: str | None) -> int | None:
     if text is None or text.strip().lower() == "all":
         return None
     value = text.strip()
-    if not value.isdigit() or len(value) > 9 or int(value) < 1:
+    # ASCII digits: str.isdigit and int() take other scripts' digits too ("٣" is 3).
+    if not (value.isascii() and value.isdigit()) or len(value) > 9 or int(value) < 1:
         raise BattleError(f"--verify takes all or a number of games from 1 to 999,999,999, "
                           f"not {shown(text)[:40]!r}")
     return int(value)
