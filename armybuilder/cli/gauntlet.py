@@ -16,6 +16,7 @@ through a symbolic link; both destinations are checked before the first game.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,7 +57,8 @@ def _shard(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
     k, _, n = text.partition("/")
-    if not (k.isdigit() and n.isdigit()) or int(n) < 1:
+    # ASCII digits: str.isdigit and int() take other scripts' digits too ("١/٢" is 1/2).
+    if not (re.fullmatch(r"[0-9]{1,9}", k) and re.fullmatch(r"[0-9]{1,9}", n)) or int(n) < 1:
         raise BattleError(f"--shard takes K/N, the K-th of N slices (say 2/5), not {text!r}")
     return int(k), int(n)
 
