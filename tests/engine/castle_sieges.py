@@ -353,7 +353,7 @@ def set_up_siege(seed: int, round_limit: int = 3,
     castle_edge, other_edge = rng.choice(EDGES)
     chariots = list(fixture_chariots().values())
     army: list[FigureCard] = [section(p, rng.random() < 0.4) for p in castle_pieces(rng)]
-    army += [rng.choice(pool or DEFENDERS) for _ in range(rng.randint(2, 5))]
+    army += _draw(rng, pool or DEFENDERS, rng.randint(2, 5))
     if rng.random() < 0.2:
         army.append(rng.choice(chariots))
     rng.shuffle(army)
@@ -369,7 +369,7 @@ def set_up_siege(seed: int, round_limit: int = 3,
         out = -(WALL_DEPTH / 2 + LADDER_OUT)
         ladders = (LadderPlacement(spot.warrior, (spot.at[0] - out * math.sin(spot.rotation),
                                                   spot.at[1] + out * math.cos(spot.rotation))),)
-    besieger = [rng.choice(pool or BESIEGERS) for _ in range(rng.randint(2, 6))]
+    besieger = _draw(rng, pool or BESIEGERS, rng.randint(2, 6))
     if rng.random() < 0.4:
         besieger.append(rng.choice(chariots))
     preset = rng.choice(TERRAIN)
@@ -385,6 +385,18 @@ def set_up_siege(seed: int, round_limit: int = 3,
         sides.reverse()
     return GameSetup(players=(sides[0], sides[1]), table=TABLE, seed=seed,
                      round_limit=round_limit)
+
+
+def _draw(rng: random.Random, cards: Sequence[FigureCard], n: int) -> list[FigureCard]:
+    """``n`` cards drawn at random, a unique figure at most once (Rulebook II, Building
+    Your Army): a real catalogue's pool holds unique figures, the hand-made ones none."""
+    out: list[FigureCard] = []
+    for _ in range(n):
+        card = rng.choice(cards)
+        while card.unique and any(c.key == card.key for c in out):
+            card = rng.choice(cards)
+        out.append(card)
+    return out
 
 
 def deploy_made_up(game: Game, watch: Watch, rng: random.Random) -> str:
