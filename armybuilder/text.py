@@ -65,6 +65,18 @@ def shown_lines(value: object) -> str:
     return str(value).translate(_LINES)
 
 
+#: The most characters of one line of a message: a refusal quotes an excerpt of what it
+#: refuses, never megabytes of it.
+MOST_IN_A_LINE = 600
+
+
+def excerpt(text: str, most: int = MOST_IN_A_LINE) -> str:
+    """``text`` whole when it is short, else its beginning and how long it was."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}... ({len(text):,} characters in all)"
+
+
 def control_in(text: str) -> str | None:
     """The first control character (Unicode category Cc) or lone surrogate in ``text``, or
     None: what a name may not hold. (Bidi controls are allowed in names: right-to-left

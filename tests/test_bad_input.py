@@ -577,3 +577,71 @@ def test_any_mutated_log_replays_or_is_refused_cleanly(feed_db: Path, tmp_path: 
     path = tmp_path / f"log-{time.monotonic_ns()}.json"
     path.write_text(json.dumps(mutated(game_log, data.draw)))
     ran_cleanly(feed_db, "battle", "replay", str(path), naming=path.name)
+
+
+@pytest.mark.parametrize(("cut", "naming"), [
+    # The sweep's case: a click row cut short, its ability column lost with it.
+    (lambda row: row[:-1], "clicks.csv, row 3, column damage_ability: missing (the row has "
+                           "10 fields, the header 11; a row cut short)"),
+    (lambda row: row[:4], "clicks.csv, row 3, column attack: missing"),
+    (lambda row: [*row, "Flight"], "clicks.csv, row 3, column 12: a field beyond the header"),
+])
+def test_a_csv_row_cut_short_is_refused(feed_db: Path, tmp_path: Path,
+                                        cut: Callable[[list[str]], list[str]],
+                                        naming: str) -> None:
+    """A short row is malformed like every other malformed file, not a click with its
+    ability silently dropped: refused with file, row and column, nothing imported."""
+    folder = catalogue_folder(tmp_path)
+    rows = csv_rows(folder / "clicks.csv")
+    rows[2] = cut(rows[2])
+    write_csv(folder / "clicks.csv", rows)
+    refused(feed_db, "catalogue", "import", str(folder), naming=naming)
+
+
+HUGE = "99999999999999999999"  # 20 digits: past SQLite's integers
+
+
+@pytest.mark.parametrize(("name", "content", "argv", "naming"), [
+    (None, None, ["catalogue", "show", f"rebellion:{HUGE}"],
+     f"unknown figure 'rebellion:{HUGE}': no rebellion figure numbered that high"),
+    (None, None, ["catalogue", "compare", "rebellion:1", f"rebellion:{HUGE}"],
+     "no rebellion figure numbered that high"),
+    (None, None, ["army", "add", "Orcs", f"rebellion:{HUGE}"], "numbered that high"),
+    (None, None, ["collection", "add", f"rebellion:{HUGE}"], "numbered that high"),
+    ("c.csv", f"key,count\nrebellion:{HUGE},1\n", ["collection", "import"],
+     f"c.csv, line 2: unknown figure 'rebellion:{HUGE}'"),
+    # The sweep's two army lists: a key past SQLite's integers and no name that matches.
+    ("a.txt", f"Army: A\nBuild total: 200\n1x Nobody (*) [rebellion:{HUGE}]\n",
+     ["army", "import"], "a.txt, line 3: unknown figure"),
+    ("a.csv", f"# build_total: 200\nkey,figure,count\nrebellion:{HUGE},,1\n",
+     ["army", "import"], f"a.csv, line 3: unknown figure 'rebellion:{HUGE}'"),
+])
+def test_a_key_numbered_past_the_database_names_no_figure(
+        feed_db: Path, tmp_path: Path, name: str | None, content: str | None,
+        argv: list[str], naming: str) -> None:
+    """A 20-digit collector number ended in an internal error (OverflowError, exit 70):
+    it names no figure, like any other unknown key."""
+    if name is not None:
+        assert content is not None
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        argv = [*argv, str(tmp_path / name)]
+    refused(feed_db, *argv, naming=naming)
+
+
+@pytest.mark.parametrize(("sheet", "column"), [("Clicks", "attack_ability"),
+                                               ("Figures", "key")])
+def test_a_refusal_quotes_an_excerpt_of_a_huge_value(feed_db: Path, tmp_path: Path,
+                                                     sheet: str, column: str) -> None:
+    """A huge value in a catalogue sheet was repeated whole on the refusal's one line
+    (the sweep's: 3 MB); a refusal quotes an excerpt and says how long it was."""
+    from openpyxl import load_workbook
+
+    book_path = tmp_path / "cat.xlsx"
+    assert call("catalogue", "export", str(book_path))[0] == 0
+    book = load_workbook(book_path)
+    header = [c.value for c in book[sheet][1]]
+    book[sheet].cell(2, header.index(column) + 1).value = "x" * 30_000
+    book.save(book_path)
+    first = refused(feed_db, "catalogue", "import", str(book_path),
+                    naming=f"sheet {sheet}, row 2, column {column}: ")
+    assert len(first) < 1_000 and "characters in all)" in first

@@ -87,6 +87,25 @@ def test_a_bad_file_changes_nothing(db_path: Path, tmp_path: Path,
     assert code == 2 and "a collection file is .csv, .xlsx or .txt" in err
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    # int() reads other scripts' digits ("٣" is 3): a count is ASCII digits.
+    ("key,count\ndemo:1,\u0663\n", "line 2, column count: expected a whole number"),
+    # An unbalanced quote ran on to the end of the file, and the row was taken (count 1).
+    ('figure,count\nDemo Pikeman,2\n"Demo Ranger\n',
+     "line 3: a quote opened on this line is never closed"),
+    ('key,count\n"demo:1,2\ndemo:2",1\n', "line 2: a quote opened on this line is not closed"),
+    ('key,count\n"demo:1"x,2\n', "line 2: not readable as CSV"),
+])
+def test_a_quiet_acceptance_is_a_refusal(db_path: Path, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str], text: str,
+                                          message: str) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "collection", "import", str(bad))
+    assert code == 2 and message in err and err.count("\n") == 1, err
+    assert owned(capsys) == {}
+
+
 def test_validate_against_the_collection(db_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "army", "new", "Rich", "--total", "200")[0] == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import http.server
 import json
+import os
 import socket
 import sqlite3
 import threading
@@ -297,3 +298,59 @@ def test_the_command_line_shows_progress_on_a_terminal(monkeypatch: pytest.Monke
     text = terminal.getvalue()
     assert "\rreading mkstats.json: 2.0 KB of 2.0 KB" in text and text.endswith("\n")
     assert "\\x1b" not in text and "\x1b" not in text
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_with_no_writer_stops_at_the_read_timeout(
+        db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO named like a feed: opening it waited for a writer and reading it for data,
+    past every limit, forever. Now each wait is held to --read-timeout (and the whole to
+    --deadline): one line, exit 2, nothing imported."""
+    fifo = tmp_path / "mkstats.json"
+    os.mkfifo(fifo)
+    assert run(capsys, "catalogue", "summary")[0] == 0  # the database, made
+    before = dump(db_path)
+    started = time.monotonic()
+    code, _, err = run(capsys, "catalogue", "update", str(fifo), "--read-timeout", "0.3",
+                       "--deadline", "5")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "mkstats.json: no data for 0.3 s (--read-timeout) after 0 bytes" in err
+    assert time.monotonic() - started < 5
+    assert dump(db_path) == before
+
+    def trickle() -> None:  # a byte now and then, each within the read timeout
+        with contextlib.suppress(BrokenPipeError), open(fifo, "wb", buffering=0) as pipe:
+            for _ in range(200):
+                pipe.write(b" ")
+                time.sleep(0.02)
+
+    writer = threading.Thread(target=trickle)
+    writer.start()
+    try:
+        with pytest.raises(SourceError, match=r"not read within 0.5 s \(--deadline\)"):
+            feed_files(str(fifo), FetchLimits(deadline=0.5, read_timeout=3))
+    finally:
+        writer.join()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_with_a_writer_is_read_as_a_feed(tmp_path: Path) -> None:
+    """``catalogue update <(curl ...)`` and a pipe someone writes to still work."""
+    fifo = tmp_path / "mkstats.json"
+    os.mkfifo(fifo)
+    body = json.dumps({"Models": tiny_feed_models()}).encode()
+
+    def write() -> None:
+        time.sleep(0.1)
+        with open(fifo, "wb") as pipe:
+            for k in range(0, len(body), 100):
+                pipe.write(body[k:k + 100])
+                pipe.flush()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        files = feed_files(str(fifo), FetchLimits(read_timeout=5, deadline=10))
+    finally:
+        writer.join()
+    assert len(files.stats["Models"]) == 3

@@ -159,12 +159,14 @@ def test_the_printed_roster_shows_names_literally(hostile: Path, tmp_path: Path,
     from pypdf import PdfReader
 
     path = tmp_path / "evil.pdf"
+    # A new name with a control character is refused (tests/test_roster_pdf.py); markup is
+    # a name's own characters, and an older database's army name is printed escaped.
     code, _, err = run(capsys, "army", "print", ARMIES[2], str(path), "--player",
-                       "Rich\x1b]0;pwned\x07", "--event", "[b]league[/b]")
+                       "[i]Rich[/i]", "--event", "[b]league[/b]")
     assert code == 0, err
     text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
     assert raw_controls(text) == []
-    for name in ("\\x1b]0;pwned\\x07", "[b]league[/b]", "Evil\\x1b]0;pwned\\x07"):
+    for name in ("[i]Rich[/i]", "[b]league[/b]", "Evil\\x1b]0;pwned\\x07"):
         assert name in text, (name, text[:400])
 
 

@@ -103,3 +103,46 @@ def test_a_roster_is_a_pdf_in_an_existing_folder(roster: Path, tmp_path: Path,
     assert "a roster is written as .pdf" in capsys.readouterr().err
     assert run("army", "print", "Rich", str(tmp_path / "nowhere" / "rich.pdf")) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_long_name_costs_a_few_measurements(db_path: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A figure's name fitted to its table cell is measured a few times, not once per
+    character it loses (a 20,000-character name in the database never finished)."""
+    import sqlite3
+
+    from fpdf import FPDF
+
+    assert run("army", "new", "Long", "--total", "200") == 0
+    assert run("army", "add", "Long", "demo:3") == 0
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE figure SET name = ? WHERE key = 'demo:3'", ("Pikeman " * 250,))
+    conn.close()
+    measured = [0]
+    width = FPDF.get_string_width
+
+    def counted(self: FPDF, text: str, *args: object, **kwargs: object) -> float:
+        measured[0] += 1
+        return width(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(FPDF, "get_string_width", counted)
+    assert run("army", "print", "Long", str(tmp_path / "long.pdf")) == 0
+    assert measured[0] < 200  # the 2,000-character name alone took about 2,000
+    text = PdfReader(tmp_path / "long.pdf").pages[0].extract_text()
+    assert "Pikeman Pikeman" in text and "..." in text
+
+
+def test_a_player_or_event_with_a_control_character_is_refused(
+        db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Names shown literally: a new name holding a control character is refused, as an
+    army's is, rather than printed escaped on the roster."""
+    assert run("army", "new", "Rich", "--total", "200") == 0
+    assert run("army", "add", "Rich", "demo:3") == 0
+    capsys.readouterr()
+    for flag in ("--player", "--event"):
+        path = tmp_path / "rich.pdf"
+        assert run("army", "print", "Rich", str(path), flag, "Ann\x1b]0;pwned\x07") == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{flag} 'Ann\\x1b]0;pwned\\x07' holds a control" \
+            in err, err
+        assert not path.exists()

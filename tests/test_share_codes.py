@@ -136,3 +136,64 @@ def test_a_hand_made_code_is_checked_as_army_add_checks(
     assert code == 2 and out == "" and err.count("\n") == 1 and reason in err, err
     assert "\x1b" not in err
     assert "Shared army" not in run(capsys, "army", "list")[1]
+
+
+def _with_bits(army: SharedArmy, at: int, bits: int) -> str:
+    """``army``'s code with ``bits`` set in byte ``at`` of its payload, the checksum made
+    to match again (a stranger's crafted code)."""
+    import base64
+    import zlib
+
+    payload = bytearray(base64.urlsafe_b64decode(encode(army)[2:] + "=="))[:-4]
+    payload[at] |= bits
+    payload += zlib.crc32(bytes(payload)).to_bytes(4, "big")
+    return "MK" + base64.urlsafe_b64encode(bytes(payload)).decode().rstrip("=")
+
+
+PLAIN = SharedArmy(300, "open", False, (SharedEntry("demo:3", 1),))
+
+
+@pytest.mark.parametrize(("code", "reason"), [
+    # Chariot rules, Passengers: the demo's lancer rides a horse (the horseshoe symbol).
+    (encode(SharedArmy(300, "open", False, (SharedEntry("fixtures:6", 1, "", "demo:12"),
+                                            SharedEntry("demo:12", 1)))),
+     "demo:12) has the horseshoe speed symbol (cavalry) and cannot be a passenger"),
+    # A chariot carries no chariot, nor a castle section (Castle rules, General Rules).
+    (encode(SharedArmy(300, "open", False, (SharedEntry("fixtures:6", 1, "", "fixtures:5"),
+                                            SharedEntry("fixtures:5", 1)))),
+     "fixtures:5) cannot ride as a passenger; only a warrior with a single combat dial"),
+    (encode(SharedArmy(300, "open", True, (SharedEntry("fixtures:6", 1, "", "fixtures:4"),
+                                           SharedEntry("fixtures:4", 1, "heavy")))),
+     "is a castle section and can never be moved, so it cannot ride"),
+    # Castle rules, Playing Area and Set-Up: sections only in the castle player's army.
+    (encode(SharedArmy(300, "open", False, (SharedEntry("fixtures:4", 1, "heavy"),))),
+     "castle sections (Castle Wall (fixtures:4)) in the army of a player who is not the "
+     "castle player"),
+    # Option and flag bits no version writes: the entry's options byte is the payload's
+    # third last (slug, number, count, options), the flags byte the third.
+    (_with_bits(PLAIN, -1, 0x40), "demo:3's options (0x40) hold bits no version 1 code has"),
+    (_with_bits(PLAIN, 2, 0x80), "its flags (0x80) hold bits no version 1 code has"),
+])
+def test_a_crafted_code_is_refused_with_what_the_builder_finds(
+        db_path: Path, capsys: pytest.CaptureFixture[str], code: str, reason: str) -> None:
+    """A code with a good checksum is still a stranger's: the army it holds gets every
+    check adding the same figures by hand gets, and is refused in one line, nothing
+    saved."""
+    status, out, err = run(capsys, "army", "import", code)
+    assert status == 2 and out == "" and err.count("\n") == 1 and reason in err, err
+    assert "Shared army" not in run(capsys, "army", "list")[1]
+
+
+def test_by_hand_the_same_riders_are_refused_and_a_code_is_only_written_for_an_army_it_reads(
+        db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "army", "new", "Carts", "--total", "300")[0] == 0
+    status, _, err = run(capsys, "army", "add", "Carts", "Atlantean Ram", "--passenger",
+                         "Demo Lancer On Charger")
+    assert status == 2 and "horseshoe speed symbol" in err
+    # A draft with a castle section and no castle player is kept, but not shared.
+    assert run(capsys, "army", "add", "Carts", "Castle Wall")[0] == 0
+    status, out, err = run(capsys, "army", "code", "Carts")
+    assert status == 2 and out == "" and "not the castle player" in err
+    assert run(capsys, "army", "set", "Carts", "--castle-player")[0] == 0
+    status, out, _ = run(capsys, "army", "code", "Carts")
+    assert status == 0 and run(capsys, "army", "import", out.strip())[0] == 0

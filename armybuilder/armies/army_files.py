@@ -348,10 +348,10 @@ def _int(value: Any, where: str, column: str, minimum: int = 0) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # a workbook's number cell: 3.0, 1e+20
     text = str(value).strip() if value is not None else ""
-    if re.fullmatch(r"\d+", text) and len(text.lstrip("0")) > MAX_LIST_DIGITS:
+    if re.fullmatch(r"[0-9]+", text) and len(text.lstrip("0")) > MAX_LIST_DIGITS:
         raise ListFormatError(f"{where}, column {column}: too large, got "
                               f"'{shown(text)[:40]}' (at most {10**MAX_LIST_DIGITS - 1:,})")
-    if not re.fullmatch(r"\d+", text) or int(text.lstrip("0") or "0") < minimum:
+    if not re.fullmatch(r"[0-9]+", text) or int(text.lstrip("0") or "0") < minimum:
         raise ListFormatError(f"{where}, column {column}: expected a whole number "
                               f"{'of at least ' + str(minimum) if minimum else ''}, "
                               f"got '{shown(text)[:40]}'".replace("  ", " "))
@@ -444,18 +444,27 @@ def _read_csv(text: str, name: str) -> ReadArmy:
 
 
 def csv_rows(lines: list[str], name: str) -> Iterable[tuple[int, list[str]]]:
-    reader = csv.reader(lines)
+    """The rows of a CSV list, one a line. A quote left open (a row that would run on
+    into the lines after it, or to the end of the file) and a quote inside a quoted field
+    are malformed: no name or count an army list or collection holds spans lines."""
+    reader = csv.reader(lines, strict=True)
     number = 0
     try:
         for number, row in enumerate(reader, start=1):
+            if reader.line_num != number:
+                raise ListFormatError(f"{shown(name)}, line {number}: a quote opened on this "
+                                      "line is not closed on it")
             yield number, row
     except csv.Error as exc:  # a field over the csv module's limit, a stray quote
+        if "unexpected end of data" in str(exc):
+            raise ListFormatError(f"{shown(name)}, line {number + 1}: a quote opened on this "
+                                  "line is never closed") from exc
         raise ListFormatError(f"{shown(name)}, line {number + 1}: not readable as CSV "
                               f"({exc})") from exc
 
 
 _TEXT_LINE = re.compile(
-    r"^\s*(?P<count>\d+)\s*x\s+(?P<name>.+?)\s+\((?P<rank>\*{1,3}|unique|weak|standard|tough)"
+    r"^\s*(?P<count>[0-9]+)\s*x\s+(?P<name>.+?)\s+\((?P<rank>\*{1,3}|unique|weak|standard|tough)"
     r"(?:,\s*(?P<castle>heavy|light))?\)\s*(?:\[(?P<key>[^\]]+)\])?"
     r"(?:\s+carrying\s+(?P<passenger>\S+))?", re.IGNORECASE)
 _STARS = {"*": "weak", "**": "standard", "***": "tough"}
@@ -471,7 +480,8 @@ def _read_text(text: str, name: str) -> ReadArmy:
         if lowered.startswith("army:"):
             army.name = stripped.split(":", 1)[1].strip()
         elif lowered.startswith("build total:"):
-            found = re.match(r"build total:\s*(\d+)\s*(?:\((.*)\))?", stripped, re.IGNORECASE)
+            found = re.match(r"build total:\s*([0-9]+)\s*(?:\((.*)\))?", stripped,
+                             re.IGNORECASE)
             if not found:
                 raise ListFormatError(f"{name}, line {number}: expected 'Build total: N'")
             army.build_total = _int(found.group(1), f"{shown(name)}, line {number}",

@@ -270,7 +270,7 @@ class Armies:
               passenger: str | None = None, what: str = "--count") -> SavedEntry:
         """An entry of ``count`` of ``figure``, checked as `army add` and `army import`
         both check it: a castle option only for a castle section, a passenger only for a
-        chariot."""
+        chariot, and only one who can ride."""
         check_count(count, what)
         mode = (castle or "").strip().lower()
         if figure.kind == "castle":
@@ -290,6 +290,12 @@ class Armies:
                 rider = self.catalogue.resolve(passenger)
             except CatalogueError as exc:
                 raise ArmyError(f"passenger: {exc}") from exc
+            from armybuilder.rules.chariots import rider_problem
+            # Chariot rules, Passengers: a rider who can never ride (mounted, several
+            # dials, a chariot, a castle section) is no passenger at all.
+            why = rider_problem(self.catalogue.figures([rider])[rider])
+            if why is not None:
+                raise ArmyError(f"passenger: {why[0]} [{why[1]}]")
         return SavedEntry(figure.key, count, mode, rider, figure.name, figure.points)
 
     def add(self, name: str, figure_ref: str, count: int = 1, castle: str | None = None,

@@ -27,6 +27,10 @@ VERSION = 1
 CASTLE = {"": 0, "heavy": 1, "light": 2}
 _CASTLE_NAMES = {v: k for k, v in CASTLE.items()}
 _PASSENGER = 4
+#: The option bits version 1 writes (castle Heavy/Light, a passenger) and its flag bits
+#: (castle player): any other bit set is not a code this version wrote.
+_OPTION_BITS = 3 | _PASSENGER
+_FLAG_BITS = 1
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 _KEY = re.compile(r"^(.+):(\d+)$")
 
@@ -183,6 +187,9 @@ def decode(code: str) -> SharedArmy:
                              f"(this one reads version {VERSION})")
     build_total = r.varint() * 100
     flags = r.byte()
+    if flags & ~_FLAG_BITS:
+        raise ShareCodeError(f"damaged share code: its flags ({flags:#04x}) hold bits no "
+                             f"version {VERSION} code has")
     profile = r.text()
     slugs = [r.text() for _ in range(r.varint())]
 
@@ -200,6 +207,9 @@ def decode(code: str) -> SharedArmy:
         castle = _CASTLE_NAMES.get(options & 3)
         if castle is None or count < 1:
             raise ShareCodeError("damaged share code: an entry's options make no sense")
+        if options & ~_OPTION_BITS:
+            raise ShareCodeError(f"damaged share code: {figure}'s options ({options:#04x}) "
+                                 f"hold bits no version {VERSION} code has")
         passenger = key() if options & _PASSENGER else ""
         entries.append(SharedEntry(figure, count, castle, passenger))
     if r.at != len(data):

@@ -95,9 +95,14 @@ def _reference(row: ReadRow, armies: Armies) -> str:
 
 
 def share_code(armies: Armies, name: str) -> str:
+    """The army's share code; one its reader would refuse (see :func:`unshareable`) is
+    refused here first, so every code armybuilder writes reads back."""
     from armybuilder.armies.share import SharedArmy, SharedEntry, encode
 
     army = armies.get(name)
+    why = unshareable(armies, army)
+    if why:
+        raise ArmyError(f"{shown(army.name)} cannot be shared until it is mended: {why}")
     return encode(SharedArmy(army.build_total, army.profile, army.castle_player, tuple(
         SharedEntry(e.figure_key, e.count, e.castle, e.passenger) for e in army.entries)))
 
@@ -123,14 +128,39 @@ def import_code(armies: Armies, code: str, name: str | None = None,
     check_build_total(shared.build_total)
     # A code can be written by hand: its entries get the same checks as `army add`
     # (counts in range, castle options only for castle sections, passengers only for
-    # chariots).
-    entries = [armies.entry(figures[e.figure_key], e.count, e.castle or None,
-                            e.passenger or None, what=f"{e.figure_key}: the count")
-               for e in shared.entries]
+    # chariots, riders who can ride), then the army as a whole (unshareable).
+    entries = []
+    for e in shared.entries:
+        try:
+            entries.append(armies.entry(figures[e.figure_key], e.count, e.castle or None,
+                                        e.passenger or None, what="the count"))
+        except ArmyError as exc:
+            raise ArmyError(f"the share code's entry {shown(e.figure_key)}: {exc}") from None
     chosen = army_name(name) if name and name.strip() else _free_name(armies, SHARED_NAME)
-    return armies.save(SavedArmy(name=chosen, build_total=shared.build_total,
-                                 profile=shared.profile, castle_player=shared.castle_player,
-                                 entries=entries), replace=replace)
+    army = SavedArmy(name=chosen, build_total=shared.build_total, profile=shared.profile,
+                     castle_player=shared.castle_player, entries=entries)
+    why = unshareable(armies, army)
+    if why:
+        raise ArmyError(f"the share code's army cannot be played as written: {why}")
+    return armies.save(army, replace=replace)
+
+
+def unshareable(armies: Armies, army: SavedArmy) -> str:
+    """Why a share code may not hold ``army`` ("" when it may): castle sections in the
+    army of a player who is not the castle player. A code carries the castle player's flag
+    with the sections, so such an army is not a draft waiting for its flag: no table plays
+    it as written. (Who may ride is checked entry by entry, Armies.entry; points, unique
+    figures and the format's limits stay findings, as in any draft.)"""
+    figures = armies.figures(army)
+    sections = [figures[e.figure_key] for e in army.entries
+                if e.figure_key in figures and figures[e.figure_key].kind == "castle"]
+    if sections and not army.castle_player:
+        names = ", ".join(dict.fromkeys(f"{shown(f.name)} ({f.key})" for f in sections))
+        # Castle rules, Playing Area and Set-Up: the players choose one castle player.
+        return (f"castle sections ({names}) in the army of a player who is not the castle "
+                "player [Castle rules, Playing Area and Set-Up: castle sections belong only "
+                "to the game's castle player]")
+    return ""
 
 
 def _free_name(armies: Armies, base: str) -> str:

@@ -17,6 +17,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from armybuilder.campaign.game import ReplayMismatch, replay
 from armybuilder.campaign.state import Campaign, CampaignStart
 from armybuilder.campaign.tables import CampaignBattleRow, CampaignRow, CampaignStepRow
+from armybuilder.catalogue.connection import DatabaseBusy
 from armybuilder.catalogue.database import writing
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.suggest import UnknownName, named, no_such
@@ -30,6 +31,12 @@ MAX_NAME = 200
 
 class CampaignError(ValueError):
     """A campaign operation that cannot be done; the message says which campaign and why."""
+
+
+class CampaignMovedOn(CampaignError, DatabaseBusy):
+    """Another program advanced the campaign while this one played it (two `campaign
+    run` at once): a busy database, as the README's exit statuses say (1, try again), not
+    bad input."""
 
 
 def _now() -> str:
@@ -127,9 +134,15 @@ class Campaigns:
             cid = self._id(conn, name)
             saved = int(conn.execute(select(func.count()).select_from(T_STEP)
                                      .where(T_STEP.c.campaign_id == cid)).scalar() or 0)
-            if saved > len(c.log):
-                raise CampaignError(f"campaign {name!r} has moved on elsewhere ({saved} "
-                                    f"steps saved, {len(c.log)} here); load it again")
+            last = None if not saved else conn.execute(select(T_STEP.c.entry).where(
+                T_STEP.c.campaign_id == cid, T_STEP.c.seq == saved - 1)).scalar()
+            # The last step kept must be this program's too (its events: what a replay
+            # checks), or another program's steps lie under the ones added here.
+            if saved > len(c.log) or (last is not None and json.loads(last).get("events")
+                                      != json.loads(_json(c.log[saved - 1]))["events"]):
+                raise CampaignMovedOn(f"campaign {name!r} has moved on elsewhere ({saved} "
+                                      f"steps saved, {len(c.log)} here): another program "
+                                      "is playing it; nothing more was saved, try again")
             fresh = c.log[saved:]
             if fresh:
                 conn.execute(insert(T_STEP), [

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.catalogue import schema
 from armybuilder.paths import migrations_dir
 
 if TYPE_CHECKING:
@@ -100,7 +101,17 @@ def open_current(path: Path) -> sqlite3.Connection | None:
     except sqlite3.Error:
         conn.close()
         return None
-    if version != max((n for n, _ in migrations()), default=0):
+    listed = migrations()
+    if version != max((n for n, _ in listed), default=0):
+        conn.close()
+        return None
+    try:
+        # Every table (index, added column) its migrations leave: a file claiming a
+        # migration it lacks goes to database.migrate, which adds it or says why not.
+        incomplete = bool(schema.lacking(conn, listed, version))
+    except (sqlite3.Error, schema.SchemaError):
+        incomplete = True
+    if incomplete:
         conn.close()
         return None
     return conn

@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
-from armybuilder.catalogue import connection
+from armybuilder.catalogue import connection, schema
 from armybuilder.catalogue.connection import (
     DatabaseBusy,
     DatabaseError,
@@ -102,7 +102,8 @@ def schema_version(engine: Engine) -> int:
 
 
 def migrate(engine: Engine) -> list[int]:
-    """Apply every migration newer than the database, each in its own transaction."""
+    """Add what the migrations the database claims left and it lacks (:func:`repair`),
+    then apply every migration newer than the database, each in its own transaction."""
     applied: list[int] = []
     current = schema_version(engine)
     latest = max((n for n, _ in migrations()), default=0)
@@ -110,41 +111,65 @@ def migrate(engine: Engine) -> list[int]:
         raise DatabaseError(
             f"the database is at schema {current}, newer than this armybuilder ({latest})"
         )
+    repair(engine)
     for number, file in migrations():
         if number <= current:
             continue
-        script = file.read_text(encoding="utf-8")
         with writing(engine) as conn:
             # Another program may have migrated while this one waited for the lock.
             if int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0) >= number:
                 continue
-            raw = conn.connection.dbapi_connection
-            assert raw is not None
-            # executescript would COMMIT; run the statements one by one inside our BEGIN.
-            for statement in _statements(script):
-                raw.execute(statement)
-            raw.execute(f"PRAGMA user_version = {number}")
+            _run(conn, _statements(file.read_text(encoding="utf-8")))
+            _raw(conn).execute(f"PRAGMA user_version = {number}")
         applied.append(number)
     return applied
 
 
+def repair(engine: Engine) -> list[int]:
+    """A database whose ``user_version`` claims migrations it lacks the tables of (made
+    by an unreleased build, say): what is missing is added, in one transaction, when the
+    migration's own statements can add it (schema.repair_plan); otherwise it is refused in
+    one line, naming what is missing. The migrations repaired."""
+    path = engine.url.database or "the database"
+    repaired: list[int] = []
+    with writing(engine) as conn:
+        version = int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        for migration, missing in schema.lacking(_raw(conn), migrations(), version):
+            plan = schema.repair_plan(migration, missing)
+            if isinstance(plan, str):
+                raise DatabaseError(_lacks(path, version, missing, plan))
+            _run(conn, plan)
+            repaired.append(migration.number)
+        still = schema.lacking(_raw(conn), migrations(), version)
+        if still:
+            raise DatabaseError(_lacks(path, version, still[0][1], "adding it failed"))
+    return repaired
+
+
+def _lacks(path: str, version: int, missing: list[schema.Thing], why: str) -> str:
+    named = ", ".join(str(t) for t in missing[:5]) + (" ..." if len(missing) > 5 else "")
+    return (f"{path}: the database says it is at schema {version} but lacks {named} "
+            f"(made by another build of armybuilder?); it cannot be mended here: {why}")
+
+
+def _raw(conn: Connection) -> sqlite3.Connection:
+    raw = conn.connection.dbapi_connection
+    assert raw is not None
+    return raw  # type: ignore[return-value]
+
+
+def _run(conn: Connection, statements: list[str]) -> None:
+    # executescript would COMMIT; run the statements one by one inside our BEGIN.
+    raw = _raw(conn)
+    for statement in statements:
+        raw.execute(statement)
+
+
 def _statements(script: str) -> list[str]:
-    out: list[str] = []
-    buffer = ""
-    for line in script.splitlines(keepends=True):
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            statement = buffer.strip()
-            if statement and not all(
-                ln.strip().startswith("--") or not ln.strip() for ln in statement.splitlines()
-            ):
-                out.append(statement)
-            buffer = ""
-    if buffer.strip() and not all(
-        ln.strip().startswith("--") or not ln.strip() for ln in buffer.splitlines()
-    ):
-        raise DatabaseError(f"incomplete SQL statement in migration: {buffer.strip()[:60]}")
-    return out
+    try:
+        return schema.statements(script)
+    except schema.SchemaError as exc:
+        raise DatabaseError(str(exc)) from None
 
 
 def session(engine: Engine) -> Session:

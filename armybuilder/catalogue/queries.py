@@ -190,8 +190,12 @@ def name_suggestions(conn: Reader, text: str, n: int = 5) -> list[str]:
     return suggestions(text, _column(conn, "SELECT DISTINCT name FROM figure"), n)
 
 
-_KEY = re.compile(r"^\s*([a-z0-9][a-z0-9 _-]*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
-_SET_ID = re.compile(r"^\s*([a-z]{1,3})\s*-?\s*(\d{1,4})\s*$", re.IGNORECASE)
+# ASCII digits only: int() reads other scripts' digits too, and a key never holds them.
+_KEY = re.compile(r"^\s*([a-z0-9][a-z0-9 _-]*?)\s*:\s*([0-9]+)\s*$", re.IGNORECASE)
+_SET_ID = re.compile(r"^\s*([a-z]{1,3})\s*-?\s*([0-9]{1,4})\s*$", re.IGNORECASE)
+#: The largest collector number the database holds (SQLite's integers): a key naming a
+#: larger one names no figure.
+_MOST_NUMBER = 2**63 - 1
 _RANK_WORDS = {"*": "weak", "**": "standard", "***": "tough", **{r: r for r in RANK_STARS}}
 
 
@@ -217,11 +221,14 @@ def resolve_noted(conn: Reader, ref: str) -> tuple[str, str]:
             slug = expansion_slug_for(db, match.group(1))
         except UnknownName as exc:
             raise CatalogueError(f"unknown figure '{shown(text)}': {exc}") from None
-        found = db.execute("SELECT key FROM figure WHERE expansion = ? AND number = ?",
-                           (slug, int(match.group(2)))).fetchone()
+        number = int(match.group(2)[:40])  # 40 digits: past any number the database holds
+        found = None if number > _MOST_NUMBER else db.execute(
+            "SELECT key FROM figure WHERE expansion = ? AND number = ?",
+            (slug, number)).fetchone()
         if found is None:
-            raise CatalogueError(f"unknown figure '{shown(text)}': no {shown(slug)} "
-                                 f"#{int(match.group(2))} in the catalogue")
+            what = f"#{number}" if number <= _MOST_NUMBER else "figure numbered that high"
+            raise CatalogueError(f"unknown figure '{shown(text)[:80]}': no {shown(slug)} "
+                                 f"{what} in the catalogue")
         return found[0], ""
     match = _SET_ID.match(text)
     if match:

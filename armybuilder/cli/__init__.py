@@ -31,7 +31,7 @@ from armybuilder.cli import (
     tournament,
 )
 from armybuilder.cli.errors import UserError
-from armybuilder.text import SafeStream, shown_lines
+from armybuilder.text import SafeStream, excerpt, shown_lines
 
 EXIT_BAD_INPUT = 2
 #: The database stayed locked by another program past the busy timeout: try again.
@@ -119,7 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error(message: object) -> None:
-    print(f"armybuilder: error: {shown_lines(message)}", file=sys.stderr)
+    # Each line an excerpt: a refusal never repeats a huge input whole.
+    lines = shown_lines(message).split("\n")
+    print("armybuilder: error: " + "\n".join(excerpt(line) for line in lines),
+          file=sys.stderr)
 
 
 def _loaded(module: str, name: str) -> type[BaseException] | None:

@@ -174,7 +174,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
     gauntlet_only = [flag for flag, value in (
         ("--all", args.all), ("--backend", args.backend), ("--xlsx", args.xlsx),
         ("--shard", args.shard), ("--out", args.out), ("--fresh", args.fresh),
-        ("--clear", args.clear)) if value]
+        ("--clear", args.clear), ("--verify", args.verify),
+        ("--verify-seed", args.verify_seed is not None)) if value]
     if gauntlet_only:
         raise _battle_error(f"{gauntlet_only[0]} is for battle gauntlet, results or merge, not "
                           "a battle between two armies")
@@ -291,7 +292,8 @@ def add_commands(commands: Any, add_db: Any) -> None:
               "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
               "[--until-clear [--margin POINTS] [--max-games N]] [--json] [--xlsx PATH]\n"
               "       armybuilder battle results [--clear] [--json]\n"
-              "       armybuilder battle merge FILE... [--json]",
+              "       armybuilder battle merge FILE... [--verify N|all] [--workers K] "
+              "[--json]",
         description="Play games between two saved armies, in mirrored pairs, and report "
                     "wins, A's win rate with a 95% interval, victory points, rounds and how "
                     "each figure did (or, --until-clear, play until A is told better, worse "
@@ -347,5 +349,11 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help="gauntlet: play every game again; the new results replace kept ones")
     g.add_argument("--clear", action="store_true",
                    help="results: forget every kept result")
+    g.add_argument("--verify", metavar="N|all", default=None,
+                   help="merge: play every game of the files again to check it (all, the "
+                        "default), or a seeded sample of N games per file")
+    g.add_argument("--verify-seed", type=whole(0, 2**63 - 1), default=None,
+                   help="merge: the seed of --verify N's sample (default: a fresh one, "
+                        "reported)")
     p.set_defaults(run=cmd_battle)
     add_db(p)

@@ -103,7 +103,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     rules = HouseRules.read(args.house_rules) if args.house_rules else HouseRules()
     world = map_from_file(args.map) if args.map else None
     armies = [a.strip() for a in args.armies.split(",") if a.strip()]
-    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
+    # An empty --seats is a list of no seats, refused as any wrong list is (not "all ai").
+    seats = None if args.seats is None else [s.strip().lower() for s in args.seats.split(",")]
     catalogue = Catalogue.open(args.db)
     if name.lower() in (n.lower() for n in Campaigns(catalogue).names()):
         from armybuilder.campaign.store import CampaignError

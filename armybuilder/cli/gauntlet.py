@@ -17,6 +17,7 @@ through a symbolic link; both destinations are checked before the first game.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,13 @@ def run(word: str, args: argparse.Namespace) -> int:
     only = {"gauntlet": {"--all", "--backend", "--xlsx", "--shard", "--out", "--fresh",
                          "--force", "--until-clear", "--independent", "--margin",
                          "--max-games"},
-            "results": {"--clear"}, "merge": set()}[word]
+            "results": {"--clear"}, "merge": {"--verify", "--verify-seed"}}[word]
     given = {"--all": args.all, "--backend": args.backend, "--xlsx": args.xlsx,
              "--shard": args.shard, "--out": args.out, "--fresh": args.fresh,
              "--clear": args.clear, "--log": args.log, "--force": args.force,
              "--until-clear": args.until_clear, "--independent": args.independent,
-             "--margin": args.margin is not None, "--max-games": args.max_games is not None}
+             "--margin": args.margin is not None, "--max-games": args.max_games is not None,
+             "--verify": args.verify, "--verify-seed": args.verify_seed is not None}
     for flag, value in given.items():
         if value and flag not in only:
             raise BattleError(f"{flag} does not go with battle {word}")
@@ -60,7 +62,8 @@ def _shard(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
     k, _, n = text.partition("/")
-    if not (k.isdigit() and n.isdigit()) or int(n) < 1:
+    # ASCII digits: str.isdigit and int() take other scripts' digits too ("١/٢" is 1/2).
+    if not (re.fullmatch(r"[0-9]{1,9}", k) and re.fullmatch(r"[0-9]{1,9}", n)) or int(n) < 1:
         raise BattleError(f"--shard takes K/N, the K-th of N slices (say 2/5), not {text!r}")
     return int(k), int(n)
 
@@ -336,22 +339,55 @@ def _current_contents(catalogue: Any, names: set[str]) -> dict[str, str]:
 
 def cmd_merge(args: argparse.Namespace) -> int:
     from armybuilder.catalogue.service import Catalogue
-    from armybuilder.sim.shards import merge_shards
+    from armybuilder.sim.shards import EVERY_GAME, merge_shards
 
     paths = [Path(p) for p in args.words[1:]]
     if not paths:
         raise BattleError("battle merge needs one or more shard files: armybuilder battle "
                           "merge FILE...")
+    most = _verify(args.verify)
+    if args.verify_seed is not None and most is EVERY_GAME:
+        raise BattleError("--verify-seed draws the sample of --verify N; every game is "
+                          "played again without it")
+    if args.workers is not None and args.workers < 1:
+        raise BattleError(f"--workers must be at least 1, not {args.workers}")
+    bar = StderrBar() if sys.stderr.isatty() else None
     catalogue = Catalogue.open(args.db)
     try:
-        merged = merge_shards(catalogue.engine, paths)
+        merged = merge_shards(catalogue.engine, paths, most, args.verify_seed,
+                              args.workers, bar)
+    except KeyboardInterrupt:
+        print("\narmybuilder: cancelled; nothing was merged", file=sys.stderr)
+        return EXIT_CANCELLED
     finally:
+        if bar is not None:
+            bar.close()
         catalogue.close()
+    checked = merged.verified
+    assert checked is not None
     if args.json:
         print(json_text({"files": merged.files, "matchups": merged.matchups,
-                         "added": merged.added, "already_kept": merged.already}, None))
+                         "added": merged.added, "already_kept": merged.already,
+                         "verified": checked.games, "games": checked.of,
+                         "sample_seed": checked.sample_seed}, None))
     else:
         print(f"Merged {merged.files} shard file{'s' if merged.files != 1 else ''}: "
               f"{_n(merged.added, 'game')} added to the kept results, {merged.already} already "
               f"kept, of {_n(merged.matchups, 'matchup')}.")
+        sampled = "" if checked.sample_seed is None else \
+            f" (a sample, --verify-seed {checked.sample_seed})"
+        print(f"Played {checked.games} of their {checked.of} games again: each came out as "
+              f"its file says{sampled}.")
     return 0
+
+
+def _verify(text: str | None) -> int | None:
+    """--verify: None for every game, else the sample's size per file."""
+    if text is None or text.strip().lower() == "all":
+        return None
+    value = text.strip()
+    # ASCII digits: str.isdigit and int() take other scripts' digits too ("٣" is 3).
+    if not (value.isascii() and value.isdigit()) or len(value) > 9 or int(value) < 1:
+        raise BattleError(f"--verify takes all or a number of games from 1 to 999,999,999, "
+                          f"not {shown(text)[:40]!r}")
+    return int(value)

@@ -7,9 +7,9 @@ import argparse
 import re
 from collections.abc import Callable
 
-_SIZE = re.compile(r"^\s*(\d{1,12})\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"^\s*([0-9]{1,12})\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
-_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 #: The digits of the largest number SQLite holds (9,223,372,036,854,775,807); every bound
 #: here is far inside it.
 _MOST_DIGITS = 19

@@ -13,6 +13,7 @@ line and exit status 2, and the app opens straight on the battlefield.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
@@ -103,9 +104,11 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _game_id(text: str, flag: str) -> int:
-    if not text.strip().isdigit():
+    # ASCII digits, and few enough for the database's integers: int() takes other
+    # scripts' digits ("١" is 1), and a 20-digit number ended in an internal error.
+    if not re.fullmatch(r"[0-9]{1,18}", text.strip()):
         raise UserError(f"play {flag}: a game number (see armybuilder play --list), not "
-                        f"{text!r}")
+                        f"{shown(text)[:40]!r}")
     return int(text)
 
 

@@ -63,7 +63,8 @@ def _suffix(path: Path) -> str:
 
 def _count(value: Any, where: str) -> int:
     text = str(value).strip() if value is not None else ""
-    if not re.fullmatch(r"\d{1,9}", text) or not 1 <= int(text) <= MAX_ROW_COUNT:
+    # ASCII digits: int() reads other scripts' digits too ("٣" is 3), a count never.
+    if not re.fullmatch(r"[0-9]{1,9}", text) or not 1 <= int(text) <= MAX_ROW_COUNT:
         raise ListFormatError(f"{where}, column count: expected a whole number from 1 to "
                               f"{MAX_ROW_COUNT:,}, got '{shown(text)[:40]}'")
     return int(text)

@@ -419,6 +419,25 @@ class Terrain:
             if self._rel(discs, i) not in (INSIDE, OUTSIDE):
                 return ("Rulebook V, Elevated Terrain: a base stands wholly on or wholly off "
                         "elevated terrain")
+        if self.portals:
+            return self._across_portal(discs)
+        return None
+
+    def _across_portal(self, discs: Discs) -> str | None:
+        """Castle rules, Portals: a closed portal is a shut door no warrior moves through,
+        and Gatehouse: a portal "may not be closed if [it] would overlap a figure's base
+        once closed" - so no base is set down across one either. A base over one cannot
+        be wholly on a top (the portal lies on a top's edge): this is the ground level
+        (RULES_NOTES.md, Castles, Portals)."""
+        for x, y, r in discs:
+            for p, q in self.portals:
+                # Most bases are nowhere near a door: the segment's box first.
+                if (x + r < p[0] and x + r < q[0]) or (x - r > p[0] and x - r > q[0]) or \
+                        (y + r < p[1] and y + r < q[1]) or (y - r > p[1] and y - r > q[1]):
+                    continue
+                if g.segment_point_distance(p, q, (x, y)) < r - g.EPS:
+                    return ("Castle rules, Portals: no base stands across a closed portal "
+                            "(a warrior may not move through it)")
         return None
 
     def _reached(self, discs: Discs, features: list[int]) -> list[int]:

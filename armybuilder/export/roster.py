@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.armies.army_files import FILLS
 from armybuilder.figures import STATS, Ability, Dial, Expansion, Figure
 from armybuilder.files import check_destination, write_atomically
-from armybuilder.text import shown
+from armybuilder.text import control_in, shown
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -177,11 +177,20 @@ class _Roster:
         pdf.ln()
 
     def _fit(self, text: str, width: float) -> str:
-        if self.pdf.get_string_width(text) <= width - 2:
+        """``text``, or its longest beginning that fits ``width`` with "..." after it:
+        found by halving (a width grows with the text), so a name of any length costs a
+        few measurements, not one per character."""
+        room = width - 2
+        if self.pdf.get_string_width(text) <= room:
             return text
-        while text and self.pdf.get_string_width(text + "...") > width - 2:
-            text = text[:-1]
-        return text + "..."
+        low, high = 0, len(text)  # text[:low] + "..." fits; text[:high] + "..." does not
+        while high - low > 1:
+            middle = (low + high) // 2
+            if self.pdf.get_string_width(text[:middle] + "...") <= room:
+                low = middle
+            else:
+                high = middle
+        return text[:low] + "..."
 
     def _set(self, figure: Figure) -> str:
         expansion = self.expansions.get(figure.expansion)
@@ -344,6 +353,15 @@ def write_roster(checked: ArmyCheck, abilities: Mapping[str, Ability],
                           f"{shown(path.suffix) or 'no extension'}")
     if not path.parent.is_dir():
         raise RosterError(f"{shown(path)}: the folder {shown(path.parent)} does not exist")
+    options = options or RosterOptions()
+    for flag, value in (("--player", options.player), ("--event", options.event)):
+        # A name printed for a tournament organiser, held to the rule every new name
+        # keeps ("What armybuilder promises", Names shown literally): no control
+        # characters; the roster would only show them escaped.
+        bad = control_in(value)
+        if bad is not None:
+            raise RosterError(f"{flag} '{shown(value)[:60]}' holds a control character "
+                              f"({shown(bad)}); give the name as it should be printed")
     check_destination(path, force)  # before the work, not after it
     write_atomically(path, roster_pdf(checked, abilities, expansions, options), force)
     return path

@@ -182,7 +182,7 @@ def _parse(kind: str, text: str, row: TableRow | None = None, column: str = "") 
 
 
 def _whole(text: str, minimum: int, what: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise ValueError(f"expected {what}, got {text!r}")
     value = int(text)
     if value < minimum:

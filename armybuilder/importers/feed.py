@@ -34,8 +34,9 @@ BLANK_ABILITY = 85
 DEAD_ABILITY = 93
 STARTING_POSITION_ABILITY = 120
 CLICK = "Model.Dial.Clicks.Click."
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:\(\s*(\d+)\s*Targets?\s*\)\s*)?$", re.IGNORECASE)
-_SET_ID = re.compile(r"^([A-Za-z]+)(\d+)$")
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:\(\s*(\d+)\s*Targets?\s*\)\s*)?$",
+                    re.IGNORECASE | re.ASCII)
+_SET_ID = re.compile(r"^([A-Za-z]+)(\d+)$", re.ASCII)
 _SYMBOLS = {"ab_squ": "square", "ab_circ": "circle", "ab_skull": "skull"}
 _COLOURS = {"1.0,0.582,0.0,1.0": "orange"}
 #: Bounds of the feed's numbers: generous for any Mage Knight figure, and far inside what
@@ -314,7 +315,7 @@ def _text(model: dict, key: str, file: str, label: str) -> str:
 def _int_text(model: dict, key: str, file: str, label: str, low: int = 0,
               high: int = MAX_NUMBER) -> int:
     value = _text(model, key, file, label).strip()
-    if not re.fullmatch(r"-?\d+", value):
+    if not re.fullmatch(r"-?[0-9]+", value):
         raise FeedError(file, f"expected a whole number, got '{shown(value)[:40]}'", label, key)
     negative, digits = value.startswith("-"), value.lstrip("-").lstrip("0") or "0"
     if len(digits) > 12:  # far past any bound: never made a number
@@ -503,7 +504,7 @@ def _click(raw: Any, i: int, file: str, label: str, where: str,
         ids[stat] = ability_id
         if value == "Dead":
             values[stat] = None
-        elif isinstance(value, str) and re.fullmatch(r"\d{1,3}", value.strip()):
+        elif isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
             values[stat] = int(value)
         else:
             raise FeedError(file, f'expected a number (0 to {MAX_STAT}) as text or "Dead", '

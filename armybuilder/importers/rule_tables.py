@@ -116,7 +116,7 @@ def optional_int(row: TableRow, column: str, minimum: int = 0) -> int | None:
     value = row[column]
     if not value:
         return None
-    if not re.fullmatch(r"-?\d+", value):
+    if not re.fullmatch(r"-?[0-9]+", value):
         raise row.fail(column, f"expected a whole number, got {value!r}")
     number = int(value)
     if number < minimum:

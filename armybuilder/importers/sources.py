@@ -10,6 +10,8 @@ line; a body shorter than its Content-Length is refused as truncated.
 from __future__ import annotations
 
 import http.client
+import os
+import select
 import time
 import urllib.error
 import urllib.parse
@@ -59,12 +61,15 @@ class _Reader:
         chunks: list[bytes] = []
         got = 0
         while True:
+            late = (f"{shown(name)}: not read within {limits.deadline:g} s (--deadline); "
+                    f"{got:,} bytes had arrived")
             if self.left() <= 0:
-                raise SourceError(f"{shown(name)}: not read within {limits.deadline:g} s "
-                                  f"(--deadline); {got:,} bytes had arrived")
+                raise SourceError(late)
             try:
                 chunk = read(_CHUNK)
             except TimeoutError:
+                if self.left() <= 0:  # the wait was cut short by the deadline
+                    raise SourceError(late) from None
                 raise SourceError(f"{shown(name)}: no data for {limits.read_timeout:g} s "
                                   f"(--read-timeout) after {got:,} bytes") from None
             except http.client.IncompleteRead as exc:
@@ -94,10 +99,20 @@ class _Reader:
 
     def file(self, path: Path) -> bytes:
         try:
+            if not path.is_file() and hasattr(os, "O_NONBLOCK"):
+                # A named pipe or a device: opening one may wait for a writer and reading
+                # it for data that never comes, so it is read without blocking, each wait
+                # within --read-timeout and the whole within --deadline.
+                return self._unbounded(path)
             with path.open("rb") as stream:
                 return self.read(stream, str(path), None)
         except OSError as exc:
             raise SourceError(f"{shown(path)}: {exc.strerror or exc}") from exc
+
+    def _unbounded(self, path: Path) -> bytes:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb", buffering=0) as stream:
+            return self.read(_Waiting(stream, self), str(path), None)
 
     def url(self, url: str, required: bool) -> bytes | None:
         timeout = max(0.001, min(self.limits.read_timeout, self.left()))
@@ -120,6 +135,28 @@ class _Reader:
                                   f"{size_text(self.limits.max_bytes)} (--max-size); not "
                                   "imported")
             return self.read(response, url, expected or None)
+
+
+class _Waiting:
+    """A non-blocking stream read as a blocking one that gives up: ``read`` waits for data
+    at most the per-read timeout (and never past the deadline), then raises TimeoutError
+    as a socket's read does."""
+
+    def __init__(self, stream: IO[bytes], reader: _Reader) -> None:
+        self.stream = stream
+        self.reader = reader
+
+    def read(self, size: int) -> bytes:
+        while True:
+            wait = max(0.0, min(self.reader.limits.read_timeout, self.reader.left()))
+            ready, _, _ = select.select([self.stream], [], [], wait)
+            if not ready:
+                raise TimeoutError
+            chunk = self.stream.read(size)  # None: woken with nothing to read after all
+            if chunk is not None:
+                return chunk
+            if self.reader.left() <= 0:
+                raise TimeoutError
 
 
 def feed_files(source: str | Path, limits: FetchLimits = DEFAULT_LIMITS,

@@ -110,7 +110,7 @@ from armybuilder.files import (
     workbook_bytes,
     write_all,
 )
-from armybuilder.text import control_in, shown
+from armybuilder.text import control_in, excerpt, shown
 
 FIGURE_COLUMNS: tuple[str, ...] = (
     "key", "expansion", "number", "name", "rank", "rank_stars", "unique", "promo",
@@ -143,7 +143,7 @@ PROJECT_EXPANSIONS: dict[str, str] = {
 }
 _KIND_BASE = {"warrior": "infantry", "chariot": "chariot", "castle": "castle"}
 _TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
-_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 #: More digits than this is refused as too large (or small) before it is made a number.
 _MOST_DIGITS = 12
 #: The largest whole number a cell may hold (numbers, points, clicks, ids): far past any
@@ -176,7 +176,8 @@ class _Row:
     values: dict[str, str]
 
     def fail(self, column: str, message: str) -> SpreadsheetError:
-        return SpreadsheetError(f"{self.where}, row {self.row}, column {column}: {message}")
+        return SpreadsheetError(f"{self.where}, row {self.row}, column {column}: "
+                                f"{excerpt(message, 300)}")
 
     def text(self, column: str) -> str:
         return self.values.get(column, "").strip()
@@ -420,7 +421,7 @@ def _read_tables(path: Path) -> dict[str, _Table | None]:
             continue
         try:
             with file.open(encoding="utf-8-sig", newline="") as handle:
-                out[name] = _table(str(file), name, csv.reader(handle))
+                out[name] = _table(str(file), name, csv.reader(handle), whole_rows=True)
         except UnicodeDecodeError as exc:
             raise SpreadsheetError(f"{file}: not UTF-8 text ({exc.reason} at byte "
                                    f"{exc.start}); save it as CSV UTF-8") from exc
@@ -505,7 +506,12 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
+def _table(where: str, name: str, rows: Iterable[list[str]],
+           whole_rows: bool = False) -> _Table:
+    """The rows under their header. ``whole_rows`` (a CSV file): every row has a field for
+    each column of the header, as a CSV writer writes it; a row cut short (its last
+    fields lost, an ability with them) or running past the header is malformed. A
+    worksheet leaves its empty trailing cells out, so its rows may be short."""
     table = _Table(where)
     iterator: Iterator[list[str]] = iter(rows)
     first = next(iterator, None)
@@ -526,6 +532,16 @@ def _table(where: str, name: str, rows: Iterable[list[str]]) -> _Table:
         if number > MAX_ROWS:
             raise SpreadsheetError(f"{where}: more than {MAX_ROWS:,} rows; not a table this "
                                    "importer reads")
+        if whole_rows and len(row) != len(header) and any(cell.strip() for cell in row):
+            if len(row) < len(header):
+                raise SpreadsheetError(
+                    f"{where}, row {number}, column {header[len(row)] or len(row) + 1}: "
+                    f"missing (the row has {len(row)} fields, the header {len(header)}; "
+                    "a row cut short)")
+            if any(cell.strip() for cell in row[len(header):]):
+                raise SpreadsheetError(
+                    f"{where}, row {number}, column {len(header) + 1}: a field beyond the "
+                    f"header's {len(header)} columns")
         if any(cell.strip() for cell in row):
             table.rows.append(_Row(where, number, dict(zip(header, map(restored_cell, row),
                                                            strict=False))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from armybuilder.figures import Figure
 from armybuilder.rules.army import Army, is_chariot, label
 from armybuilder.rules.findings import Finding, finding
 
@@ -15,6 +16,21 @@ PASSENGERS = "Chariot rules, Passengers"
 def passenger_keys(option: str) -> list[str]:
     """The figure keys an entry's passenger option names (one, if the army is right)."""
     return [k for k in re.split(r"[,;\s]+", option.strip()) if k]
+
+
+def rider_problem(rider: Figure) -> tuple[str, str] | None:
+    """Why ``rider`` can never ride in a chariot, and the rule's source; None if he can."""
+    if rider.multi_dial or rider.kind == "chariot":
+        return (f"{label(rider)} cannot ride as a passenger; only a warrior with a single "
+                "combat dial can", PASSENGERS)
+    if rider.kind == "castle":
+        # Castle rules, General Rules: castle sections can never move or be moved.
+        return (f"{label(rider)} is a castle section and can never be moved, so it cannot "
+                "ride", "Castle rules, General Rules")
+    if rider.horseshoe:
+        return (f"{label(rider)} has the horseshoe speed symbol (cavalry) and cannot be a "
+                "passenger", PASSENGERS)
+    return None
 
 
 def check_chariots(army: Army) -> list[Finding]:
@@ -47,19 +63,11 @@ def check_chariots(army: Army) -> list[Finding]:
                                [f.key, key], PASSENGERS))
             continue
         riders[key] += max(e.count, 0)  # each chariot of the entry carries its own copy
-        if rider.multi_dial or rider.kind == "chariot":
-            out.append(finding("chariot-passenger", f"{label(f)}: {label(rider)} cannot ride as "
-                               "a passenger; only a warrior with a single combat dial can",
-                               [f.key, key], PASSENGERS))
-        elif rider.kind == "castle":
-            # Castle rules, General Rules: castle sections can never move or be moved.
-            out.append(finding("chariot-passenger", f"{label(f)}: {label(rider)} is a castle "
-                               "section and can never be moved, so it cannot ride",
-                               [f.key, key], "Castle rules, General Rules"))
-        elif rider.horseshoe:
-            out.append(finding("chariot-passenger", f"{label(f)}: {label(rider)} has the "
-                               "horseshoe speed symbol (cavalry) and cannot be a passenger",
-                               [f.key, key], PASSENGERS))
+        why = rider_problem(rider)
+        if why is not None:
+            message, source = why
+            out.append(finding("chariot-passenger", f"{label(f)}: {message}", [f.key, key],
+                               source))
     for key, riding in riders.items():
         have = army.count(key)
         if riding > have:

@@ -9,8 +9,9 @@ must change whenever anything that could change the game changes, and only then:
   that plays the same games, invalidates every kept result: replaying is cheaper than
   trusting a result the current code might not give.
 - ``army_contents``: the army's cards in order (every field of every click: key, name,
-  points, factions, rank, range, targets, arc, base, starting click, the dial) and its
-  build total. Not its name: a renamed army keeps its results.
+  points, factions, rank, range, targets, arc, base, starting click, the dial), its
+  build total and its chariots' passengers. Not its name: a renamed army keeps its
+  results.
 - ``matchup_key``: both armies' contents, the terrain (the preset's name and every item
   each player brings), the round limit, the batch seed, both player kinds, the rules
   version, and whether games are mirrored pairs (then game ``2k + 1`` is game ``2k`` with
@@ -65,13 +66,23 @@ RULES_VERSION = f"{LOG_VERSION}-{source_digest()}"
 
 
 def army_data(setup: PlayerSetup) -> dict[str, Any]:
-    """An army's contents as plain data: the build total and every card, in order."""
-    return {"build_total": setup.build_total, "cards": [c.to_dict() for c in setup.army]}
+    """An army's contents as plain data: the build total, every card in order, and who
+    rides in which chariot from the start (only when someone does)."""
+    data: dict[str, Any] = {"build_total": setup.build_total,
+                            "cards": [c.to_dict() for c in setup.army]}
+    if setup.passengers:
+        data["passengers"] = [[p, c] for p, c in setup.passengers]
+    return data
 
 
 def army_contents(data: Mapping[str, Any]) -> str:
-    """The digest of an army's contents (``army_data``)."""
-    return digest({"build_total": data["build_total"], "cards": data["cards"]})
+    """The digest of an army's contents (``army_data``). Chariot rules, Passengers: who
+    rides decides a game too, so the passengers count when there are any (an army with
+    none keeps the digest it always had)."""
+    contents = {"build_total": data["build_total"], "cards": data["cards"]}
+    if data.get("passengers"):
+        contents["passengers"] = data["passengers"]
+    return digest(contents)
 
 
 def terrain_data(items: Sequence[TerrainItem]) -> list[dict[str, Any]]:

@@ -42,6 +42,17 @@ MAPS = ("round", "turn", "none")
 MAX_LOG_BYTES = 64 * 1024 * 1024
 
 
+class NotANumber(ValueError):
+    """NaN or an infinity in a file armybuilder writes: no game, shard or log holds one."""
+
+
+def no_constant(name: str) -> Any:
+    """``json.loads``' parse_constant: Python reads NaN and Infinity as numbers, but no
+    game writes them, and NaN equals nothing (a check comparing it passes or fails at
+    random), so a file holding one is refused."""
+    raise NotANumber(f"{name} is no number a game writes")
+
+
 def read_log(path: Path) -> dict[str, Any]:
     """The log at ``path``, checked by replaying it; BattleError says what is wrong."""
     where = shown(path)
@@ -64,7 +75,9 @@ def read_log(path: Path) -> dict[str, Any]:
         # A game log is JSON text; a database, a picture or a program is not.
         raise BattleError(f"log {where}: not a game log (not text)") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=no_constant)
+    except NotANumber as exc:
+        raise BattleError(f"log {where}: not a game log ({exc})") from None
     except json.JSONDecodeError as exc:
         raise BattleError(f"log {where}: not a game log (not JSON: {exc.msg} at line "
                           f"{exc.lineno}, column {exc.colno})") from None

@@ -148,6 +148,8 @@ def test_a_human_players_decisions(demo_db: Path, capsys) -> None:
     (["--armies", "Raiders,Mixed"], "single faction"),
     (["--armies", "Raiders,Reavers", "--seats", "human"], "one seat per army"),
     (["--armies", "Raiders,Reavers", "--seats", "human,robot"], "human or ai"),
+    # An empty list of seats is no seats, not "all ai" said quietly.
+    (["--armies", "Raiders,Reavers", "--seats", ""], "--seats: one seat per army (2), not 1"),
     (["--armies", "Raiders,Reavers", "--pool", "atlantis"], "neither a saved army nor"),
 ])
 def test_bad_input_is_refused_in_one_line(demo_db: Path, capsys, argv, message) -> None:
@@ -469,3 +471,26 @@ def test_a_played_battles_ai_sides_are_the_campaigns_commanders(demo_db: Path) -
         assert played_seats(catalogue, other, plain, log).players is None
     finally:
         catalogue.close()
+
+
+def test_the_losing_run_of_two_at_once_says_busy_with_status_1(
+        demo_db: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two `campaign run` at once: the one that finds the campaign moved on under it
+    exits 1 ("busy", as the README's exit statuses say for a database another program
+    holds), not 2 (bad input), and adds nothing of its own."""
+    from armybuilder.campaign.store import Campaigns
+
+    assert run(capsys, "campaign", "new", "Sat", "--armies", "Raiders,Reavers",
+               "--seed", "5")[0] == 0
+    catalogue = Catalogue.open(demo_db)
+    try:
+        stale = Campaigns(catalogue).load("Sat")  # the loser's start
+    finally:
+        catalogue.close()
+    assert run(capsys, "campaign", "run", "Sat", "--turns", "2")[0] == 0  # the winner
+    kept = steps(demo_db, "Sat")
+    monkeypatch.setattr(Campaigns, "load", lambda self, name: stale)
+    code, _out, err = run(capsys, "campaign", "run", "Sat", "--turns", "3")
+    assert code == 1 and err.count("\n") == 1, (code, err)
+    assert "has moved on elsewhere" in err and "try again" in err
+    assert steps(demo_db, "Sat") == kept

@@ -83,13 +83,15 @@ def test_shards_then_merge(armies_db: Path, tmp_path: Path,
         assert f"Shard {k} of 3: 4 games" in out
     code, out, err = run(capsys, "battle", "results", "--clear")
     files = sorted(str(p) for p in shared.glob("*.json"))
-    code, out, err = run(capsys, "battle", "merge", *files)
+    code, out, err = run(capsys, "battle", "merge", *files, "--workers", "1")
     assert code == 0, err
     assert "Merged 3 shard files: 12 games added to the kept results, 0 already kept" in out
+    assert "Played 12 of their 12 games again: each came out as its file says." in out
     code, out, _ = run(capsys, "battle", "gauntlet", "Rich", "Ian", "Bob", *FAST, "--json")
     assert json.loads(out)["played"] == 0
-    code, out, _ = run(capsys, "battle", "merge", *files, "--json")
-    assert json.loads(out) == {"files": 3, "matchups": 3, "added": 0, "already_kept": 12}
+    code, out, _ = run(capsys, "battle", "merge", *files, "--json", "--workers", "1")
+    assert json.loads(out) == {"files": 3, "matchups": 3, "added": 0, "already_kept": 12,
+                               "verified": 12, "games": 12, "sample_seed": None}
 
 
 def test_the_workbook(armies_db: Path, tmp_path: Path,
@@ -126,6 +128,7 @@ def test_the_workbook(armies_db: Path, tmp_path: Path,
     (("battle", "gauntlet", "Rich", "Nobody"), "no army named 'Nobody'"),
     (("battle", "gauntlet", "Rich", "Ian", "--shard", "2"), "--shard takes K/N"),
     (("battle", "gauntlet", "Rich", "Ian", "--shard", "0/2"), "K must be 1 to N"),
+    (("battle", "gauntlet", "Rich", "Ian", "--shard", "\u0661/\u0662"), "--shard takes K/N"),
     (("battle", "gauntlet", "Rich", "Ian", "--out", "x.json"), "use it with --shard"),
     (("battle", "gauntlet", "Rich", "Ian", "--players", "heuristic,random"),
      "one kind of player"),
@@ -139,6 +142,12 @@ def test_the_workbook(armies_db: Path, tmp_path: Path,
     (("battle", "results", "Rich"), "takes no names"),
     (("battle", "merge"), "needs one or more shard files"),
     (("battle", "merge", "missing.json"), "cannot read the shard file missing.json"),
+    (("battle", "merge", "x.json", "--verify", "0"), "--verify takes all or a number"),
+    (("battle", "merge", "x.json", "--verify", "9" * 40), "--verify takes all or a number"),
+    (("battle", "merge", "x.json", "--verify", "\u0663"), "--verify takes all or a number"),
+    (("battle", "merge", "x.json", "--verify-seed", "3"), "--verify-seed draws the sample"),
+    (("battle", "Rich", "Ian", "--verify", "3"), "--verify is for battle gauntlet"),
+    (("battle", "gauntlet", "Rich", "Ian", "--verify", "3"), "--verify does not go with"),
 ])
 def test_bad_input_exits_2(armies_db: Path, capsys: pytest.CaptureFixture[str],
                            argv: tuple[str, ...], message: str) -> None:
@@ -176,7 +185,8 @@ def test_the_workbook_and_the_shard_file_are_written_safely(
         assert not link.is_symlink() and target.read_text() == "precious"
         assert run(capsys, *argv, str(path), "--force")[0] == 0
         assert path.read_bytes() != b"precious"
-    assert run(capsys, "battle", "merge", str(tmp_path / "part.json"))[0] == 0
+    assert run(capsys, "battle", "merge", str(tmp_path / "part.json"),
+               "--workers", "1")[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
     code, _, err = run(capsys, "battle", "results", "--force")
     assert code == 2 and "--force does not go with battle results" in err
@@ -235,3 +245,20 @@ def test_results_from_older_rules_are_marked(armies_db: Path, monkeypatch: pytes
     # Not used: the gauntlet plays its games again under the current rules.
     code, out, _ = run(capsys, "battle", "gauntlet", "Rich", "Ian", *FAST, "--json")
     assert json.loads(out)["played"] == 4
+
+
+def test_a_shard_with_huge_victory_points_is_refused_in_one_line(
+        armies_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """2^70 victory points (more than SQLite's integers hold) ended in an internal error:
+    now a refusal naming file, matchup and game, exit 2, nothing kept."""
+    path = tmp_path / "part.json"
+    assert run(capsys, "battle", "gauntlet", "Rich", "Ian", *FAST, "--shard", "1/1",
+               "--out", str(path))[0] == 0
+    run(capsys, "battle", "results", "--clear")
+    data = json.loads(path.read_text())
+    data["matchups"][0]["games"][0][3] = 2**70
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "battle", "merge", str(path), "--workers", "1")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "part.json: matchup 1 (" in err and "game 0: victory points" in err
+    assert "No kept results" in run(capsys, "battle", "results")[1]

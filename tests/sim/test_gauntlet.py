@@ -332,16 +332,19 @@ def test_shard_slices_cover_every_game_once() -> None:
     assert shard_games(pair_keys, 9, 1, 4) == {1: list(range(9))}  # key "a" first
 
 
-@pytest.fixture
-def shard_file(three: Path, tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def shard_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One small shard file, played once for the module: the tests only read it."""
+    folder = tmp_path_factory.mktemp("shard")
+    save(folder / "armybuilder.sqlite", "Rich", "Ian")
     request = small("Rich", "Ian", games=3, shard=(1, 1))
-    catalogue = Catalogue.open(three)
+    catalogue = Catalogue.open(folder / "armybuilder.sqlite")
     try:
         gauntlet = prepare_gauntlet(catalogue, request)
         report = play_gauntlet(gauntlet, KeptResults(catalogue.engine), figures=True)
     finally:
         catalogue.close()
-    path = tmp_path / "shard.json"
+    path = folder / "shard.json"
     write_shard(path, shard_document(gauntlet, report))
     return path
 
@@ -363,6 +366,30 @@ def shard_file(three: Path, tmp_path: Path) -> Path:
      r"army_a holds a control character \(\\x1b\)"),
     (lambda d: d["matchups"][0]["roster"][0].__setitem__(2, "Grunt\x9b"),
      "a figure's key or name holds a control character"),
+    # The sweep's edits: the winner flipped against the victory points, the roster
+    # rewritten, the edges swapped, rounds past the limit, points no army is worth.
+    (lambda d: _flip_winner(d["matchups"][0]["games"][0]), "won by"),
+    (lambda d: d["matchups"][0]["roster"].reverse(), "its roster is not the armies' warriors"),
+    (lambda d: d["matchups"][0]["games"][1].__setitem__(8, "south"),
+     "side a set up at the south edge, but the batch seats it at the north"),
+    (lambda d: d["matchups"][0]["games"][0].__setitem__(5, 10**6),
+     "1000000 rounds, but the round limit is 3"),
+    (lambda d: d["matchups"][0]["games"][0].__setitem__(3, 2**70),
+     r"victory points 1180591620717411303424 and \d+ are not 0 to 1,200"),
+    (lambda d: d["matchups"][0]["games"][0][9][0].__setitem__(1, 10**7),
+     "the figures do not match the roster"),
+    (lambda d: d["matchups"][0]["games"].append(list(d["matchups"][0]["games"][0])),
+     "game 0 is given twice"),
+    (lambda d: d["matchups"][0]["games"][0].__setitem__(6, "boredom"),
+     "the ending 'boredom' is not one"),
+    (lambda d: d["settings"].update(seed=2**70), "'seed' is 1180591620717411303424, not 0 to"),
+    (lambda d: d["settings"]["terrain_a"].clear(), "not the standard preset's"),
+    (lambda d: _reseal(d, lambda army: army["cards"][0].update(points=10**9)),
+     "card 1: a number or a name is out of range"),
+    (lambda d: _reseal(d, lambda army: army["cards"][0].update(clicks=[])),
+     "card 1: not a figure card"),
+    (lambda d: _reseal(d, lambda army: army.update(passengers=[[0, 99]])),
+     "a passenger is not"),
 ])
 def test_a_damaged_shard_is_refused_and_nothing_is_merged(
         shard_file: Path, tmp_path: Path, edit, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -383,6 +410,117 @@ def test_a_damaged_shard_is_refused_and_nothing_is_merged(
     finally:
         catalogue.close()
     assert good["shard"] == [1, 1]
+
+
+def _flip_winner(game: list[object]) -> None:
+    game[2] = "b" if game[2] != "b" else "a"
+    if game[3] == game[4]:
+        game[3] = int(game[3]) + 1  # type: ignore[call-overload]
+
+
+def _reseal(d: dict, edit: Callable[[dict], None]) -> None:  # type: ignore[type-arg]
+    """Edit side a's army, then make every digest and key match again, as a forger who
+    read the source would: only the checks of what the file holds can refuse it."""
+    m = d["matchups"][0]
+    army = d["armies"].pop(m["contents_a"])
+    edit(army)
+    contents = keys.army_contents(army)
+    d["armies"][contents] = army
+    m["contents_a"] = contents
+    st = d["settings"]
+    m["key"] = keys.matchup_key(
+        contents_a=contents, contents_b=m["contents_b"], terrain=st["terrain"],
+        terrain_a=st["terrain_a"], terrain_b=st["terrain_b"], rounds=st["rounds"],
+        seed=st["seed"], player_a=st["player"], player_b=st["player"])
+
+
+def _edited(shard_file: Path, tmp_path: Path, edit: Callable[[dict], None],  # type: ignore[type-arg]
+            name: str = "edited.json") -> Path:
+    data = json.loads(shard_file.read_text())
+    edit(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _swap_sides(game: list[object]) -> None:
+    """A game's result turned round consistently (points, winner): every field in range,
+    only playing it again tells."""
+    game[3], game[4] = game[4], game[3]
+    game[2] = {"a": "b", "b": "a", "draw": "draw"}[str(game[2])]
+
+
+def _forge_tallies(game: list[object]) -> None:
+    figures = game[9]
+    assert isinstance(figures, list)
+    figures[0][1] += 2  # two more clicks of damage dealt
+
+
+@pytest.mark.parametrize("edit", [_swap_sides, _forge_tallies])
+def test_a_shard_with_one_edited_game_is_refused_by_name(
+        shard_file: Path, tmp_path: Path, edit: Callable[[list[object]], None]) -> None:
+    """Every field in range, but one game is not what its seed, armies and rules give:
+    played again, it is found, the file refused with the game named, nothing merged."""
+    def one(d: dict) -> None:  # type: ignore[type-arg]
+        game = d["matchups"][0]["games"][2]
+        if game[3] == game[4] and edit is _swap_sides:
+            game = d["matchups"][0]["games"][1]
+        edit(game)
+    damaged = _edited(shard_file, tmp_path, one)
+    catalogue = Catalogue.open(tmp_path / "fresh.sqlite")
+    try:
+        with pytest.raises(ShardError, match=r"edited\.json: matchup 1 \(.* v .*\), game \d: "
+                                             r"played again, it comes out otherwise") as info:
+            merge_shards(catalogue.engine, [damaged])
+        assert "nothing was merged" in str(info.value)
+        assert KeptResults(catalogue.engine).matchups() == []
+    finally:
+        catalogue.close()
+
+
+def test_a_sample_is_seeded_and_a_file_editing_kept_games_is_refused(
+        shard_file: Path, tmp_path: Path) -> None:
+    catalogue = Catalogue.open(tmp_path / "fresh.sqlite")
+    try:
+        merged = merge_shards(catalogue.engine, [shard_file], most=2, seed=7)
+        assert merged.added == 3 and merged.verified == shards.Verified(2, 3, 7)
+        assert shards.sample(read_shard(shard_file), 2, 7) == \
+            shards.sample(read_shard(shard_file), 2, 7)
+        again = merge_shards(catalogue.engine, [shard_file], most=1)
+        assert (again.added, again.already) == (0, 3) and again.verified is not None
+        assert again.verified.sample_seed is not None  # a fresh seed, reported
+        # The same games with one of them edited: not "0 added", but refused by name.
+        edited = _edited(shard_file, tmp_path, lambda d: _forge_tallies(
+            d["matchups"][0]["games"][0]))
+        with pytest.raises(ShardError, match=r"edited\.json: matchup 1 .*, game \d: the kept "
+                                             r"results hold this game otherwise"):
+            merge_shards(catalogue.engine, [edited], most=1, seed=1)
+        # Two files giving one game two ways are refused before anything is kept, the
+        # wrong one named (the game played again).
+        other = tmp_path / "other.sqlite"
+        catalogue2 = Catalogue.open(other)
+        try:
+            with pytest.raises(ShardError, match=r"shard\.json: matchup 1 .*, game 0 gives "
+                                                 r"this game otherwise; played again, it "
+                                                 r"comes out otherwise than \S*edited\.json "
+                                                 r"says"):
+                merge_shards(catalogue2.engine, [shard_file, edited], most=1, seed=1)
+            assert KeptResults(catalogue2.engine).matchups() == []
+            # A sample that misses the edited game lets it in; the honest file then finds
+            # the kept results wrong, and says so rather than blaming itself.
+            missed = next(s for s in range(50)
+                          if 0 not in shards.sample(read_shard(edited), 1, s).get(0, []))
+            merge_shards(catalogue2.engine, [edited], most=1, seed=missed)
+            with pytest.raises(ShardError, match=r"shard\.json: .*, game 0: the kept results "
+                                                 r"hold this game otherwise \(the figures' "
+                                                 r"tallies differ\), and played again it "
+                                                 r"comes out as the file says: the kept "
+                                                 r"results are wrong"):
+                merge_shards(catalogue2.engine, [shard_file], most=1, seed=1)
+        finally:
+            catalogue2.close()
+    finally:
+        catalogue.close()
 
 
 def test_not_json_is_refused(tmp_path: Path) -> None:
@@ -436,3 +574,32 @@ def test_chunks_cover_every_game_once_and_shrink_towards_the_end() -> None:
     # the last chunks are short, so no worker plays a long one while the others wait
     assert all(list(c.games) == sorted(c.games) for c in chunks)
     assert [len(c.games) for c in make_chunks({0: range(4)}, 2)] == [1, 1, 1, 1]
+
+
+def test_a_chariot_army_s_passenger_travels_in_the_shard_and_replays(
+        three: Path, tmp_path: Path) -> None:
+    """Chariot rules, Passengers: who rides decides a game, so the army's contents (its
+    digest, the shard file's army) carry the passengers, and merging plays its games
+    again the same."""
+    catalogue = Catalogue.open(three)
+    try:
+        armies = Armies(catalogue)
+        armies.new("Carts", 200, "open")
+        armies.add("Carts", "demo:1")
+        armies.add("Carts", "fixtures:6", passenger="demo:1")
+        request = small("Rich", "Carts", games=2, rounds=2, shard=(1, 1))
+        gauntlet = prepare_gauntlet(catalogue, request)
+        carts = next(e for e in gauntlet.entrants if e.name == "Carts")
+        assert carts.data["passengers"] == [[0, 1]]
+        assert carts.contents != keys.army_contents({**carts.data, "passengers": []})
+        report = play_gauntlet(gauntlet, KeptResults(catalogue.engine), figures=True)
+    finally:
+        catalogue.close()
+    path = tmp_path / "carts.json"
+    write_shard(path, shard_document(gauntlet, report))
+    fresh = Catalogue.open(tmp_path / "fresh.sqlite")
+    try:
+        merged = merge_shards(fresh.engine, [path])
+        assert merged.added == 2 and merged.verified == shards.Verified(2, 2, None)
+    finally:
+        fresh.close()

@@ -123,6 +123,17 @@ def test_bad_logs_are_refused(log: Path, tmp_path: Path) -> None:
         read_log(tmp_path / "missing.json")
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_log_holding_nan_is_no_game(log: Path, tmp_path: Path, constant: str) -> None:
+    """Python reads NaN as a number, but no game writes one: a log holding it (in a field
+    the replay never compares, or anywhere) is refused, not told as a game."""
+    text = log.read_text()
+    bad = tmp_path / "nan.json"
+    bad.write_text(text[:-1] + f', "seconds": {constant}}}')
+    with pytest.raises(BattleError, match=f"not a game log \\({constant} is no number"):
+        read_log(bad)
+
+
 def test_ability_events_are_told_in_words(tmp_path: Path) -> None:
     # Special Abilities Card, Command: a 6 at the start of the turn gives one more action.
     commander = FigureCard(key="test:captain", name="Captain", points=20,
