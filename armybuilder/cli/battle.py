@@ -55,14 +55,23 @@ MANY = 2**31
 GAUNTLET_WORDS = ("gauntlet", "results", "merge")
 
 
-def _players(text: str) -> tuple[str, str]:
+def _players(text: str, think: str | None = None) -> tuple[str, str]:
     kinds = [k.strip() for k in text.split(",")]
     if len(kinds) == 1:
         kinds *= 2
     if len(kinds) != 2 or not all(kinds):
         raise _battle_error(f"--players takes one kind or two separated by a comma "
                           f"(heuristic,random), not {text!r}")
-    return kinds[0], kinds[1]
+    return thinking(kinds[0], think), thinking(kinds[1], think)
+
+
+def thinking(kind: str, think: str | None) -> str:
+    """``kind`` with the ``--think`` budget when it is a kind that thinks ("expert:400");
+    BattleError naming a budget that is not one."""
+    try:
+        return PLAYERS.with_think(kind, think)
+    except ValueError as exc:
+        raise _battle_error(f"--think: {exc}") from None
 
 
 class StderrBar:
@@ -150,7 +159,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.sim.batch import BattleRequest, play, prepare
 
     args.army_a, args.army_b = args.words
-    player_a, player_b = _players(args.players or DEFAULT_PLAYER)
+    player_a, player_b = _players(args.players or DEFAULT_PLAYER, args.think)
     request = BattleRequest(
         army_a=args.army_a, army_b=args.army_b, games=args.games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
@@ -250,6 +259,9 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"who plays A and B: {' or '.join(PLAYERS.kinds())}, e.g. "
                         f"heuristic,random (default {DEFAULT_PLAYER}); a gauntlet takes one "
                         "kind for all")
+    p.add_argument("--think", default=None, metavar="BUDGET",
+                   help="how long the expert AI thinks per decision: simulations (400: the "
+                        "same choices every run) or a time (1s, 500ms)")
     p.add_argument("--castle", choices=("a", "b"), default=None,
                    help="a siege: which army holds the castle when both are marked as the "
                         "castle player (default: the army marked so)")

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.cli.battle import StderrBar
+from armybuilder.cli.battle import StderrBar, thinking
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
 from armybuilder.text import json_text, shown
@@ -84,7 +84,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     request = GauntletRequest(
         armies=tuple(args.words[1:]), all_armies=args.all, games=args.games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
-        backend=args.backend or "local", player=_player(args.players), shard=shard,
+        backend=args.backend or "local", shard=shard,
+        player=thinking(_player(args.players), args.think),
         fresh=args.fresh)
     if args.xlsx:
         _check_writable(Path(args.xlsx), args.force)

@@ -130,8 +130,10 @@ class Seats:
 
     def __post_init__(self) -> None:
         for c in self.commanders:
-            if c not in COMMANDERS:
-                raise ValueError(f"unknown commander {c!r}; use one of {', '.join(COMMANDERS)}")
+            if c != "human":
+                # A kind of player the registry offers, maybe with its budget
+                # ("expert:400"); ValueError naming the kinds otherwise.
+                PLAYERS.check_choice(c)
 
 
 class PlaySession(Steering):
