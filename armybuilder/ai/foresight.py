@@ -70,6 +70,11 @@ LEAST_SPREAD = 0.005
 TRUSTED = 0.5
 #: The most decisions a playout makes before it is read, whatever the horizon.
 PLAYOUT_LIMIT = 40
+#: A way leads to a decision point of its own once visited this often (before: playouts).
+EXPAND = 2
+#: The kinds of action weighed at a decision point later in the turn (with the policy's
+#: own choice, whatever it is).
+LATER = frozenset({"close", "ranged", "ability"})
 #: The tiers of the options' order (Search.options).
 ATTACKS, BEST_MOVES, FORMATIONS_AND_PASSES, MOVES, REST = range(5)
 #: Seeds for the searcher's dice are drawn below this.
@@ -164,18 +169,20 @@ class Search:
 
     # --- the candidates ------------------------------------------------------------------
 
-    def options(self, game: Game, first: Action | None) -> list[Option]:
+    def options(self, game: Game, first: Action | None,
+                kinds: frozenset[str] | None = None) -> list[Option]:
         """The engine's legal listing in the order the search widens to: ``first`` (the
         policy's own choice), then the attacks and abilities by their expected victory
         points, each warrior's best move, the movement formations and passes, the other
-        moves by how much better their places are, the rest."""
+        moves by how much better their places are, the rest. ``kinds``: only the
+        actions of those kinds (the listing's names) besides ``first``."""
         me = self.me
         foes = [o for o in game.warriors if o.on_table and o.controller == NOBODY
                 and o.team != game.players[me].team]
         readings: dict[int, positions.Reading] = {}
         ranked: list[tuple[int, float, int, Action]] = []
         seen: set[Action] = set()
-        for k, action in enumerate(legal_actions(game)):
+        for k, action in enumerate(legal_actions(game, None, kinds)):
             if action in seen or isinstance(action, EndTurn) or action == first:
                 continue
             seen.add(action)
@@ -297,9 +304,11 @@ class Search:
 
     def _follow(self, way: Way) -> float:
         game = way.game
-        if way.point is None and way.visits >= 1 and self._mine(game):
+        if way.point is None and way.visits >= EXPAND and self._mine(game):
+            # Later in the turn: the policy's choice and every attack, not every move
+            # (listing the moves costs more than a playout).
             way.point = Point(game)
-            way.point.options = self.options(game, self._policy_choice(game))
+            way.point.options = self.options(game, self._policy_choice(game), LATER)
         if way.point is not None and way.point.options:
             return self._simulate(way.point)
         return self._playout(game, way.visits)
@@ -329,5 +338,7 @@ class Search:
         for _ in range(PLAYOUT_LIMIT):
             if probe.over or (probe.turn >= horizon and not probe.pending):
                 break
-            probe.apply(self.policy[probe.to_act].choose(probe))
+            player = self.policy[probe.to_act]
+            player.carry_on(probe)  # a copy of the same battle: its memory holds
+            probe.apply(player.choose(probe))
         return win_chance(probe, self.me)
