@@ -51,14 +51,15 @@ class ExpertPlayer:
         self.last = found
         return found.choice
 
-    def weigh(self, game: Game) -> Foresight:
+    def weigh(self, game: Game, played: Action | None = None) -> Foresight:
         """Search the position for the player whose action it is: the choice and the
-        options weighed (a hint, a review). Draws from this player's own dice."""
+        options weighed (a hint, a review). ``played``: an action that must be weighed
+        (a review's: the one played), first of all. Draws from this player's own dice."""
         me = game.to_act
         first = self.inner.choose(game)
         policy = [HeuristicPlayer(self.rng.below(_SEEDS)) for _ in game.players]
-        search = Search(game, me, self.rng, policy, first)
-        if len(search.root.options) <= 1:
+        search = Search(game, me, self.rng, policy, *((played,) if played else ()), first)
+        if len(search.root.options) <= 1 and played is None:
             # Nothing to weigh: the only action there is.
             return Foresight(first, (Weighed(first, 0.5, 0),), 0, 0.0)
         return search.run(self.think.simulations, self.think.seconds, self.progress)

@@ -68,6 +68,9 @@ LEAST_SPREAD = 0.005
 #: The choice is the best value among the options simulated at least this share of the
 #: most simulated one's count.
 TRUSTED = 0.5
+#: How much better (in chance of winning) the best option must be than the first (the
+#: policy's own choice) to be played instead of it.
+MARGIN = 0.01
 #: The most decisions a playout makes before it is read, whatever the horizon.
 PLAYOUT_LIMIT = 40
 #: A way leads to a decision point of its own once visited this often (before: playouts).
@@ -154,7 +157,7 @@ class Search:
     """One search for ``me`` from ``game`` (whose turn it is and who gives an action)."""
 
     def __init__(self, game: Game, me: int, rng: Dice, policy: list[HeuristicPlayer],
-                 first: Action) -> None:
+                 *first: Action) -> None:
         self.me = me
         self.rng = rng
         self.policy = policy
@@ -163,16 +166,16 @@ class Search:
         # The searcher's own dice: the game's would tell what will really be rolled.
         root.dice = Dice(rng.below(SEEDS))
         self.root = Point(root)
-        self.root.options = self.options(root, first)
+        self.root.options = self.options(root, *first)
         #: Every playout's dice: the k-th below each way rolls the k-th of these.
         self.luck: list[int] = []
 
     # --- the candidates ------------------------------------------------------------------
 
-    def options(self, game: Game, first: Action | None,
+    def options(self, game: Game, *first: Action | None,
                 kinds: frozenset[str] | None = None) -> list[Option]:
         """The engine's legal listing in the order the search widens to: ``first`` (the
-        policy's own choice), then the attacks and abilities by their expected victory
+        policy's own choice; in a review, the action played and the policy's), then the attacks and abilities by their expected victory
         points, each warrior's best move, the movement formations and passes, the other
         moves by how much better their places are, the rest. ``kinds``: only the
         actions of those kinds (the listing's names) besides ``first``."""
@@ -183,7 +186,7 @@ class Search:
         ranked: list[tuple[int, float, int, Action]] = []
         seen: set[Action] = set()
         for k, action in enumerate(legal_actions(game, None, kinds)):
-            if action in seen or isinstance(action, EndTurn) or action == first:
+            if action in seen or isinstance(action, EndTurn) or action in first:
                 continue
             seen.add(action)
             tier, prior = self._prior(game, action, foes, readings)
@@ -200,10 +203,12 @@ class Search:
                     tier = BEST_MOVES
             order.append((tier, neg, k, action))
         order.sort(key=lambda r: (r[0], r[1], r[2]))
-        found = [Option(action, -neg) for _, neg, _, action in order]
-        if first is not None:
-            found.insert(0, Option(first, math.inf))
-        return found
+        firsts: list[Action] = []
+        for action in first:
+            if action is not None and action not in firsts:
+                firsts.append(action)
+        return [*(Option(a, math.inf) for a in firsts),
+                *(Option(action, -neg) for _, neg, _, action in order)]
 
     def _prior(self, game: Game, action: Action, foes: list[Warrior],
                readings: dict[int, positions.Reading]) -> tuple[int, float]:
@@ -256,8 +261,14 @@ class Search:
         # value on a few simulations is not trusted over one on many.
         trusted = [w for w in weighed if w.simulations >= TRUSTED * weighed[0].simulations] \
             if weighed else []
-        choice = max(trusted, key=lambda w: w.win_chance).action if trusted \
-            else self.root.options[0].action
+        first = self.root.options[0].action
+        choice = max(trusted, key=lambda w: w.win_chance).action if trusted else first
+        # The first option (the policy's choice) stands unless another is clearly better:
+        # a few simulations' worth of luck is not reason enough to play otherwise.
+        kept = next((w for w in trusted if w.action == first), None)
+        if kept is not None and choice != first and \
+                max(w.win_chance for w in trusted) - kept.win_chance < MARGIN:
+            choice = first
         return Foresight(choice, weighed, done, time.perf_counter() - start)
 
     def _simulate(self, point: Point) -> float:
@@ -308,7 +319,7 @@ class Search:
             # Later in the turn: the policy's choice and every attack, not every move
             # (listing the moves costs more than a playout).
             way.point = Point(game)
-            way.point.options = self.options(game, self._policy_choice(game), LATER)
+            way.point.options = self.options(game, self._policy_choice(game), kinds=LATER)
         if way.point is not None and way.point.options:
             return self._simulate(way.point)
         return self._playout(game, way.visits)

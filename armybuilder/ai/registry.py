@@ -76,7 +76,7 @@ class Players:
         if budget is not None:
             if not found.thinks:
                 raise ValueError(f"player kind {bare!r} takes no think budget "
-                                 f"({name!r}); only {', '.join(self.thinkers())} do")
+                                 f"({name!r}); the kinds that think: {', '.join(self.thinkers())}")
             parse_think(budget)
         return found
 

@@ -1,9 +1,9 @@
 """The ``battle`` commands: test battles between saved armies, and one game replayed.
 
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
-                       [--terrain PRESET] [--players KIND[,KIND]] [--castle a|b] [--json]
-                       [--log PATH]
-    armybuilder battle replay PATH [--maps round|turn|none]
+                       [--terrain PRESET] [--players KIND[,KIND]] [--think BUDGET]
+                       [--castle a|b] [--json] [--log PATH]
+    armybuilder battle replay PATH [--maps round|turn|none] [--review [--think BUDGET]]
     armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
     armybuilder battle results [--clear]
     armybuilder battle merge FILE...
@@ -140,6 +140,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if first in (*GAUNTLET_WORDS, REPLAY) and args.castle:
         raise _battle_error(f"--castle chooses the castle player of a battle between two "
                             f"armies, not of battle {first}")
+    if args.review and first != REPLAY:
+        raise _battle_error("--review is for battle replay PATH: the expert AI reviews one "
+                            "game's log")
     if first in GAUNTLET_WORDS:
         from armybuilder.cli import gauntlet
         return gauntlet.run(first, args)
@@ -217,7 +220,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from armybuilder.sim.replay import narrate, read_log
 
     data = read_log(Path(args.words[1]))
+    if args.review:
+        return _review(data, args.think)
     for line in narrate(data, maps=args.maps):
+        print(line)
+    return 0
+
+
+def _review(data: dict[str, Any], think: str | None) -> int:
+    """The expert's review of a game: each side's costliest decisions."""
+    from armybuilder.play.review import review
+
+    if think is not None:
+        thinking("expert", think)  # a bad budget is named before the long work
+    bar = StderrBar() if sys.stderr.isatty() else None
+    found = review(data, think, None if bar is None else
+                   lambda done, total: bar.draw(done, total, f"{done}/{total} decisions"))
+    if bar is not None:
+        bar.close()
+    sides = tuple(p["name"] for p in data["start"]["players"])
+    for line in found.lines(sides):
         print(line)
     return 0
 
@@ -228,7 +250,8 @@ def add_commands(commands: Any, add_db: Any) -> None:
                        "against every other (`battle gauntlet`); `battle replay PATH` tells "
                        "one game turn by turn",
         usage="armybuilder battle ARMY_A ARMY_B [options]\n"
-              "       armybuilder battle replay PATH [--maps round|turn|none]\n"
+              "       armybuilder battle replay PATH [--maps round|turn|none] "
+              "[--review [--think BUDGET]]\n"
               "       armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] "
               "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
               "[--json] [--xlsx PATH]\n"
@@ -270,6 +293,10 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help="with --games 1: write the game's JSON event log here")
     p.add_argument("--force", action="store_true",
                    help="overwrite the file --log, --xlsx or --out names")
+    p.add_argument("--review", action="store_true",
+                   help="battle replay: the expert AI weighs every decision again and marks "
+                        "each side's costliest, with what it would have done (--think sets "
+                        "its budget)")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
     g = p.add_argument_group("gauntlet, results and merge")
