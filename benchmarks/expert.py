@@ -36,10 +36,10 @@ from armybuilder.engine import Game, GameSetup, apply
 from armybuilder.sim.stats import wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import battle as bench  # noqa: E402
-import castles  # noqa: E402
-import chariots  # noqa: E402
-import fortifications  # noqa: E402
+import battle as bench
+import castles
+import chariots
+import fortifications
 
 SCENARIOS = ("standard", "castle", "besieger", "chariots", "fortified")
 
@@ -75,7 +75,8 @@ def play(job: tuple[str, int, str, int]) -> Game1:
     scenario, seed, budget, seat = job
     setup, _ = setup_for(scenario, seed)
     expert = ExpertPlayer(seed * 2 + 1 + seat, budget)
-    players: list[ExpertPlayer | HeuristicPlayer] = [expert if k == seat else HeuristicPlayer(seed * 2 + 2 - seat) for k in (0, 1)]
+    players: list[ExpertPlayer | HeuristicPlayer] = [
+        expert if k == seat else HeuristicPlayer(seed * 2 + 2 - seat) for k in (0, 1)]
     game = Game.new(setup)
     seconds: list[float] = []
     while not game.over:

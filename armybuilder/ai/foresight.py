@@ -175,10 +175,11 @@ class Search:
     def options(self, game: Game, *first: Action | None,
                 kinds: frozenset[str] | None = None) -> list[Option]:
         """The engine's legal listing in the order the search widens to: ``first`` (the
-        policy's own choice; in a review, the action played and the policy's), then the attacks and abilities by their expected victory
-        points, each warrior's best move, the movement formations and passes, the other
-        moves by how much better their places are, the rest. ``kinds``: only the
-        actions of those kinds (the listing's names) besides ``first``."""
+        policy's own choice; in a review, the action played and the policy's), then the
+        attacks and abilities by their expected victory points, each warrior's best
+        move, the movement formations and passes, the other moves by how much better
+        their places are, the rest. ``kinds``: only the actions of those kinds (the
+        listing's names) besides ``first``."""
         me = self.me
         foes = [o for o in game.warriors if o.on_table and o.controller == NOBODY
                 and o.team != game.players[me].team]
@@ -204,9 +205,9 @@ class Search:
             order.append((tier, neg, k, action))
         order.sort(key=lambda r: (r[0], r[1], r[2]))
         firsts: list[Action] = []
-        for action in first:
-            if action is not None and action not in firsts:
-                firsts.append(action)
+        for chosen in first:
+            if chosen is not None and chosen not in firsts:
+                firsts.append(chosen)
         return [*(Option(a, math.inf) for a in firsts),
                 *(Option(action, -neg) for _, neg, _, action in order)]
 

@@ -17,8 +17,8 @@ from armybuilder.ai.think import Think
 from armybuilder.sim.match import player_seed
 
 if TYPE_CHECKING:
-    from armybuilder.ai.foresight import Foresight
     from armybuilder.ai.expert import ExpertPlayer
+    from armybuilder.ai.foresight import Foresight
     from armybuilder.play.session import PlaySession
 
 #: How many options the screen shows.

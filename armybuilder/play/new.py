@@ -15,8 +15,8 @@ import secrets
 from dataclasses import dataclass, field
 from functools import partial
 
-from armybuilder.catalogue.service import Catalogue
 from armybuilder.ai.registry import PLAYERS
+from armybuilder.catalogue.service import Catalogue
 from armybuilder.play.games import Games
 from armybuilder.play.session import COMMANDERS, PlaySession
 from armybuilder.sim.armies import BattleError, load_army, siege
