@@ -182,3 +182,20 @@ def test_the_experts_choices_are_always_legal(setup: Callable[[], GameSetup]) ->
             searched += expert.last is not None
         game.apply(heuristic.choose(game))
     assert asked >= 8 and searched >= 3
+
+
+def test_a_campaign_may_have_the_expert_command_its_ai_sides() -> None:
+    from armybuilder.ai.commander import Commander
+    from armybuilder.campaign.house_rules import HouseRuleError, HouseRules
+
+    rules = HouseRules.from_dict({"battle_ai": "expert:8"})
+    assert rules.battle_ai == "expert:8" and rules.to_dict()["battle_ai"] == "expert:8"
+    # Left out while it is the heuristic: campaigns kept before it was a rule read the same.
+    assert "battle_ai" not in HouseRules().to_dict()
+    for bad in ("expert:1s", "random", "expert:0", 3):
+        with pytest.raises(HouseRuleError, match="battle_ai"):
+            HouseRules.from_dict({"battle_ai": bad})
+    commander = Commander(5, side=0, may_withdraw=False, below=0.35, ai=rules.battle_ai)
+    assert isinstance(commander.inner, ExpertPlayer)
+    game = _threatened_treasure()
+    assert commander.choose(game) == RangedAttack(0, (2,))
