@@ -16,11 +16,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from armybuilder.engine import chariot_movement, legal, movement, places
+from armybuilder.engine import legal, movement, places
 from armybuilder.engine.abilities import REGISTRY
 from armybuilder.engine.actions import (
     Action,
-    ChariotMove,
     CloseAttack,
     Disembark,
     EndTurn,
@@ -31,8 +30,6 @@ from armybuilder.engine.actions import (
     RangedAttack,
     UseAbility,
 )
-from armybuilder.engine.bases import SECTIONS
-from armybuilder.engine.chariots import active
 from armybuilder.engine.game import Game, apply
 from armybuilder.engine.kinds import DECISIONS
 from armybuilder.engine.passengers import disembark_spots
@@ -110,8 +107,8 @@ def movement_allowance(game: State, warrior: int, ability: str | None = None
         return None
     if game.phase != PLAY:
         return None
-    if w.chariot is not None:
-        return chariot_movement.farthest(game, w)
+    if w.kind.own_movement:
+        return w.kind.allowance(game, w)  # a chariot's (Chariot rules, Movement)
     try:
         movement.check_move_given(game, w, ability)
     except IllegalAction:
@@ -260,13 +257,11 @@ def _probes(game: State, w: Warrior, kind: str) -> list[Action] | IllegalAction:
     wid = w.id
     # A chariot's actions are given to its sections, the active ones first (Chariot
     # rules, Actions); a passenger's move gets him off (Boarding & Disembarking).
-    sections: list[str | None] = [None] if w.chariot is None else sorted(
-        SECTIONS, key=lambda name: not active(w, SECTIONS.index(name)))
+    sections = w.kind.section_names(w)
     if kind == "pass":
         return [Pass(wid, section=k) for k in sections]
-    if kind == "move" and w.chariot is not None:
-        return [ChariotMove(wid, (k,), f, 0.3) for k in sections if k is not None
-                for f in (w.facing, w.facing + math.pi)]
+    if kind == "move" and w.kind.own_movement:
+        return w.kind.move_probes(game, w, sections)
     if kind == "move" and w.riding != NOBODY:
         return [Disembark(wid, at, f) for at, f in disembark_spots(game, w)]
     if kind == "move":
@@ -282,7 +277,7 @@ def _probes(game: State, w: Warrior, kind: str) -> list[Action] | IllegalAction:
                 for t in enemies[:3] for k in sections]
     if kind == "formation":
         friends = _nearest(game, w, opposing=False)[:2]
-        if w.chariot is not None or w.riding != NOBODY:
+        if w.kind.has_sections or w.riding != NOBODY:
             # Three members, so that the engine names what keeps this one out (Chariot
             # rules, General Rules; Passengers) before counting them.
             friends += [o.id for o in game.warriors

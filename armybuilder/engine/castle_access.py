@@ -21,11 +21,13 @@ Nothing here is asked in a game without a castle (``state.sections`` empty).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine import movement, turns
+from armybuilder.engine.actions import Ladder, MoveFormation
 from armybuilder.engine.castle import (
     DOOR_ACCESS,
     GATEHOUSE,
@@ -34,7 +36,7 @@ from armybuilder.engine.castle import (
     Section,
     refresh,
 )
-from armybuilder.engine.castle_combat import standing_on
+from armybuilder.engine.castle_combat import nearest_on_boundary, standing_on
 from armybuilder.engine.castle_setup import ladder_segment, ladders_allowed
 from armybuilder.engine.geometry import Point
 
@@ -316,3 +318,32 @@ def apply_ladder(state: State, warrior: int, members: tuple[int, ...], at: Point
         # Rulebook IV: every member of the formation is given the movement action.
         turns.mark_action(state, m, nonpass=True)
     refresh(state)
+
+
+def ladders(state: State, formation: MoveFormation) -> Iterator[Ladder]:
+    """Castle rules, Planking and Ladders: a ladder placed where a member touches a wall
+    (the edge's point nearest it), or a ladder a member touches removed."""
+    seen: set[tuple[float, float, bool]] = set()
+    members = [state.warriors[i] for i in (formation.warrior, *formation.members)]
+    for m in members:
+        for wid in state.sections:
+            s = state.warriors[wid].castle
+            if s is None or s.feature < 0:
+                continue
+            spots: list[tuple[Point, bool]] = [
+                (((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0), True) for a, b in s.ladders
+                if g.segment_point_distance(a, b, (m.x, m.y)) <= m.half_length
+                + g.CONTACT_TOLERANCE]
+            if s.piece == "wall" and g.boundary_distance((m.x, m.y), s.footprint) <= \
+                    m.half_length + g.CONTACT_TOLERANCE:
+                spots.append((nearest_on_boundary((m.x, m.y), s.footprint),
+                              False))
+            for at, remove in spots:
+                key = (round(at[0], 6), round(at[1], 6), remove)
+                if key in seen:
+                    continue
+                seen.add(key)
+                action = Ladder(formation.warrior, formation.members, at, remove=remove)
+                if ladder_violation(state, action.warrior, action.members, at,
+                                    remove) is None:
+                    yield action

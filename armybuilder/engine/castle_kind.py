@@ -8,18 +8,20 @@ They are asked only once the castle stands (``state.sections``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.engine import castle, castle_access, castle_combat, castle_setup, combat
 from armybuilder.engine import geometry as g
-from armybuilder.engine.figure_kinds import AsWarrior, FigureKind, register
+from armybuilder.engine.actions import MoveFormation
+from armybuilder.engine.figure_kinds import AS_WARRIOR, AsWarrior, FigureKind, register
 
 if TYPE_CHECKING:
     from armybuilder.engine.abilities import AttackPlan
     from armybuilder.engine.actions import Action
     from armybuilder.engine.cards import FigureCard
     from armybuilder.engine.state import State, Warrior
+    from armybuilder.engine.terrain import TerrainFeature
 
 #: Castle rules, General Rules: causes of damage a castle section takes none from.
 UNHARMED = frozenset({"pushing", "critical miss"})
@@ -38,6 +40,22 @@ class CastleSectionKind(FigureKind):
     # were in base contact with it".
     in_base_contact: ClassVar[bool] = False
     targeted_otherwise: ClassVar[bool] = True
+    no_formation: ClassVar[str | None] = (
+        "Castle rules, General Rules: castle sections cannot be part of a formation")
+    refuses: ClassVar[Mapping[str, str]] = {
+        "Necromancy": "Castle rules, General Rules: castle sections cannot be reanimated",
+        "Vampirism": "Castle rules, General Rules: a castle section cannot be affected by "
+                     "Vampirism",
+        "Magic Freeze": "Castle rules, General Rules: Magic Freeze cannot affect a castle "
+                        "section",
+    }
+    # Castle rules, Actions: a section given actions on two consecutive turns "is
+    # considered pushed, but does not take pushing damage".
+    pushing_hurts: ClassVar[bool] = False
+    # Castle rules, Attacks and Attacking the Castle: a line of fire from or to a castle
+    # section's centre point is never blocked by figure bases.
+    line_to_centre: ClassVar[bool] = True
+    long_range: ClassVar[bool] = True
 
     def claims(self, card: FigureCard) -> bool:
         return bool(card.castle)
@@ -78,6 +96,10 @@ class CastleSectionKind(FigureKind):
         if state.sections and w.castle is not None:
             return castle_combat.action_violation(state, w, kind)
         return None
+
+    def firing_range_violation(self, firer: Warrior, t: Warrior) -> str | None:
+        # Castle rules, Attacks: a section fires at nothing within 4".
+        return castle_combat.range_violation(firer, t)
 
     def ranged_target_check(self, state: State, firer: Warrior, t: Warrior,
                             plan: AttackPlan | None) -> str | None:
@@ -123,6 +145,70 @@ class CastleSectionKind(FigureKind):
         # Castle rules, Attacking the Castle: the sections its front arc touches; Close
         # Combat: figures touching a connected access point.
         return [*castle_combat.close_targets(state, w), *castle_access.reachable(state, w)]
+
+    def reaches_across(self, state: State, a: Warrior, t: Warrior) -> bool:
+        # Castle rules, Close Combat: "A warrior whose front arc is in contact with an
+        # access point may make a close combat attack against a figure touching a
+        # connected access point".
+        return bool(state.sections) and castle_access.across(state, a, t)
+
+    def gang_across_ok(self, state: State, m: Warrior, t: Warrior) -> bool:
+        return castle_access.gang_ok(state, m, t)
+
+    def across_targets(self, state: State, a: Warrior) -> list[Warrior]:
+        return castle_access.reachable(state, a) if state.sections else []
+
+    def gang_members(self, state: State, w: Warrior, targets: list[Warrior],
+                     across: set[int]) -> set[int]:
+        if not state.sections:
+            return set()
+        # Castle rules, Attacking the Castle: gang-up by front arcs touching a section.
+        found = {m.id for t in targets if t.castle is not None for m in state.warriors
+                 if m.owner == w.owner and castle_combat.front_touches(state, m, t)}
+        # Close Combat: gang-up by warriors touching a connected access point.
+        found |= {m.id for t in targets if t.id in across for m in state.warriors
+                  if m.owner == w.owner and m is not w and castle_access.gang_ok(state, m, t)}
+        return found
+
+    def formation_moves(self, state: State, formation: Action) -> Iterator[Action]:
+        # Castle rules, Planking and Ladders: the formation's movement action places or
+        # removes a ladder instead.
+        if state.sections and isinstance(formation, MoveFormation):
+            return castle_access.ladders(state, formation)
+        return iter(())
+
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        if not state.sections:
+            return None
+        if castle_setup.terrain_in_enclosure(state, polygon):
+            return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
+                    "pieces into the area the castle encloses")
+        for other in state.terrain.features:
+            # The sections are not terrain items of the pile; terrain keeps clear of them
+            # (RULES_NOTES.md, Castles, Setting up).
+            if self.owns_feature(other) and g.polygons_overlap(polygon, other.polygon):
+                return ("Castle rules, Playing Area and Set-Up: terrain may not be placed on "
+                        "a castle section")
+        return None
+
+    def owns_feature(self, feature: TerrainFeature) -> bool:
+        return feature.name.startswith("castle")
+
+    def starting_area(self, state: State, w: Warrior, at: g.Point, discs: tuple[g.Disc, ...]
+                      ) -> str | AsWarrior | None:
+        # Castle rules, Playing Area and Set-Up: the starting areas of a siege.
+        if not state.sections:
+            return AS_WARRIOR
+        return castle_setup.castle_deploy_violation(state, w, at, discs)
+
+    def deploy_region(self, state: State, w: Warrior
+                      ) -> tuple[tuple[float, float, float, float], bool] | None:
+        # A siege's starting areas are large: the answer is kept while no base has moved.
+        return (castle_setup.deploy_region(state, w), True) if state.sections else None
+
+    def deploy_spots(self, state: State, w: Warrior, spots: list[g.Point]) -> list[g.Point]:
+        # Not the spots its rules refuse for certain.
+        return castle_setup.prune_spots(state, w, spots) if state.sections else spots
 
     def turn_choices(self, state: State) -> Iterator[Action]:
         # Castle rules, Portals: the castle player opens or closes portals first.

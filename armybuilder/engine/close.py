@@ -4,8 +4,6 @@ the abilities that work through a close combat action."""
 from __future__ import annotations
 
 from armybuilder.engine import (
-    castle_access,
-    chariot_combat,
     combat,
     formations,
     turns,
@@ -17,6 +15,8 @@ from armybuilder.engine.figure_kinds import AsWarrior
 from armybuilder.engine.pending import TargetChoice
 from armybuilder.engine.state import NOBODY, IllegalAction, State, Warrior
 
+#: Castle rules, Close Combat: attacks across connected access points (castle_kind).
+CASTLE_CLOSE = "Castle rules, Close Combat"
 CAPTURE_DEFENSE = 2  # Rulebook III, Capturing: the target's defense is increased by two
 
 
@@ -41,14 +41,27 @@ def at_rear(state: State, a: Warrior, t: Warrior) -> bool:
 
 def across(state: State, a: Warrior, t: Warrior) -> bool:
     """Castle rules, Close Combat: may ``a`` reach ``t`` only across connected access
-    points (not in base contact on one level)? False in a game without a castle."""
-    if not state.sections or t.castle is not None:
+    points (not in base contact on one level)? False in a game without a castle (the
+    kinds of figure in play say)."""
+    if not state.kinds_in_play or not reached_across(state, a, t):
         return False
-    if front_contact(state, a, t) and not (state.terrain.features and
-                                           state.terrain.abrupt_split(state.elevation(a),
-                                                                      state.elevation(t))):
-        return False
-    return castle_access.across(state, a, t)
+    return not (front_contact(state, a, t) and not (
+        state.terrain.features and state.terrain.abrupt_split(state.elevation(a),
+                                                              state.elevation(t))))
+
+
+def reached_across(state: State, a: Warrior, t: Warrior) -> bool:
+    """May ``a`` attack ``t`` by a kind's rules although not in base contact (Castle rules,
+    Close Combat: across connected access points)?"""
+    for kind in state.kinds_in_play:  # noqa: SIM110 (a loop, not any(): asked often)
+        if kind.reaches_across(state, a, t):
+            return True
+    return False
+
+
+def gang_across(state: State, m: Warrior, t: Warrior) -> bool:
+    """May ``m`` join an attack on ``t`` made across (Castle rules, Close Combat)?"""
+    return any(kind.gang_across_ok(state, m, t) for kind in state.kinds_in_play)
 
 
 def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
@@ -89,8 +102,8 @@ def target_violation(state: State, a: Warrior, t: Warrior, capture: bool,
     # Castle rules, Close Combat: "A warrior whose front arc is in contact with an access
     # point may make a close combat attack against a figure touching a connected access
     # point" (in base contact for that attack only: no capture).
-    if why is not None and not (state.sections and access and not capture
-                                and castle_access.across(state, a, t)):
+    if why is not None and not (access and not capture and state.kinds_in_play
+                                and reached_across(state, a, t)):
         return why
     if plan is not None:
         why = combat.targeting_violation(state, a, t, plan)
@@ -149,8 +162,10 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction("Rulebook III, Close Combat", "no such warrior")
     a = state.warriors[action.warrior]
     t = state.warriors[action.target]
-    if a.chariot is not None or a.riding != NOBODY or action.section is not None:
-        return chariot_combat.check_close(state, action, follow_up)
+    if a.riding != NOBODY or action.section is not None or a.kind.fights_otherwise:
+        # A chariot's section or its passenger: the chariot's rules (its kind's).
+        mount = a if a.riding == NOBODY else state.warriors[a.riding]
+        return mount.kind.check_close(state, action, follow_up)
     why = turns.action_violation(state, a, "close", follow_up)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
@@ -159,22 +174,20 @@ def check_close(state: State, action: CloseAttack, follow_up: bool = False
         raise IllegalAction(f"Special Abilities Card, {plan.mode}",
                             "a healing action captures nobody")
     why = target_violation(state, a, t, action.capture, plan)
-    if why is None and t.chariot is not None:
-        found = chariot_combat.close_target(state, a, t, plan, action.aim)
-        why = found if isinstance(found, str) else None
-    elif why is None and action.aim is not None:
-        why = f"{chariot_combat.ATTACKING}: only a chariot target has sections to aim at"
+    if why is None and (action.aim is not None or t.kind.has_sections):
+        # Chariot rules, Attacking a Chariot: the section affected (its kind's rules).
+        why = t.kind.close_aim(state, a, t, plan, action.aim)
     if why:
         raise IllegalAction(why, f"{a.label} cannot attack {t.label} in close combat")
     if plan.all_front and across(state, a, t):
-        raise IllegalAction(f"{castle_access.CLOSE}: an attack across connected access points "
-                            "is made against one figure (RULES_NOTES.md, Castles)",
+        raise IllegalAction(f"{CASTLE_CLOSE}: an attack across connected access points is "
+                            "made against one figure (RULES_NOTES.md, Castles)",
                             f"{a.label} cannot sweep across access points")
     targets = [t]
     if plan.all_front:
         targets = [o for o in swept(state, a, plan)
-                   if o.chariot is None or not isinstance(
-                       chariot_combat.close_target(state, a, o, plan, None), str)]
+                   if not o.kind.has_sections or o.kind.close_aim(state, a, o, plan, None)
+                   is None]
         targets.sort(key=lambda o: (o is not t, o.id))
     members = [a]
     if action.formation:
@@ -202,14 +215,14 @@ def formation_violation(state: State, members: list[Warrior], t: Warrior) -> str
     # up are touching an access point connected to the target's access point" (when the
     # primary attacker reaches the target across access points; the rule replaces base
     # contact and the abrupt terrain rule for the members).
-    gang = bool(state.sections) and across(state, members[0], t)
+    gang = across(state, members[0], t)
     for m in members:
         why = formations.member_violation(state, m, "close")
         if why is None and m is not members[0]:
             why = turns.action_violation(state, m, "close")
             if why is None and gang:
-                if not castle_access.gang_ok(state, m, t):
-                    why = (f"{castle_access.CLOSE}: gang-up members touch an access point "
+                if not gang_across(state, m, t):
+                    why = (f"{CASTLE_CLOSE}: gang-up members touch an access point "
                            "connected to the target's")
             elif why is None:
                 why = target_violation(state, m, t, capture=False, access=False)
@@ -235,23 +248,25 @@ def apply_close(state: State, action: CloseAttack, follow_up: bool = False) -> N
         given["targets"] = [t.id for t in targets]
     if action.section is not None:
         given["section"] = action.section
-    if state.sections and across(state, a, targets[0]):
+    reached = across(state, a, targets[0])
+    if reached:
         given["across"] = True  # Castle rules, Close Combat: across access points
     state.emit(given)
     if not follow_up:
         if plan.section >= 0:
-            chariot_combat.mark(state, a, plan.section)
+            a.kind.section_fought(state, a, plan.section)
         else:
             for m in members:
                 # Rulebook IV: every member of a formation counts as having attacked.
                 turns.mark_action(state, m, nonpass=True)
     bonus = len(members) - 1  # Rulebook IV: +1 for each extra member
-    if state.sections and across(state, a, targets[0]):
+    if reached:
         # Castle rules, Close Combat: "If there is more than one opposing figure touching
         # a connected access point, the defender may choose which figure will be the
         # target of the attack" (among those the same attack could be made on).
         t = targets[0]
-        options = tuple(o.id for o in castle_access.reachable(state, a)
+        options = tuple(o.id for kind in state.kinds_in_play
+                        for o in kind.across_targets(state, a)
                         if o.owner == t.owner and o.controller == NOBODY
                         and _access_target_ok(state, a, o, members, plan))
         if len(options) > 1:
@@ -276,10 +291,10 @@ def _access_target_ok(state: State, a: Warrior, o: Warrior, members: list[Warrio
 def check_target_choice(state: State, item: TargetChoice, action: ChooseTarget) -> None:
     """Castle rules, Close Combat: the defender chooses the target among ``options``."""
     if action.player != item.player:
-        raise IllegalAction(f"{castle_access.CLOSE}: the defender may choose which figure "
-                            "will be the target", f"player {item.player} chooses")
+        raise IllegalAction(f"{CASTLE_CLOSE}: the defender may choose which figure will be "
+                            "the target", f"player {item.player} chooses")
     if action.target not in item.options:
-        raise IllegalAction(castle_access.CLOSE, "choose one of warriors "
+        raise IllegalAction(CASTLE_CLOSE, "choose one of warriors "
                             + ", ".join(str(i) for i in item.options))
 
 
@@ -320,10 +335,10 @@ def strikes_for(state: State, a: Warrior, targets: list[Warrior], members: list[
         defense = combat.named((combat.CAPTURING, guard), (combat.HEIGHT, height)) \
             if guard or height else ()
         roll = ((combat.REAR, rear),) if rear else ()
-        if t.chariot is not None and plan is not None:
-            strikes.append(chariot_combat.close_strike(state, a, t, plan,
-                                                       aim if t is targets[0] else None,
-                                                       defense, roll))
+        if t.kind.has_sections and plan is not None:
+            strikes.append(t.kind.close_strike(state, a, t, plan,
+                                               aim if t is targets[0] else None, defense,
+                                               roll))
             continue
         strikes.append(combat.Strike(t, defense_mod=guard + height, roll_mod=rear,
                                      defense_why=defense, roll_why=roll))

@@ -500,12 +500,12 @@ def _after(state: State, plan: AttackPlan, damaged: list[tuple[Warrior, int]],
                 fn(state, t, ctx)
     for victim, clicks, ability, by in ctx.damage:
         # Back at the attacker: a chariot takes it on the section that attacked.
-        section = plan.section if victim is attacker else -1
-        if victim.chariot is not None and section < 0:
-            chariots.damage_by_contact(state, victim, by, clicks, "ability", ability)
-            continue
-        state.damage(victim, clicks, "ability", by.owner, by, ability=ability,
-                     section=section)
+        if victim is attacker and plan.section >= 0:
+            state.damage(victim, clicks, "ability", by.owner, by, ability=ability,
+                         section=plan.section)
+        else:
+            # A chariot takes it on the section the holder touches (its kind says).
+            victim.kind.damage_by_contact(state, victim, by, clicks, ability)
 
 
 def _heal(state: State, plan: AttackPlan, landed: list[Strike], critical: bool) -> None:
@@ -527,10 +527,8 @@ def freeze(state: State, attacker: Warrior, t: Warrior, plan: AttackPlan) -> Non
     action; a second token pushes for 1 click, as does a hit on a figure with two."""
     if not t.on_table or (not plan.plain_targets and not magic_affects(state, t, "Magic Freeze")):
         return
-    if t.chariot is not None:
-        return  # Chariot rules, General Rules: Magic Freeze cannot affect a chariot
-    if t.castle is not None:
-        return  # Castle rules, General Rules: Magic Freeze cannot affect a castle section
+    if "Magic Freeze" in t.kind.refuses:
+        return  # Chariot rules and Castle rules, General Rules
     if t.owner == state.current:
         t.acted_turn = state.turn
     if t.tokens >= 2:

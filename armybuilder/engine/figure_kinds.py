@@ -24,7 +24,7 @@ figure is made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from armybuilder.engine import geometry as g
@@ -32,10 +32,13 @@ from armybuilder.engine.illegal import IllegalAction
 
 if TYPE_CHECKING:
     from armybuilder.engine.abilities import AttackPlan
-    from armybuilder.engine.actions import Action, Pass
+    from armybuilder.engine.actions import Action, CloseAttack, Pass, RangedAttack
     from armybuilder.engine.cards import FigureCard
+    from armybuilder.engine.combat import Strike
     from armybuilder.engine.pending import ContactCheck
+    from armybuilder.engine.ranged import Shot
     from armybuilder.engine.state import State, Warrior
+    from armybuilder.engine.terrain import TerrainFeature
 
 
 class AsWarrior:
@@ -80,6 +83,28 @@ class FigureKind:
     targeted_otherwise: ClassVar[bool] = False
     #: Its actions are listed by rules of its own (:meth:`actions`).
     own_listing: ClassVar[bool] = False
+    #: Why it cannot be part of a formation (None: it may, as a warrior).
+    no_formation: ClassVar[str | None] = None
+    #: Special abilities that cannot affect it, each with the words of the rule that says
+    #: so (the abilities' rules ask: Magic Levitation, Necromancy, Venom, Vampirism, Magic
+    #: Freeze).
+    refuses: ClassVar[Mapping[str, str]] = {}
+    #: Rulebook III, Pushing: a second action token on consecutive turns costs a click.
+    pushing_hurts: ClassVar[bool] = True
+    #: Rulebook III, Free Spins: it may spin when an opposing figure moves into contact.
+    free_spins: ClassVar[bool] = True
+    #: Its base is of sections, each with its own dial, and an attack strikes one of them
+    #: (:meth:`close_aim`, :meth:`close_strike`, :meth:`aims`, :meth:`shots_at`,
+    #: :meth:`ranged_shot`, :meth:`splashed`, :meth:`splash_strike`).
+    has_sections: ClassVar[bool] = False
+    #: It, and a figure riding in it, are given combat actions by rules of its own
+    #: (:meth:`check_close`, :meth:`check_ranged`, :meth:`section_fought`).
+    fights_otherwise: ClassVar[bool] = False
+    #: A line of fire from or to its centre point is drawn over figure bases
+    #: (:meth:`firing_range_violation` says how near it may fire).
+    line_to_centre: ClassVar[bool] = False
+    #: It may make long-range attacks (Castle rules, Long Range Attacks).
+    long_range: ClassVar[bool] = False
 
     # --- the figure ----------------------------------------------------------------------
 
@@ -90,6 +115,21 @@ class FigureKind:
     def made(self, w: Warrior, card: FigureCard) -> None:
         """``w`` is being made of ``card``: its bookkeeping of this kind (a warrior has
         none). Set with ``object.__setattr__``: nothing is placed yet."""
+
+    def dials_set(self, w: Warrior) -> None:
+        """Rulebook II: its dial was turned to its starting position (``w.click``); the
+        dials of its own too."""
+
+    def deployed(self, state: State, w: Warrior, placed: bool) -> None:
+        """It was deployed (``placed``) or found no room: what goes with it."""
+
+    def scenario_sections(self, w: Warrior, clicks: tuple[int, ...]) -> bool:
+        """A scenario sets its sections' dials to ``clicks``: False when it has none such."""
+        return False
+
+    def scenario_violation(self, w: Warrior) -> str | None:
+        """What forbids a scenario to set it as it is (after its fields are read)."""
+        return None
 
     def read_dial(self, w: Warrior) -> None:
         """Set ``w.stats``, ``w.showing`` and ``w.abilities`` (when :attr:`own_dial`)."""
@@ -160,6 +200,80 @@ class FigureKind:
         when :attr:`own_listing`."""
         return iter(())
 
+    def close_aim(self, state: State, a: Warrior, t: Warrior, plan: AttackPlan,
+                  aim: str | None) -> str | None:
+        """What forbids ``a``'s close combat attack on ``t`` aimed at ``aim`` (a section's
+        name, or None) once the warrior's rules allow it."""
+        if aim is not None:
+            return ("Chariot rules, Attacking a Chariot: only a chariot target has sections "
+                    "to aim at")
+        return None
+
+    def close_strike(self, state: State, a: Warrior, t: Warrior, plan: AttackPlan,
+                     aim: str | None, defense: tuple[tuple[str, int], ...],
+                     roll: tuple[tuple[str, int], ...]) -> Strike:
+        """``t`` struck by ``a``'s close combat attack (when :attr:`has_sections`)."""
+        raise NotImplementedError(f"a {self.name} has no sections")
+
+    def aims(self, state: State, a: Warrior, t: Warrior, plan: AttackPlan
+             ) -> list[str | None]:
+        """The ``aim`` values a close combat action by ``a`` on ``t`` may carry."""
+        return [None]
+
+    def ranged_shot(self, state: State, firer: Warrior, t: Warrior, plan: AttackPlan,
+                    aim: str | None) -> Shot | str:
+        """The shot at ``t`` of a ranged combat action fired by one of its sections, by one
+        riding in it, or at it (when :attr:`has_sections`), or why it may not be made."""
+        raise NotImplementedError(f"a {self.name} has no sections")
+
+    def shots_at(self, state: State, firer: Warrior, t: Warrior, plan: AttackPlan
+                 ) -> list[Shot]:
+        """Every shot a ranged combat action may make at ``t`` (when :attr:`has_sections`)."""
+        raise NotImplementedError(f"a {self.name} has no sections")
+
+    def splashed(self, state: State, o: Warrior, target: Warrior, plan: AttackPlan) -> bool:
+        """Is ``o``, touching ``target``, affected by a splash (Flame/Lightning)?"""
+        return True
+
+    def splash_strike(self, state: State, o: Warrior, target: Warrior) -> Strike:
+        """``o`` struck by a splash at ``target`` (when :attr:`has_sections`)."""
+        raise NotImplementedError(f"a {self.name} has no sections")
+
+    def check_close(self, state: State, action: CloseAttack, follow_up: bool
+                    ) -> tuple[Warrior, list[Warrior], list[Warrior], AttackPlan]:
+        """close.check_close for a figure of this kind, or one riding in it, or one naming a
+        section (when :attr:`fights_otherwise`; a warrior has no sections to name)."""
+        raise _no_sections(state, action)
+
+    def check_ranged(self, state: State, action: RangedAttack, follow_up: bool
+                     ) -> tuple[Warrior, list[Warrior], AttackPlan, list[Shot]]:
+        """ranged.check_ranged as :meth:`check_close`."""
+        raise _no_sections(state, action)
+
+    def section_fought(self, state: State, w: Warrior, section: int) -> None:
+        """Its section ``section`` was given a combat action (when :attr:`fights_otherwise`)."""
+        raise NotImplementedError(f"a {self.name} has no sections")
+
+    def firing_range_violation(self, firer: Warrior, t: Warrior) -> str | None:
+        """Why ``firer`` of this kind may not fire at ``t`` that near (when
+        :attr:`line_to_centre`)."""
+        return None
+
+    def allowance(self, state: State, w: Warrior) -> float | None:
+        """How far it may move now (when :attr:`own_movement`), or None."""
+        return None
+
+    def section_names(self, w: Warrior) -> list[str | None]:
+        """The names of its sections an action may be given to, the likeliest first; [None]
+        for a figure given its actions whole."""
+        return [None]
+
+    def move_probes(self, state: State, w: Warrior, sections: list[str | None]
+                    ) -> list[Action]:
+        """Short movement actions of its own (when :attr:`own_movement`) the engine is asked
+        about to learn why it may not move."""
+        return []
+
     def snapshot(self, w: Warrior) -> str | None:
         """Its own bookkeeping in a test's snapshot of the game, or None."""
         return None
@@ -204,6 +318,31 @@ class FigureKind:
         base contact with them (unchecked: the listing checks them)."""
         return []
 
+    def reaches_across(self, state: State, a: Warrior, t: Warrior) -> bool:
+        """May ``a`` attack ``t`` in close combat by this kind's rules although not in base
+        contact with it (Castle rules, Close Combat: across connected access points)?"""
+        return False
+
+    def gang_across_ok(self, state: State, m: Warrior, t: Warrior) -> bool:
+        """May ``m`` join, as a formation member, an attack on ``t`` made across (Castle
+        rules, Close Combat: touching an access point connected to the target's)?"""
+        return False
+
+    def across_targets(self, state: State, a: Warrior) -> list[Warrior]:
+        """The figures ``a`` reaches across by this kind's rules (the defender's choice)."""
+        return []
+
+    def gang_members(self, state: State, w: Warrior, targets: list[Warrior],
+                     across: set[int]) -> set[int]:
+        """Ids of ``w``'s friends who may gang up on ``targets`` by this kind's rules
+        although not touching them (``across``: the targets reached across)."""
+        return set()
+
+    def formation_moves(self, state: State, formation: Action) -> Iterator[Action]:
+        """What a movement formation's action may do instead because of this kind's
+        figures (a castle's ladders), unchecked but for what the listing asks."""
+        return iter(())
+
     def more_moves(self, state: State, w: Warrior) -> Iterator[Action]:
         """Move actions ``w`` may be given because of this kind's figures (boarding a
         chariot), unchecked but for what the listing asks of them."""
@@ -225,6 +364,52 @@ class FigureKind:
         Flame/Lightning & Lines of Fire)."""
         return ()
 
+    def everyone_in_reach(self, state: State, firer: Warrior, plan: AttackPlan,
+                          aim: str | None) -> list[Shot] | None:
+        """Shockwave's shots worked out by this kind's rules while its figures are in the
+        game, or None (the warrior's rules)."""
+        return None
+
+    # --- setting the scene, while one of its figures is in the game --------------------
+
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        """Why terrain may not be placed as ``polygon`` because of this kind's figures."""
+        return None
+
+    def owns_feature(self, feature: TerrainFeature) -> bool:
+        """Is ``feature`` part of one of its figures (not a terrain item: Rulebook II's
+        spacing does not concern it; :meth:`terrain_violation` does)?"""
+        return False
+
+    def starting_area(self, state: State, w: Warrior, at: g.Point, discs: tuple[g.Disc, ...]
+                      ) -> str | AsWarrior | None:
+        """What forbids ``w`` to be deployed at ``at`` by its rules in place of Rulebook
+        II's starting areas, or AS_WARRIOR (the starting area)."""
+        return AS_WARRIOR
+
+    def deployed_inside(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]) -> bool:
+        """May ``w`` be deployed as ``discs`` outside its starting area, inside one of its
+        figures?"""
+        return False
+
+    def deploy_violation(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]
+                         ) -> str | None:
+        """What forbids ``w`` to be deployed as ``discs`` because of its figures."""
+        return None
+
+    def deploy_region(self, state: State, w: Warrior
+                      ) -> tuple[tuple[float, float, float, float], bool] | None:
+        """The box ``w``'s deployment spots are searched in, and whether the answer is
+        worth keeping (a large box), by its rules; None: the starting area."""
+        return None
+
+    def deploy_spots(self, state: State, w: Warrior, spots: list[g.Point]) -> list[g.Point]:
+        """``spots`` without those its rules refuse for certain."""
+        return spots
+
+    def game_begins(self, state: State) -> None:
+        """Before the first turn: what the log tells first of its figures."""
+
     def turn_begins(self, state: State, player: int) -> int:
         """Extra actions it gives ``player`` at the start of his turn."""
         return 0
@@ -239,6 +424,17 @@ class FigureKind:
     def points(self, state: State) -> list[int] | None:
         """Victory points its figures add to each player's eliminations, or None."""
         return None
+
+
+def _no_sections(state: State, action: CloseAttack | RangedAttack) -> IllegalAction:
+    """Chariot rules, Actions: a section named for a figure without sections."""
+    if action.formation:
+        return IllegalAction("Chariot rules, General Rules: a chariot cannot be part of a "
+                             "formation; a passenger touches no one to form up with",
+                             "no formation")
+    w = state.warriors[action.warrior]
+    return IllegalAction("Chariot rules, Actions", f"{w.label} is not a chariot: it has no "
+                         "sections")
 
 
 #: The warrior: every figure no other kind claims.

@@ -46,10 +46,10 @@ def faction_violation(cards: Sequence[FigureCard]) -> str | None:
 
 
 def member_violation(state: State, w: Warrior, kind: str) -> str | None:
-    if w.chariot is not None:
-        return "Chariot rules, General Rules: a chariot cannot be part of a formation"
-    if w.castle is not None:
-        return "Castle rules, General Rules: castle sections cannot be part of a formation"
+    # Chariot rules and Castle rules, General Rules: its kind may never form up.
+    why = w.kind.no_formation
+    if why is not None:
+        return why
     if w.riding != -1:
         return ("Chariot rules, Passengers: a passenger is not in base contact with anyone to "
                 "form up with")

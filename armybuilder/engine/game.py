@@ -23,7 +23,6 @@ from armybuilder.engine.actions import (
     action_to_json,
     encode,
 )
-from armybuilder.engine.chariots import unplayed_section_abilities
 from armybuilder.engine.pending import (
     STEPS,
     ConfusedMove,
@@ -75,11 +74,8 @@ class Game(State):
             # Abilities of a later expansion, say: warn before the battle begins and never
             # silently pretend to play them (RULES_NOTES.md, Special abilities).
             self.emit({"e": "abilities_without_rules", "names": missing})
-        if self.chariots:
-            unplayed = unplayed_section_abilities(w.card for w in self.warriors)
-            if unplayed:
-                # RULES_NOTES.md, Chariots: abilities a chariot's section does not play.
-                self.emit({"e": "section_abilities_without_rules", "names": unplayed})
+        for figures in self.kinds_in_play:
+            figures.game_begins(self)  # a chariot's section abilities without rules
         start()
         for figures in self.kinds_in_play:
             # World Conquest, Upgrading Defenses: warriors set up on guard.

@@ -23,9 +23,7 @@ from typing import Any
 
 from armybuilder.engine import (
     ability_actions,
-    castle_access,
     castle_combat,
-    chariot_combat,
     chariot_listing,
     close,
     combat,
@@ -52,7 +50,6 @@ from armybuilder.engine.actions import (
     Face,
     FormationPlan,
     FreeSpin,
-    Ladder,
     Move,
     MoveFormation,
     Pass,
@@ -206,11 +203,10 @@ def _warrior_checked(state: State, w: Warrior, kinds: frozenset[str] | set[str]
     if can_move and "formation" in kinds:
         for formation in _move_formations(state, w):
             yield formation, None
-            if state.sections:
-                # Castle rules, Planking and Ladders: the formation's movement action
-                # places or removes a ladder instead.
-                for ladder in _ladders(state, formation):
-                    yield ladder, None
+            for figures in state.kinds_in_play:
+                # Castle rules, Planking and Ladders: a ladder placed or removed instead.
+                for instead in figures.formation_moves(state, formation):
+                    yield instead, None
 
 
 def _modes(w: Warrior, kind: str) -> tuple[str, ...]:
@@ -402,9 +398,9 @@ def _ranged_checked(state: State, w: Warrior
         for t in state.warriors:
             if t.on_table and t.controller == NOBODY and (t.team == team) == friendly \
                     and math.hypot(t.x - w.x, t.y - w.y) <= reach:
-                if t.chariot is not None:
+                if t.kind.has_sections:
                     # Chariot rules, Attacking a Chariot: the section the line crosses.
-                    shots += chariot_combat.shots_at(state, w, t, plan)
+                    shots += t.kind.shots_at(state, w, t, plan)
                     continue
                 if ranged.target_violation(state, w, t, plan) is None:
                     why, hindering, height = ranged.line_of_fire(state, w, t, plan)
@@ -412,8 +408,8 @@ def _ranged_checked(state: State, w: Warrior
                         shots.append(ranged.Shot(t, hindering, height))
         for s in shots:
             yield RangedAttack(w.id, (s.target.id,), ability=mode, aim=s.aim), (w, [w], plan, [s])
-        if state.sections and w.castle is not None:
-            yield from _long_range(state, w, mode)
+        if w.kind.long_range:
+            yield from _long_range(state, w, mode)  # Castle rules, Long Range Attacks
         for k in range(2, min(plan.max_targets, len(shots)) + 1):
             for combo in combinations(shots, k):
                 if state.chariots and not _one_aim(combo):
@@ -441,8 +437,8 @@ def _long_range(state: State, w: Warrior, mode: str | None
                 and castle_combat.multiple_dial(t)
                 and math.hypot(t.x - w.x, t.y - w.y) <= reach):
             continue
-        if t.chariot is not None:
-            shots = chariot_combat.shots_at(state, w, t, plan)
+        if t.kind.has_sections:
+            shots = t.kind.shots_at(state, w, t, plan)
         elif ranged.target_violation(state, w, t, plan) is None:
             why, hindering, height = ranged.line_of_fire(state, w, t, plan)
             shots = [] if why else [ranged.Shot(t, hindering, height)]
@@ -522,8 +518,8 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
                             close.target_violation(state, w, t, False, plan) is None:
                         targets.append(t)
         if plan.all_front:
-            named = [t for t in targets if t.chariot is None or not isinstance(
-                chariot_combat.close_target(state, w, t, plan, None), str)]
+            named = [t for t in targets if not t.kind.has_sections
+                     or t.kind.close_aim(state, w, t, plan, None) is None]
             if named:
                 yield CloseAttack(w.id, named[0].id, ability=mode), None
             continue
@@ -533,17 +529,17 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         aimed: set[int] = set()
         # Castle rules, Close Combat: the targets reached across access points (their
         # attack may wait for the defender's choice: not checked here).
-        acr = {t.id for t in targets if close.across(state, w, t)} if state.sections \
+        acr = {t.id for t in targets if close.across(state, w, t)} if state.kinds_in_play \
             else set()
         for t in targets:
             # Checked as close.check_close does, when not a follow-up (it asks otherwise).
             found = None if follow_up or t.id in acr else (w, [t], [w], plan)
             can = capturable[t.id] = plan.capture_ok and close.capture_violation(
                 state, w, t, plan) is None
-            if t.chariot is not None:
+            if t.kind.has_sections:
                 # Chariot rules, Attacking a Chariot: the section touched, or the one the
                 # attacker names when it is inactive.
-                aims = chariot_combat.aims_for(state, w, t, plan)
+                aims = t.kind.aims(state, w, t, plan)
                 if aims != [None]:
                     aimed.add(t.id)
                 for aim in aims:
@@ -564,15 +560,11 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
         # Formations): without low walls, only the figures touching it can.
         beside = None if state.terrain.walls else {
             o.id for t in targets for o in state.contacts(t)}
-        if beside is not None and state.sections:
-            # Castle rules, Attacking the Castle: gang-up by front arcs touching a section.
-            beside |= {m.id for t in targets if t.castle is not None for m in state.warriors
-                       if m.owner == w.owner and castle_combat.front_touches(state, m, t)}
-            # Castle rules, Close Combat: gang-up by warriors touching a connected access
-            # point.
-            beside |= {m.id for t in targets if t.id in acr for m in state.warriors
-                       if m.owner == w.owner and m is not w
-                       and castle_access.gang_ok(state, m, t)}
+        if beside is not None:
+            for figures in state.kinds_in_play:
+                # Castle rules: gang-up by front arcs touching a section, or by warriors
+                # touching a connected access point.
+                beside |= figures.gang_members(state, w, targets, acr)
         helpers = [m for m in state.warriors
                    if m is not w and m.owner == w.owner
                    and (beside is None or m.id in beside)
@@ -582,7 +574,7 @@ def _close_checked(state: State, w: Warrior, follow_up: bool = False
             if t.id in aimed:
                 continue  # a formation names no section (listed by the lone attacker)
             able = [m for m in helpers
-                    if (castle_access.gang_ok(state, m, t) if t.id in acr else
+                    if (close.gang_across(state, m, t) if t.id in acr else
                         close.target_violation(state, m, t, capture=False) is None)]
             can_capture = capturable[t.id]
             for k in (1, 2):
@@ -622,35 +614,6 @@ def _move_formations(state: State, w: Warrior) -> Iterator[MoveFormation]:
                     [m.card for m in members]) is None and not formations.abrupt_split(
                     state, members):
                 yield MoveFormation(w.id, tuple(m.id for m in combo))
-
-
-def _ladders(state: State, formation: MoveFormation) -> Iterator[Ladder]:
-    """Castle rules, Planking and Ladders: a ladder placed where a member touches a wall
-    (the edge's point nearest it), or a ladder a member touches removed."""
-    seen: set[tuple[float, float, bool]] = set()
-    members = [state.warriors[i] for i in (formation.warrior, *formation.members)]
-    for m in members:
-        for wid in state.sections:
-            s = state.warriors[wid].castle
-            if s is None or s.feature < 0:
-                continue
-            spots: list[tuple[Point, bool]] = [
-                (((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0), True) for a, b in s.ladders
-                if g.segment_point_distance(a, b, (m.x, m.y)) <= m.half_length
-                + g.CONTACT_TOLERANCE]
-            if s.piece == "wall" and g.boundary_distance((m.x, m.y), s.footprint) <= \
-                    m.half_length + g.CONTACT_TOLERANCE:
-                spots.append((castle_combat.nearest_on_boundary((m.x, m.y), s.footprint),
-                              False))
-            for at, remove in spots:
-                key = (round(at[0], 6), round(at[1], 6), remove)
-                if key in seen:
-                    continue
-                seen.add(key)
-                action = Ladder(formation.warrior, formation.members, at, remove=remove)
-                if castle_access.ladder_violation(state, action.warrior, action.members,
-                                                  at, remove) is None:
-                    yield action
 
 
 # --- decisions owed ---------------------------------------------------------------------

@@ -563,8 +563,8 @@ def offer_free_spins(state: State, movers: list[int], given_move: bool = True) -
                 state.emit({"e": "no_free_spin", "warrior": m.id})
                 continue
         for o in contacts:
-            if o.chariot is None:
-                # Chariot rules, General Rules: a chariot never makes a free spin.
+            if o.kind.free_spins:
+                # Not a chariot (chariot_kind: it never makes a free spin).
                 offers.setdefault(o.id, []).append(mid)
     for oid in sorted(offers):
         state.pending.append(SpinOffer(warrior=oid, movers=tuple(offers[oid])))

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from armybuilder.engine import (
     castle_combat,
-    chariot_combat,
     combat,
     formations,
     passengers,
@@ -114,10 +113,11 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
                 "value"), False, False
     # Castle rules, Attacks and Attacking the Castle: a line of fire from or to a castle
     # section's centre point is never blocked by figure bases; a section fires at nothing
-    # within 4".
-    castle = bool(state.sections) and (firer.castle is not None or t.castle is not None)
-    if castle:
-        why = castle_combat.range_violation(firer, t)
+    # within 4". World Conquest, Upgrading Defenses: a line of fire to a fortification is
+    # drawn to its centre point over the figures round it (RULES_NOTES.md). Their kinds say.
+    over = firer.kind.line_to_centre or t.kind.line_to_centre
+    if over:
+        why = firer.kind.firing_range_violation(firer, t)
         if why:
             return why, False, False
     everyone = plan is not None and plan.everyone
@@ -134,18 +134,14 @@ def line_of_fire(state: State, firer: Warrior, t: Warrior, plan: AttackPlan | No
     terrain = state.terrain if state.terrain.features else None  # Terrain.__bool__
     high_f = terrain.elevation(a) if terrain else None
     high_t = terrain.elevation(b) if terrain else None
-    if castle:
-        # Castle rules, Attacks: a section's centre point is on elevated terrain.
-        if firer.castle is not None:
-            high_f = state.elevation(firer)
-        if t.castle is not None:
-            high_t = state.elevation(t)
+    if over:
+        # Castle rules, Attacks: a section's centre point is on elevated terrain (its kind
+        # says where each stands).
+        high_f = state.elevation(firer)
+        high_t = state.elevation(t)
     blocked: str | None = None
     lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
     lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    # World Conquest, Upgrading Defenses: a line of fire to a fortification is drawn to its
-    # centre point over the figures round it, as to a castle section (RULES_NOTES.md).
-    over = castle or (bool(state.works) and t.work is not None)
     for o in () if over else state.warriors:
         if not o.on_table or o is firer or o is t:
             continue
@@ -202,8 +198,10 @@ def everyone_in_reach(state: State, firer: Warrior, plan: AttackPlan,
     """Shockwave: every figure but captives within the halved range, all round, that a
     clear line of fire reaches, friendly and opposing alike (a chariot's section and a
     passenger fire only through their own arcs: chariot_combat)."""
-    if state.chariots:
-        return chariot_combat.everyone_in_reach(state, firer, plan, aim)
+    for kind in state.kinds_in_play:
+        found = kind.everyone_in_reach(state, firer, plan, aim)
+        if found is not None:
+            return found  # a chariot in the game (chariot_kind)
     shots = []
     for t in state.warriors:
         if t is firer or not t.on_table or t.controller != NOBODY:
@@ -233,8 +231,10 @@ def check_ranged(state: State, action: RangedAttack, follow_up: bool = False
             f"{castle_combat.LONG_RANGE}: long_range is True or not given")
         if why:
             raise IllegalAction(why, f"{firer.label} cannot make this long-range attack")
-    if firer.chariot is not None or firer.riding != NOBODY or action.section is not None:
-        return chariot_combat.check_ranged(state, action, follow_up)
+    if firer.riding != NOBODY or action.section is not None or firer.kind.fights_otherwise:
+        # A chariot's section or its passenger: the chariot's rules (its kind's).
+        mount = firer if firer.riding == NOBODY else state.warriors[firer.riding]
+        return mount.kind.check_ranged(state, action, follow_up)
     why = turns.action_violation(state, firer, "ranged", follow_up) or firer_violation(
         state, firer)
     if why:
@@ -269,12 +269,14 @@ def _aimed(state: State, action: RangedAttack, firer: Warrior, plan: AttackPlan,
                 f"FAQ, {plan.mode}: a single target")
         raise IllegalAction(rule, f"{firer.label} has {plan.max_targets} target(s)")
     shots = []
-    special = plan.section >= 0 or firer.riding != NOBODY
+    # A chariot's section or a passenger firing: the chariot's rules (its kind's).
+    mount = None if plan.section < 0 and firer.riding == NOBODY else (
+        firer if firer.riding == NOBODY else state.warriors[firer.riding]).kind
     for tid in action.targets:
         t = state.warriors[tid]
-        if special or t.chariot is not None:
-            # A chariot's section or a passenger firing, or a chariot fired at.
-            shot = chariot_combat.shot(state, firer, t, plan, action.aim)
+        if mount is not None or t.kind.has_sections:
+            # ... or a chariot fired at.
+            shot = (mount or t.kind).ranged_shot(state, firer, t, plan, action.aim)
             if isinstance(shot, str):
                 raise IllegalAction(shot, f"{firer.label} cannot fire at {t.label}")
             shots.append(shot)
@@ -367,16 +369,16 @@ def strikes_for(state: State, plan: AttackPlan, shots: list[Shot]) -> list[comba
             for o in state.contacts(s.target):
                 if o.controller != NOBODY or o is plan.attacker:
                     continue  # Rulebook III, Capturing: captives never take damage
-                if o.chariot is not None and (o.id == plan.attacker.riding or not
-                                              chariot_combat.splashed(state, o, s.target)):
-                    continue
+                kind = o.kind
+                if kind.has_sections and not kind.splashed(state, o, s.target, plan):
+                    continue  # a chariot: only its active sections touching the target
                 hit = strikes.get(o.id)
                 if hit is None:
-                    strikes[o.id] = chariot_combat.splash_strike(state, o, s.target) \
-                        if o.chariot is not None else combat.Strike(o, targeted=False, parts=1)
+                    strikes[o.id] = kind.splash_strike(state, o, s.target) \
+                        if kind.has_sections else combat.Strike(o, targeted=False, parts=1)
                     more = ()
-                    for kind in state.kinds_in_play:
-                        more += kind.splash_modifiers(state, o)
+                    for figures in state.kinds_in_play:
+                        more += figures.splash_modifiers(state, o)
                     guard = sum(m for _, m in more)
                     if guard:
                         # World Conquest, Upgrading Defenses: on guard against every
@@ -418,7 +420,7 @@ def apply_ranged(state: State, action: RangedAttack, follow_up: bool = False) ->
     state.emit(given)
     if not follow_up:
         if plan.section >= 0:
-            chariot_combat.mark(state, firer, plan.section)
+            firer.kind.section_fought(state, firer, plan.section)
         else:
             for m in members:
                 # Rulebook IV: every member of a formation counts as having fired.

@@ -26,10 +26,10 @@ from armybuilder.engine.actions import Deploy, PlaceTerrain, SetUpFortification
 from armybuilder.engine.cards import FigureCard
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.dice import Dice
+from armybuilder.engine.figure_kinds import AS_WARRIOR, AsWarrior
 from armybuilder.engine.fortifications import Fortification
 from armybuilder.engine.geometry import Point
 from armybuilder.engine.phases import DEPLOY, FORTIFICATIONS, PLAY, TERRAIN
-from armybuilder.engine.sections import ELIMINATED, skulls
 from armybuilder.engine.state import (
     EDGES,
     NOBODY,
@@ -548,21 +548,15 @@ def terrain_violation(state: State, features: list[TerrainFeature]) -> str | Non
             if g.polygons_overlap(f.polygon, g.rectangle(x0, y0, x1, y1)):
                 return ("Rulebook II, Setting the Scene: terrain may not be placed in any "
                         "player's starting area")
-        if state.works:
-            why = fortifications.terrain_violation(state, f.polygon)
+        kinds = state.kinds_in_play
+        for figures in kinds:
+            # World Conquest: clear of the fortifications; Castle rules: out of the castle.
+            why = figures.terrain_violation(state, f.polygon)
             if why:
                 return why
-        if state.sections and castle_setup.terrain_in_enclosure(state, f.polygon):
-            return ("Castle rules, Playing Area and Set-Up: players may not place terrain "
-                    "pieces into the area the castle encloses")
         for other in state.terrain.features:
-            if state.sections and other.name.startswith("castle"):
-                # Castle rules: the sections are not terrain items of the pile; terrain
-                # keeps clear of them (RULES_NOTES.md, Castles, Setting up).
-                if g.polygons_overlap(f.polygon, other.polygon):
-                    return ("Castle rules, Playing Area and Set-Up: terrain may not be "
-                            "placed on a castle section")
-                continue
+            if kinds and any(figures.owns_feature(other) for figures in kinds):
+                continue  # a castle section's: not a terrain item (its kind keeps clear)
             if g.polygons_distance(f.polygon, other.polygon) < TERRAIN_SPACING - g.EPS:
                 return ("Rulebook II, Setting the Scene: each terrain item at least two inches "
                         "from any other")
@@ -600,9 +594,7 @@ def _dials_and_deployment(state: State) -> None:
     # Conquest, Troop Movements: a campaign's warrior's to the click it carries.
     for w in state.warriors:
         w.click = state.entry_clicks.get(w.id, w.card.starting_click)
-        if w.chariot is not None:
-            w.chariot.clicks = [w.card.starting_click] * len(w.chariot.clicks)
-            w._read_dial()
+        w.kind.dials_set(w)  # a chariot's sections' dials (chariot_kind)
     state.emit({"e": "dials_set"})
     state.phase = DEPLOY
     state.deploying = state.first_player
@@ -614,15 +606,19 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
     if facing is None:
         facing = face_centre(state, at)
     discs = w.discs_at(at, facing)
-    if state.sections:
-        # Castle rules, Playing Area and Set-Up: the starting areas of a siege.
-        why = castle_setup.castle_deploy_violation(state, w, at, discs)
-        if why:
-            return why
-    elif not in_area(at, p.area) and not (
-            state.works and fortifications.deploy_inside(state, w, discs)):
-        # World Conquest, Upgrading Defenses: "During the setup for a battle, you may
-        # place warriors on guard in an outpost, fort or castle."
+    kinds = state.kinds_in_play
+    # Castle rules, Playing Area and Set-Up: the starting areas of a siege (its kind says).
+    area: str | AsWarrior | None = AS_WARRIOR
+    for figures in kinds:
+        area = figures.starting_area(state, w, at, discs)
+        if not isinstance(area, AsWarrior):
+            break
+    if not isinstance(area, AsWarrior):
+        if area:
+            return area
+    elif not in_area(at, p.area) and not any(
+            figures.deployed_inside(state, w, discs) for figures in kinds):
+        # World Conquest, Upgrading Defenses: on guard in a fortification (its kind says).
         return ("Rulebook II, Setting the Scene: each warrior is placed within his starting "
                 "area, no more than 3\" from his edge and at least 8\" from adjoining edges")
     for x, y, r in discs:
@@ -632,8 +628,8 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
     for o in state.warriors:
         if o.on_table and g.discs_overlap(discs, o.discs):
             return "Rulebook III, Movement: bases may not overlap"
-    if state.works:
-        why = fortifications.position_violation(state, w, discs)
+    for figures in kinds:
+        why = figures.deploy_violation(state, w, discs)  # a fortification's guards, walls
         if why:
             return why
     if state.terrain:
@@ -644,14 +640,17 @@ def deploy_violation(state: State, w: Warrior, at: Point, facing: float | None =
 def deploy_spots(state: State, w: Warrior, spacing: float) -> list[Point]:
     """Candidate centres in the warrior's starting area on a grid of ``spacing`` inches."""
     x0, y0, x1, y1 = state.players[w.owner].area
-    if state.sections:
-        x0, y0, x1, y1 = castle_setup.deploy_region(state, w)
+    for figures in state.kinds_in_play:
+        region = figures.deploy_region(state, w)  # a siege's (castle_kind)
+        if region is not None:
+            x0, y0, x1, y1 = region[0]
+            break
     r = w.half_length
     ys = _steps(max(y0, r), min(y1, state.table - r), spacing)
     spots = [(x, y) for x in _steps(max(x0, r), min(x1, state.table - r), spacing) for y in ys]
-    if state.sections:
+    for figures in state.kinds_in_play:
         # Castle rules, Playing Area and Set-Up: not the spots its rules refuse for certain.
-        return castle_setup.prune_spots(state, w, spots)
+        spots = figures.deploy_spots(state, w, spots)
     return spots
 
 
@@ -667,7 +666,7 @@ ROOM_SEARCH = 0.1
 
 
 def room_for(state: State, w: Warrior) -> Point | None:
-    if state.sections:
+    if any(figures.deploy_region(state, w) for figures in state.kinds_in_play):
         # Castle rules, Playing Area and Set-Up: a siege's starting areas are large, so the
         # answer is kept while no base has moved (the listing, the check and the action
         # ask it in turn).
@@ -716,15 +715,10 @@ def check_deploy(state: State, action: Deploy) -> Warrior:
 
 def apply_deploy(state: State, action: Deploy) -> None:
     w = check_deploy(state, action)
-    rider = NOBODY if w.chariot is None else w.chariot.passenger
     if action.at is None:
         w.deployed = True
         state.emit({"e": "no_room", "warrior": w.id})
-        if rider != NOBODY:
-            # Nowhere to set the chariot down: its passenger stays off the table with it.
-            w.chariot.passenger = NOBODY  # type: ignore[union-attr]
-            state.warriors[rider].riding = NOBODY
-            state.emit({"e": "no_room", "warrior": rider})
+        w.kind.deployed(state, w, False)  # a chariot's passenger stays off with it
     else:
         at = (float(action.at[0]), float(action.at[1]))
         w.x, w.y = at
@@ -732,10 +726,7 @@ def apply_deploy(state: State, action: Deploy) -> None:
         w.on_table = True
         w.deployed = True
         state.emit({"e": "deployed", "warrior": w.id, "at": [w.x, w.y], "facing": w.facing})
-        if rider != NOBODY:
-            p = state.warriors[rider]
-            p.place(w.x, w.y, p.facing)
-            state.emit({"e": "aboard", "warrior": rider, "chariot": w.id})
+        w.kind.deployed(state, w, True)  # a chariot's passenger goes aboard
     if all(o.deployed for o in state.warriors if o.owner == w.owner):
         n = len(state.players)
         for step in range(1, n):
@@ -780,15 +771,9 @@ def build_from_scenario(sc: Scenario) -> State:
         if spec.tokens not in (0, 1, 2):
             raise SetupError(f"{where}, field tokens: 0, 1 or 2, got {spec.tokens}")
         w.tokens = spec.tokens
-        if spec.sections is not None:
-            if w.chariot is None or len(spec.sections) != len(w.chariot.clicks) or any(
-                    not 0 <= c < len(dial) for c, dial in zip(spec.sections,
-                                                               spec.card.sections,
-                                                               strict=False)):
-                raise SetupError(f"{where}, field sections: one click on each of a "
-                                 "chariot's four dials")
-            w.chariot.clicks = list(spec.sections)
-            w._read_dial()
+        if spec.sections is not None and not w.kind.scenario_sections(w, spec.sections):
+            raise SetupError(f"{where}, field sections: one click on each of a "
+                             "chariot's four dials")
         if spec.at is not None:
             w.x, w.y = float(spec.at[0]), float(spec.at[1])
             w.facing = g.normalize_angle(float(spec.facing))
@@ -808,7 +793,7 @@ def build_from_scenario(sc: Scenario) -> State:
             raise SetupError(f"{where}: a warrior on the battlefield holds one captive")
         if holder.team == c.team:
             raise SetupError(f"{where}: captives are opposing figures")
-        if holder.chariot is not None or c.chariot is not None:
+        if holder.kind.has_sections or c.kind.has_sections:
             raise SetupError(f"{where}: a chariot cannot capture or be captured (Chariot "
                              "rules, General Rules)")
         if not g.discs_touch(holder.discs, c.discs):
@@ -827,9 +812,9 @@ def build_from_scenario(sc: Scenario) -> State:
         _board_at_start(where, warriors[k], c)
         warriors[k].x, warriors[k].y = c.x, c.y
     for w in warriors:
-        if w.chariot is not None and w.on_table and skulls(w.card, w.chariot) >= ELIMINATED:
-            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), field sections: "
-                             "six skulls eliminate a chariot")
+        why = w.kind.scenario_violation(w)
+        if why:
+            raise SetupError(f"scenario warrior {w.id} ({w.card.name}), {why}")
     on = [w for w in warriors if w.on_table]
     for i, a in enumerate(on):
         for b in on[i + 1:]:

@@ -5,6 +5,7 @@ they are asked only while one stands in the game (``state.works``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from armybuilder.engine import combat, fortifications
@@ -30,6 +31,15 @@ class StructureKind(FigureKind):
     # footprint with their front arcs (RULES_NOTES.md, World Conquest fortifications).
     in_base_contact: ClassVar[bool] = False
     targeted_otherwise: ClassVar[bool] = True
+    # World Conquest, Upgrading Defenses: a line of fire to a fortification is drawn to
+    # its centre point over the figures round it, as to a castle section (RULES_NOTES.md).
+    line_to_centre: ClassVar[bool] = True
+    refuses: ClassVar[Mapping[str, str]] = {
+        "Necromancy": "World Conquest, Upgrading Defenses: a fortification is no warrior to "
+                      "reanimate",
+        "Vampirism": "World Conquest, Upgrading Defenses: damage to a fortification heals "
+                     "no one by Vampirism",
+    }
 
     def claims(self, card: FigureCard) -> bool:
         return card.key.startswith(fortifications.CARD_KEY)
@@ -83,6 +93,19 @@ class StructureKind(FigureKind):
                            ) -> str | None:
         # World Conquest, Upgrading Defenses: walls, the banner, the guards' limit.
         return fortifications.position_violation(state, w, discs) if state.works else None
+
+    def terrain_violation(self, state: State, polygon: g.Polygon) -> str | None:
+        # World Conquest, Troop Movements (battle rule 1): terrain stands clear of them.
+        return fortifications.terrain_violation(state, polygon) if state.works else None
+
+    def deployed_inside(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]) -> bool:
+        # World Conquest, Upgrading Defenses: "During the setup for a battle, you may place
+        # warriors on guard in an outpost, fort or castle."
+        return bool(state.works) and fortifications.deploy_inside(state, w, discs)
+
+    def deploy_violation(self, state: State, w: Warrior, discs: tuple[g.Disc, ...]
+                         ) -> str | None:
+        return self.position_violation(state, w, discs)
 
     def after_action(self, state: State) -> None:
         # World Conquest, Upgrading Defenses: who stands on guard now.

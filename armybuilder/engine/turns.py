@@ -94,9 +94,8 @@ def take_token(state: State, w: Warrior) -> None:
     (Pushing: ``state.pushed``)."""
     if w.tokens and w.token_turn < state.turn:
         w.tokens = 2
-        if w.castle is None:
-            # Castle rules, Actions: a section given actions on two consecutive turns "is
-            # considered pushed, but does not take pushing damage".
+        if w.kind.pushing_hurts:
+            # Not a castle section's (castle_kind: pushed without pushing damage).
             state.pushed.append(w.id)
     else:
         w.tokens = 1
@@ -108,8 +107,9 @@ def can_still_act(state: State, player: int) -> bool:
     turn = state.turn
     for w in state.warriors:  # a loop, not any(): asked after every action
         if w.owner == player and (w.on_table or w.riding != NOBODY) \
-                and w.controller == NOBODY and w.acted_turn != turn and w.work is None:
-            return True  # a World Conquest fortification is given no action
+                and w.controller == NOBODY and w.acted_turn != turn \
+                and w.kind.no_actions is None:
+            return True  # not a World Conquest fortification: given no action
     return False
 
 
@@ -119,7 +119,7 @@ def in_the_game(state: State, player: int) -> bool:
     if state.players[player].withdrawn:
         return False
     for w in state.warriors:  # a loop, not any(): asked at every turn
-        if w.owner == player and w.on_table and w.controller == NOBODY and w.work is None:
+        if w.owner == player and w.on_table and w.controller == NOBODY and w.kind.keeps_side:
             return True  # a World Conquest fortification takes no turn
     return False
 

@@ -5,14 +5,17 @@ and no others)."""
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any
 
+import pytest
 from test_engine_ability_properties import POOL
 from test_engine_copy import _castle, _chariots, _choose, _structures
 
 from armybuilder.engine import Game, GameSetup, PlayerSetup, apply
 from armybuilder.engine.events import EVENTS
+from armybuilder.sim.narration import NARRATION, silent
+from armybuilder.sim.replay import Narrator
 
 
 def _ability_games() -> list[GameSetup]:
@@ -22,20 +25,28 @@ def _ability_games() -> list[GameSetup]:
                       table=20.0, seed=seed, round_limit=10) for seed in (1, 2)]
 
 
-def _told(setup: GameSetup, seed: int) -> list[dict[str, Any]]:
+def _played(setup: GameSetup, seed: int) -> Game:
     game = Game.new(setup)
     rng = random.Random(seed)
     steps = 0
     while not game.over and steps < 160:
         apply(game, _choose(game, rng))
         steps += 1
-    return [ev for entry in game.entries for ev in entry["events"]]
+    return game
 
 
-def test_every_event_told_is_declared_with_its_fields() -> None:
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    """Games with chariots and passengers, a castle, World Conquest structures and every
+    special ability, played once for the module."""
+    return [_played(setup, k) for k, setup in enumerate(
+        [_chariots(), _castle(), _structures(), *_ability_games()])]
+
+
+def test_every_event_told_is_declared_with_its_fields(games: list[Game]) -> None:
     seen: set[str] = set()
-    for k, setup in enumerate([_chariots(), _castle(), _structures(), *_ability_games()]):
-        for ev in _told(setup, k):
+    for game in games:
+        for ev in (ev for entry in game.entries for ev in entry["events"]):
             kind = ev["e"]
             assert kind in EVENTS, f"{kind} is not declared in engine/events.py"
             declared = EVENTS[kind]
@@ -46,3 +57,20 @@ def test_every_event_told_is_declared_with_its_fields() -> None:
             seen.add(kind)
     # The games tell most kinds (the rest are pinned by the rules' own tests).
     assert len(seen) >= 35, sorted(set(EVENTS) - seen)
+
+
+def test_every_event_told_is_narrated_in_words(games: list[Game]) -> None:
+    """Each kind of event the games tell has its narration (sim/narration.py), and one
+    not registered as told in no words (``silent``) says something at least once."""
+    worded: dict[str, bool] = {}
+    for game in games:
+        narrator = Narrator(json.loads(game.log_json())["start"])
+        for entry in game.entries:
+            for ev in entry["events"]:
+                kind = ev["e"]
+                assert kind in NARRATION, f"no narration for the event {kind!r}"
+                lines = narrator.entry(entry["action"], [ev])
+                worded[kind] = worded.get(kind, False) or any(line.strip() for line in lines)
+    mute = sorted(kind for kind, said in worded.items()
+                  if not said and NARRATION[kind] is not silent)
+    assert mute == [], f"narrated in no words: {mute}"

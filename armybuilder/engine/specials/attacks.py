@@ -114,7 +114,7 @@ def _vampirism(state: Any, w: Any, ctx: AfterAttackContext) -> None:
     for t, clicks in ctx.damaged:
         # Castle rules, General Rules: a castle section cannot be affected by Vampirism.
         # World Conquest, Upgrading Defenses: nor by damage to a fortification.
-        if clicks > 0 and w.on_table and t.castle is None and t.work is None:
+        if clicks > 0 and w.on_table and "Vampirism" not in t.kind.refuses:
             state.heal(w, 1, "Vampirism")
 
 

@@ -212,8 +212,9 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
         return "Rulebook III, Capturing: no warrior may target a captive for any purpose"
     if not state.touching(w, t):
         return f"{rule}: the figure must be in base contact when the action begins"
-    if t.chariot is not None:
-        return "Chariot rules, General Rules: Magic Levitation cannot affect a chariot"
+    why = t.kind.refuses.get(MAGIC_LEVITATION)  # Chariot rules, General Rules
+    if why:
+        return why
     if not magic_affects(state, t, MAGIC_LEVITATION):
         return "Special Abilities Card, Magic Immunity: Magic Levitation cannot affect it"
     at = (float(action.at[0]), float(action.at[1]))
@@ -245,7 +246,7 @@ def _levitation_violation(state: Any, w: Any, action: Any) -> str | None:
 
 def _levitation_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     for t in state.contacts(w):
-        if t.is_captive or t.chariot is not None:
+        if t.is_captive or MAGIC_LEVITATION in t.kind.refuses:
             continue
         start = (t.x, t.y)
         spots: list[tuple[tuple[float, float], float]] = []
@@ -269,7 +270,7 @@ def _levitation_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseA
     # FAQ, Magic Levitation: a figure in base contact, never a chariot (Chariot rules,
     # General Rules); where it stands first: the player steers it from there.
     for t in state.contacts(w):
-        if t.chariot is None:
+        if MAGIC_LEVITATION not in t.kind.refuses:
             yield t, iter((UseAbility(w.id, MAGIC_LEVITATION, t.id, (t.x, t.y), t.facing),))
 
 

@@ -89,12 +89,10 @@ def _necromancy_violation(state: Any, w: Any, action: Any) -> str | None:
     e = state.warriors[action.target]
     if e.owner != w.owner or e.on_table or not e.eliminations:
         return f"{rule}: choose one of your eliminated warriors"
-    if e.chariot is not None:
-        return "Chariot rules, General Rules: a chariot cannot be brought back by Necromancy"
-    if e.castle is not None:
-        return "Castle rules, General Rules: castle sections cannot be reanimated"
-    if e.work is not None:
-        return "World Conquest, Upgrading Defenses: a fortification is no warrior to reanimate"
+    # Chariot rules and Castle rules, General Rules; World Conquest, Upgrading Defenses.
+    why = e.kind.refuses.get(NECROMANCY)
+    if why:
+        return why
     at = (float(action.at[0]), float(action.at[1]))
     facing = g.normalize_angle(float(action.facing if action.facing is not None else 0.0))
     if not g.discs_touch(e.discs_at(at, facing), w.discs):
@@ -106,8 +104,8 @@ def _necromancy_listing(state: Any, w: Any) -> Iterator[UseAbility]:
     # Each eliminated warrior of the owner, returned at the first of eight places around
     # this warrior where it may stand.
     for e in state.warriors:
-        if e.owner != w.owner or e.on_table or not e.eliminations or e.chariot is not None \
-                or e.castle is not None or e.work is not None:
+        if e.owner != w.owner or e.on_table or not e.eliminations \
+                or NECROMANCY in e.kind.refuses:
             continue  # Chariot rules and Castle rules, General Rules: never reanimated
         for a in places.DIRECTIONS:
             at, _ = places.contact_spot(e, w, a)
@@ -126,7 +124,8 @@ def _necromancy_placing(state: Any, w: Any) -> Iterator[tuple[Any, Iterator[UseA
     # Special Abilities Card, Necromancy: one of your eliminated warriors, "in base contact
     # with this warrior": tried beside him all round.
     for e in state.warriors:
-        if e.owner == w.owner and not e.on_table and e.eliminations and e.chariot is None:
+        if e.owner == w.owner and not e.on_table and e.eliminations \
+                and NECROMANCY not in e.kind.refuses:
             yield e, (UseAbility(w.id, NECROMANCY, e.id, places.contact_spot(e, w, a)[0],
                                  w.facing) for a in _AROUND)
 

@@ -41,7 +41,7 @@ def _venom(state: Any, w: Any, ctx: TurnContext) -> None:
     # Special Abilities Card, Venom: at the beginning of your turn, 1 click to each opposing
     # figure in base contact with its front arc (a damaging ability: Toughness reduces it).
     for o in [o for o in state.opposing_contacts(w) if state.faces(w, o)]:
-        if o.chariot is not None:
+        if VENOM in o.kind.refuses:
             continue  # Chariot rules, General Rules: Venom cannot affect a chariot
         state.damage(o, 1, "ability", w.owner, w, ability=VENOM)
 
