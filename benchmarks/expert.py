@@ -115,7 +115,13 @@ def main() -> int:
         for scenario in scenarios:
             for budget in budgets:
                 t0 = time.time()
-                runs = pool.map(play, jobs(scenario, pairs, budget), chunksize=1)
+                runs = []
+                for k, run in enumerate(pool.imap_unordered(play, jobs(scenario, pairs, budget)),
+                                        1):
+                    runs.append(run)
+                    # A running count on stderr: a long row is not lost if stopped.
+                    print(f"  {scenario} {budget}: {k} games, expert "
+                          f"{sum(r.score for r in runs):g}", file=sys.stderr, flush=True)
                 n = len(runs)
                 won = sum(r.score for r in runs)
                 low, high = wilson(won, n)

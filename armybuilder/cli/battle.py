@@ -235,7 +235,7 @@ def _review(data: dict[str, Any], think: str | None) -> int:
         thinking("expert", think)  # a bad budget is named before the long work
     bar = StderrBar() if sys.stderr.isatty() else None
     found = review(data, think, None if bar is None else
-                   lambda done, total: bar.draw(done, total, f"{done}/{total} decisions"))
+                   lambda done, total: bar.draw(done, total, f"{done}/{total} actions"))
     if bar is not None:
         bar.close()
     sides = tuple(p["name"] for p in data["start"]["players"])

@@ -77,13 +77,11 @@ class Review:
 def review(data: dict[str, Any], think: str | None = None,
            progress: Callable[[int, int], None] | None = None) -> Review:
     """The review of a checked log (``sim.replay.read_log``'s). ``progress``: told
-    (decisions weighed, decisions in all)."""
+    (actions of the log gone through, actions in all)."""
     start = setup_from_dict(data["start"])
     seed = start.seed if isinstance(start, GameSetup) else 0
     session = PlaySession.start(start, Seats(("human",) * len(start.players), seed))
     entries = data["entries"][1:]
-    turns = sum(1 for e in entries if e["action"] is not None and e["action"].get("type")
-                not in _NOT_WEIGHED)
     found: list[list[Slip]] = [[] for _ in start.players]
     weighed = 0
     for k, entry in enumerate(entries, start=1):
@@ -95,9 +93,9 @@ def review(data: dict[str, Any], think: str | None = None,
             weighed += 1
             if slip is not None and slip.lost >= FLOOR:
                 found[slip.seat].append(slip)
-            if progress is not None:
-                progress(weighed, turns)
         session.play(session.option(action))
+        if progress is not None:
+            progress(k, len(entries))
     worst = tuple(tuple(sorted(s, key=lambda x: (-x.lost, x.entry))[:MARKED]) for s in found)
     return Review(worst, weighed)
 

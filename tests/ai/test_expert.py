@@ -4,6 +4,7 @@ choices are always legal (hand-made dials: the figures are invented)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -13,11 +14,13 @@ from positions_support import NORTH, SOUTH, at, card, position
 
 from armybuilder.ai.expert import ExpertPlayer
 from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.players import RandomPlayer
 from armybuilder.ai.registry import PLAYERS, make_player
 from armybuilder.ai.think import Think, parse_think
 from armybuilder.engine import (
     CloseAttack,
     Dice,
+    FigureCard,
     Fortification,
     Game,
     GameSetup,
@@ -27,6 +30,8 @@ from armybuilder.engine import (
     castle_card,
     castle_default_plan,
 )
+from armybuilder.play.review import FLOOR, review
+from armybuilder.sim.match import play_game
 from armybuilder.sim.terrain_presets import terrain_for
 
 # --- tactics a search sees and one ply does not --------------------------------------------
@@ -199,3 +204,49 @@ def test_a_campaign_may_have_the_expert_command_its_ai_sides() -> None:
     assert isinstance(commander.inner, ExpertPlayer)
     game = _threatened_treasure()
     assert commander.choose(game) == RangedAttack(0, (2,))
+
+
+def _match_armies() -> tuple[tuple[FigureCard, ...], tuple[FigureCard, ...]]:
+    a = (card("archer", range_=8, points=30, speed=7), card("guard", points=30),
+         card("brute", attack=10, points=40), card("archer2", range_=6, points=30, attack=10),
+         card("guard2", points=30, defense=17))
+    b = (card("sling", range_=6, points=25, attack=8), card("spear", points=35),
+         card("ogre", points=40, defense=17, speed=6), card("bow", range_=8, points=35),
+         card("axe", points=25, damage=3))
+    return a, b
+
+
+@pytest.mark.slow
+def test_a_short_mirrored_match_goes_to_the_expert() -> None:
+    # Mirrored pairs (benchmarks/expert.py in small): the same armies and dice, the expert
+    # in each seat once against the heuristic; a small budget, two actions a turn.
+    a, b = _match_armies()
+    score = 0.0
+    for seed in (0, 1):
+        setup = GameSetup(players=(PlayerSetup("A", a, 200, "south"),
+                                   PlayerSetup("B", b, 200, "north")),
+                          seed=seed, round_limit=10)
+        for seat in (0, 1):
+            players = [ExpertPlayer(seed, "8") if k == seat else HeuristicPlayer(seed)
+                       for k in (0, 1)]
+            won = play_game(setup, players).outcome.winners  # type: ignore[union-attr]
+            score += 0.0 if seat not in won else 1.0 if len(won) == 1 else 0.5
+    assert score >= 3, score  # of 4 games
+
+
+def test_a_review_marks_the_costliest_decisions_with_the_experts_alternative() -> None:
+    a, b = _match_armies()
+    game = play_game(GameSetup(players=(PlayerSetup("A", a[:3], 100, "south"),
+                                        PlayerSetup("B", b[:3], 100, "north")),
+                               seed=2, round_limit=5), [RandomPlayer(1), RandomPlayer(2)])
+    data = json.loads(game.log_json())
+    told: list[tuple[int, int]] = []
+    found = review(data, "6", lambda done, total: told.append((done, total)))
+    assert told[-1] == (len(data["entries"]) - 1,) * 2
+    assert 0 < found.weighed < len(data["entries"])
+    marked = [s for side in found.slips for s in side]
+    assert marked  # random play leaves something to mark
+    for slip in marked:
+        assert slip.lost >= FLOOR and slip.played != slip.better
+        assert slip.words().startswith(f"round {slip.round}, {slip.side}: played")
+    assert review(data, "6") == found  # the same log and budget: the same review
