@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.ai.registry import PLAYERS
-from armybuilder.cli.options import whole
+from armybuilder.cli.options import add_think, whole
 from armybuilder.cli.render import table
 from armybuilder.sim.defaults import (
     DEFAULT_GAMES,
@@ -282,9 +282,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"who plays A and B: {' or '.join(PLAYERS.kinds())}, e.g. "
                         f"heuristic,random (default {DEFAULT_PLAYER}); a gauntlet takes one "
                         "kind for all")
-    p.add_argument("--think", default=None, metavar="BUDGET",
-                   help="how long the expert AI thinks per decision: simulations (400: the "
-                        "same choices every run) or a time (1s, 500ms)")
+    add_think(p)
     p.add_argument("--castle", choices=("a", "b"), default=None,
                    help="a siege: which army holds the castle when both are marked as the "
                         "castle player (default: the army marked so)")

@@ -71,3 +71,11 @@ def size(text: str) -> int:
 
 
 size.__name__ = "size"
+
+
+def add_think(parser: argparse.ArgumentParser) -> None:
+    """``--think BUDGET``: the expert AI's budget, wherever a player is chosen (checked
+    with the players it applies to)."""
+    parser.add_argument("--think", default=None, metavar="BUDGET",
+                        help="how long the expert AI thinks per decision: simulations (400: "
+                             "the same choices every run) or a time (1s, 500ms)")

@@ -18,7 +18,7 @@ from typing import Any
 
 from armybuilder.ai.registry import DEFAULT, PLAYERS, with_default_first
 from armybuilder.cli.errors import UserError
-from armybuilder.cli.options import whole
+from armybuilder.cli.options import add_think, whole
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_TERRAIN
 from armybuilder.text import json_text, shown
 
@@ -193,9 +193,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"who commands the opponent: the {PLAYERS.title(kinds[0])} "
                         f"(default), {', '.join('the ' + PLAYERS.title(k) for k in kinds[1:])}"
                         ", or a second player at the same keyboard")
-    p.add_argument("--think", default=None, metavar="BUDGET",
-                   help="how long the expert AI thinks per decision: simulations (400) or "
-                        "a time (1s, 500ms)")
+    add_think(p)
     p.add_argument("--side", default="a", choices=("a", "b"),
                    help="your seat: a (the south edge, default) or b (the north edge)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME",

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 #: How many options the screen shows.
 TOP = 3
-#: A hint's budget unless one is given: the expert's default.
-HINT_THINK: Think | None = None
+#: A hint's budget unless one is given (None: the expert's default).
+HINT_THINK: Think | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
