@@ -117,7 +117,8 @@ class BattleLogScreen(ReviewKey, Screen[None]):
         Binding("home", "jump(0)", "Set-up", show=False, priority=True),
         Binding("end", "jump(-1)", "Last turn", show=False, priority=True),
         Binding("w", "whole", "Whole game", tooltip="The whole log in one page, or turn by turn"),
-        Binding("v", "review", "Expert review",
+        # Out of the footer (F1 and the README name it): the screens' pictures stay.
+        Binding("v", "review", "Expert review", show=False,
                 tooltip="The expert AI marks each side's costliest decisions"),
         Binding("escape,q", "close", "Back to the results"),
     ]

@@ -253,7 +253,7 @@ class PlayedLogScreen(ReviewKey, Screen[None]):
         Binding("left,p", "turn(-1)", "Previous turn"),
         Binding("home", "jump(0)", "Set-up", show=False, priority=True),
         Binding("end", "jump(-1)", "Last turn", show=False, priority=True),
-        Binding("v", "review", "Expert review"),
+        Binding("v", "review", "Expert review", show=False),
         Binding("escape,q", "close", "Back"),
     ]
 
