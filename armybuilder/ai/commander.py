@@ -1,23 +1,27 @@
-"""The campaign's commander: the heuristic player leading one side of a World Conquest
+"""The campaign's commander: the heuristic player (or the expert, the house rule
+``battle_ai``) leading one side of a World Conquest
 battle, who also decides to withdraw (Rulebook VI, Withdrawing; the campaign's house rule
 ``withdraw_below``)."""
 
 from __future__ import annotations
 
-from armybuilder.ai.heuristic import HeuristicPlayer
+from armybuilder.ai.registry import Player, make_player
 from armybuilder.engine import NOBODY, Action, Game, Withdraw
 
 
 class Commander:
-    """The engine's heuristic player for one side, who also decides to withdraw: at the
+    """The engine's heuristic player (or the expert, ``ai``) for one side, who also
+    decides to withdraw: at the
     start of its own turn, from the second round on, when what it has left is less than
     ``below`` of its own and its strongest opponent's strength together."""
 
     kind = "commander"
 
-    def __init__(self, seed: int, *, side: int, may_withdraw: bool, below: float) -> None:
+    def __init__(self, seed: int, *, side: int, may_withdraw: bool, below: float,
+                 ai: str = "heuristic") -> None:
         self.side = side
-        self.inner = HeuristicPlayer(seed)
+        #: Who fights the battle for it: the heuristic player, or the expert ("expert:48").
+        self.inner: Player = make_player(ai, seed)
         self.may_withdraw = may_withdraw
         self.below = below
         self._looked = -1

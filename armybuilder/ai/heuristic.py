@@ -105,6 +105,14 @@ class HeuristicPlayer:
         self._plan: tuple[tuple[int, ...], FormationPlan] | None = None
         self._deployment: setting_scene.Deployment | None = None
 
+    def carry_on(self, game: Game) -> None:
+        """``game`` is a copy of the battle this player last chose in (a search's
+        playout): what it remembers still holds there (each memory is keyed by the
+        figures' places, clicks and the round), so it is kept rather than started
+        afresh."""
+        if self._dials_game is not None:
+            self._dials_game = game
+
     # --- the decision ----------------------------------------------------------------
 
     def choose(self, game: Game) -> Action:

@@ -17,6 +17,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from armybuilder.ai.think import parse_think, split_kind, with_think
+
 if TYPE_CHECKING:
     from armybuilder.engine import Action, Game
 
@@ -42,6 +44,9 @@ class PlayerKind:
     #: Offered wherever a player is chosen; False: made only by its own caller, with
     #: options of its own (the campaign's commander: its side and house rule).
     choosable: bool = True
+    #: It thinks for a budget (``--think``; armybuilder.ai.think), named with the kind as
+    #: ``expert:400`` and made with ``think=`` that budget.
+    thinks: bool = False
 
 
 class Players:
@@ -61,18 +66,51 @@ class Players:
         return tuple(k.name for k in self._kinds.values() if k.choosable)
 
     def kind(self, name: str) -> PlayerKind:
-        """ValueError naming the kinds to choose from if ``name`` is not one."""
-        found = self._kinds.get(name)
+        """ValueError naming the kinds to choose from if ``name`` is not one. A kind that
+        thinks may be named with its budget ("expert:400", "expert:1s")."""
+        bare, budget = split_kind(name)
+        found = self._kinds.get(bare)
         if found is None:
-            raise ValueError(f"unknown player kind {name!r}; use one of: "
+            raise ValueError(f"unknown player kind {bare!r}; use one of: "
                              f"{', '.join(self.kinds())}")
+        if budget is not None:
+            if not found.thinks:
+                raise ValueError(f"player kind {bare!r} takes no think budget "
+                                 f"({name!r}); the kinds that think: {', '.join(self.thinkers())}")
+            parse_think(budget)
         return found
 
+    def check_choice(self, name: str) -> None:
+        """ValueError unless ``name`` is a kind a user may choose (with a budget that
+        parses, if it names one)."""
+        found = self.kind(name)
+        if not found.choosable:
+            raise ValueError(f"player kind {found.name!r} is not chosen here; use one of: "
+                             f"{', '.join(self.kinds())}")
+
+    def thinkers(self) -> tuple[str, ...]:
+        """The kinds that take a think budget."""
+        return tuple(k.name for k in self._kinds.values() if k.thinks)
+
+    def with_think(self, name: str, think: str | None) -> str:
+        """``name`` with the budget ``think`` ("400", "1s") if its kind thinks and it names
+        no budget of its own: how ``--think`` reaches the players it applies to (a
+        player's name travels to worker processes and Ray tasks as it is)."""
+        if think is not None:
+            parse_think(think)  # ValueError naming what is wrong
+        return with_think(name, think, frozenset(self.thinkers()))
+
     def title(self, name: str) -> str:
-        return self.kind(name).title
+        _, budget = split_kind(name)
+        title = self.kind(name).title
+        return title if budget is None else f"{title} ({budget})"
 
     def make(self, name: str, seed: int, **options: Any) -> Player:
-        """A player of kind ``name`` with its own seed (and the kind's own options)."""
+        """A player of kind ``name`` with its own seed (and the kind's own options; a
+        budget named with the kind is its ``think``)."""
+        _, budget = split_kind(name)
+        if budget is not None:
+            options = {"think": budget, **options}
         module, _, cls = self.kind(name).where.partition(":")
         player: Player = getattr(importlib.import_module(module), cls)(seed, **options)
         return player
@@ -85,6 +123,10 @@ PLAYERS.register(PlayerKind(
 PLAYERS.register(PlayerKind(
     "heuristic", "heuristic AI", "armybuilder.ai.heuristic:HeuristicPlayer",
     "weighs every attack's exact odds and the moves the engine lists"))
+PLAYERS.register(PlayerKind(
+    "expert", "expert AI", "armybuilder.ai.expert:ExpertPlayer",
+    "searches its whole turn on copies of the game over every roll's exact chances "
+    "(--think: simulations or a time per decision)", thinks=True))
 PLAYERS.register(PlayerKind(
     "commander", "campaign commander", "armybuilder.ai.commander:Commander",
     "the heuristic AI leading a World Conquest side, who withdraws when losing badly "

@@ -233,17 +233,19 @@ def _first(plan: BattlePlan, k: int) -> int:
     return sum(len(s.warriors) for s in plan.sides[:k])
 
 
-def commanders(plan_sides: list[dict[str, Any]], below: float) -> list[Commander]:
+def commanders(plan_sides: list[dict[str, Any]], below: float, ai: str = "heuristic"
+               ) -> list[Commander]:
     """The players of a battle: ``plan_sides`` as kept with it, each ``{seed,
-    may_withdraw}``."""
-    return [commander(k, s["seed"], bool(s["may_withdraw"]), below)
+    may_withdraw}``; ``ai`` the house rule ``battle_ai``."""
+    return [commander(k, s["seed"], bool(s["may_withdraw"]), below, ai)
             for k, s in enumerate(plan_sides)]
 
 
-def commander(side: int, seed: int, may_withdraw: bool, below: float) -> Commander:
+def commander(side: int, seed: int, may_withdraw: bool, below: float,
+              ai: str = "heuristic") -> Commander:
     """The campaign's commander of ``side`` (the player registry's "commander")."""
     player = make_player("commander", seed, side=side, may_withdraw=may_withdraw,
-                         below=below)
+                         below=below, ai=ai)
     assert isinstance(player, Commander)
     return player
 
@@ -297,7 +299,8 @@ def fight(c: Campaign) -> Fought:
     start = setup_of(plan)
     sides = sides_of(plan)
     # Each side's commander sets its own part of the scene, then fights.
-    game, forfeited = play_out(start, commanders(sides, c.rules.withdraw_below))
+    game, forfeited = play_out(start, commanders(sides, c.rules.withdraw_below,
+                                                 c.rules.battle_ai))
     return Fought(result_of(plan, game, forfeited), start, game, sides)
 
 

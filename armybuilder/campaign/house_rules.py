@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from armybuilder.ai.think import split_kind
+
 #: Fortifications in the order they are built up (World Conquest, Upgrading Defenses).
 LEVELS: tuple[str, ...] = ("banner", "outpost", "fort", "castle")
 STRUCTURES: tuple[str, ...] = LEVELS[1:]
@@ -166,6 +168,9 @@ class HouseRules:
     battle_build_total: str = "largest"  # every side's actions from the largest force
     terrain: str = "standard"  # the terrain preset each player brings to a battle
     withdraw_below: float = 0.35  # AI: withdraw with less than this share of the strength
+    # The AI commanders' player: "heuristic", or "expert" with simulations per decision
+    # ("expert:48"), never a time (a campaign replays exactly).
+    battle_ai: str = "heuristic"
     # --- Upgrading Defenses
     fortifications: tuple[Fortification, ...] = field(default_factory=_seed_fortifications)
     upgrade_cost: str = "full"  # an upgrade costs its full price
@@ -198,6 +203,10 @@ class HouseRules:
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
+        if self.battle_ai == "heuristic":
+            # Unchanged, it is left out: campaigns begun before it was a rule are kept
+            # (and keyed) as they were written.
+            del out["battle_ai"]
         out["fortifications"] = {f.name: asdict(f) for f in self.fortifications}
         out["weather"] = {rank: asdict(e) for rank, e in self.weather}
         return out
@@ -239,6 +248,8 @@ class HouseRules:
 
 
 def _scalar(key: str, value: Any, default: Any, where: str) -> Any:
+    if key == "battle_ai":
+        return battle_ai(value, where)
     if key in CHOICES:
         if value not in CHOICES[key]:
             raise HouseRuleError(f"{where}, {key}: one of {', '.join(CHOICES[key])}, not "
@@ -313,3 +324,16 @@ def _fortifications(value: Any, base: HouseRules, where: str) -> tuple[Fortifica
                                  "entrance no wider than it and at least one click")
         out.append(made)
     return tuple(out)
+
+
+def battle_ai(value: Any, where: str = "house rules") -> str:
+    """The commanders' player: "heuristic", "expert" or "expert:N" (N simulations per
+    decision; a time budget would make a campaign replay differently)."""
+    kind, budget = split_kind(value) if isinstance(value, str) else ("", None)
+    if kind == "heuristic" and budget is None:
+        return "heuristic"
+    if kind == "expert" and (budget is None or (budget.isdigit() and int(budget) >= 1)):
+        return f"expert:{int(budget)}" if budget is not None else "expert"
+    raise HouseRuleError(f"{where}, battle_ai: heuristic, expert or expert:N (N simulations "
+                         f"per decision; no time budget, so the campaign replays exactly), "
+                         f"not {value!r}")

@@ -91,13 +91,14 @@ class PlayedCommander(Commander):
         return super().choose(game)
 
 
-def ai_players(sides: list[dict[str, Any]], below: float
+def ai_players(sides: list[dict[str, Any]], below: float, ai: str = "heuristic"
                ) -> Callable[[int, int], PlayedCommander]:
     """The play screen's AI players of a battle (``Seats.players``): ``sides`` as kept
-    with it (battle.sides_of), ``below`` the house rule ``withdraw_below``."""
+    with it (battle.sides_of), ``below`` the house rule ``withdraw_below``, ``ai`` the
+    house rule ``battle_ai``."""
     def make(seat: int, seed: int) -> PlayedCommander:
         return PlayedCommander(seed, side=seat, may_withdraw=bool(sides[seat]["may_withdraw"]),
-                               below=below)
+                               below=below, ai=ai)
 
     return make
 
@@ -116,7 +117,8 @@ def seats_for(link: dict[str, Any], seats: Seats, log: str) -> Seats:
             link.get("scenario") != start:
         return seats
     return replace(seats, players=ai_players(players["sides"],
-                                             float(players["withdraw_below"])),
+                                             float(players["withdraw_below"]),
+                                             str(players.get("ai", "heuristic"))),
                    title=COMMANDER)
 
 
@@ -133,13 +135,15 @@ class Opened:
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.plan.sides)
 
-    def link(self, withdraw_below: float, game_id: int) -> dict[str, Any]:
+    def link(self, withdraw_below: float, game_id: int, ai: str = "heuristic"
+             ) -> dict[str, Any]:
         """What the campaign keeps with the battle once it is saved as game ``game_id``
         (its row's ``scenario`` and ``players``), as ``links.battle_of_game`` reads it
         back and ``seats_for`` takes it."""
         return {"scenario": self.start.to_dict(),
                 "players": {"sides": self.sides, "withdraw_below": withdraw_below,
-                            "seats": list(self.session.seats.commanders), "game": game_id}}
+                            "seats": list(self.session.seats.commanders), "game": game_id,
+                            **ai_kept(ai)}}
 
 
 def open_game(c: Campaign) -> Opened:
@@ -155,7 +159,7 @@ def open_game(c: Campaign) -> Opened:
     start = setup_of(plan)
     sides = sides_of(plan)
     seats = Seats(seats_of(c, plan), derive(plan.seed, "play"),
-                  ai_players(sides, c.rules.withdraw_below), COMMANDER)
+                  ai_players(sides, c.rules.withdraw_below, c.rules.battle_ai), COMMANDER)
     return Opened(PlaySession.start(start, seats), plan, start, sides)
 
 
@@ -198,7 +202,8 @@ def finish(c: Campaign, log: str, game_id: int) -> tuple[Game, dict[str, Any]]:
     """A half-played game finished by the engine's AI on every side, as an auto-resolved
     battle is fought (each side's commander may withdraw): the game and its result."""
     plan, game, forfeited = _the_battles_game(c, log, game_id)
-    players: list[Commander] = commanders(sides_of(plan), c.rules.withdraw_below)
+    players: list[Commander] = commanders(sides_of(plan), c.rules.withdraw_below,
+                                          c.rules.battle_ai)
     while not game.over:  # the battle's round limit ends it
         action = players[game.to_act].choose(game)
         note_forfeits(game, action, forfeited)
@@ -206,3 +211,9 @@ def finish(c: Campaign, log: str, game_id: int) -> tuple[Game, dict[str, Any]]:
     result = result_of(plan, game, forfeited)
     result["game"] = game_id
     return game, result
+
+
+def ai_kept(ai: str) -> dict[str, str]:
+    """The house rule ``battle_ai`` as a battle keeps it: only when it is not the
+    heuristic, so that battles kept before it was a rule read the same."""
+    return {} if ai == "heuristic" else {"ai": ai}

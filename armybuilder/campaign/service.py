@@ -274,7 +274,8 @@ class Runner:
             "scenario": json.dumps(fought.start.to_dict(), sort_keys=True,
                                    separators=(",", ":")),
             "players": json.dumps({"sides": fought.sides,
-                                   "withdraw_below": c.rules.withdraw_below},
+                                   "withdraw_below": c.rules.withdraw_below,
+                                   **played.ai_kept(c.rules.battle_ai)},
                                   sort_keys=True)})
         return events
 
@@ -311,7 +312,7 @@ class Runner:
         game_id = Games(self.catalogue).create(
             opened.names, session.seats.commanders, session.seats.seed, opened.plan.terrain,
             session.progress())
-        link = opened.link(c.rules.withdraw_below, game_id)
+        link = opened.link(c.rules.withdraw_below, game_id, c.rules.battle_ai)
         self.store.link(self.name, {
             "number": opened.plan.number, "territory": opened.plan.territory,
             "scenario": json.dumps(link["scenario"], sort_keys=True, separators=(",", ":")),

@@ -1,10 +1,10 @@
 """The ``battle`` commands: test battles between saved armies, and one game replayed.
 
     armybuilder battle ARMY_A ARMY_B [--games N] [--seed S] [--workers K] [--rounds R]
-                       [--terrain PRESET] [--players KIND[,KIND]] [--castle a|b] [--json]
-                       [--log PATH] [--independent]
+                       [--terrain PRESET] [--players KIND[,KIND]] [--think BUDGET]
+                       [--castle a|b] [--json] [--log PATH] [--independent]
                        [--until-clear [--margin POINTS] [--max-games N]]
-    armybuilder battle replay PATH [--maps round|turn|none]
+    armybuilder battle replay PATH [--maps round|turn|none] [--review [--think BUDGET]]
     armybuilder battle gauntlet ARMY... [--all] [...]   (see cli/gauntlet.py)
     armybuilder battle results [--clear]
     armybuilder battle merge FILE...
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.ai.registry import PLAYERS
-from armybuilder.cli.options import whole
+from armybuilder.cli.options import add_think, whole
 from armybuilder.cli.questions import (
     add_stop_options,
     closeness_words,
@@ -64,14 +64,23 @@ MANY = 2**31
 GAUNTLET_WORDS = ("gauntlet", "results", "merge")
 
 
-def _players(text: str) -> tuple[str, str]:
+def _players(text: str, think: str | None = None) -> tuple[str, str]:
     kinds = [k.strip() for k in text.split(",")]
     if len(kinds) == 1:
         kinds *= 2
     if len(kinds) != 2 or not all(kinds):
         raise _battle_error(f"--players takes one kind or two separated by a comma "
                           f"(heuristic,random), not {text!r}")
-    return kinds[0], kinds[1]
+    return thinking(kinds[0], think), thinking(kinds[1], think)
+
+
+def thinking(kind: str, think: str | None) -> str:
+    """``kind`` with the ``--think`` budget when it is a kind that thinks ("expert:400");
+    BattleError naming a budget that is not one."""
+    try:
+        return PLAYERS.with_think(kind, think)
+    except ValueError as exc:
+        raise _battle_error(f"--think: {exc}") from None
 
 
 class StderrBar:
@@ -163,6 +172,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if first in (*GAUNTLET_WORDS, REPLAY) and args.castle:
         raise _battle_error(f"--castle chooses the castle player of a battle between two "
                             f"armies, not of battle {first}")
+    if args.review and first != REPLAY:
+        raise _battle_error("--review is for battle replay PATH: the expert AI reviews one "
+                            "game's log")
     if first in GAUNTLET_WORDS:
         from armybuilder.cli import gauntlet
         return gauntlet.run(first, args)
@@ -189,7 +201,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     from armybuilder.sim.batch import BattleRequest, play, prepare
 
     args.army_a, args.army_b = (names.army(args.db, word) for word in args.words)
-    player_a, player_b = _players(args.players or DEFAULT_PLAYER)
+    player_a, player_b = _players(args.players or DEFAULT_PLAYER, args.think)
     rule = stop_rule(args)
     if rule is not None and args.log is not None:
         raise _battle_error("--log writes one game's log: not with --until-clear")
@@ -276,7 +288,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from armybuilder.sim.replay import narrate, read_log
 
     data = read_log(Path(args.words[1]))
+    if args.review:
+        return _review(data, args.think)
     for line in narrate(data, maps=args.maps):
+        print(line)
+    return 0
+
+
+def _review(data: dict[str, Any], think: str | None) -> int:
+    """The expert's review of a game: each side's costliest decisions."""
+    from armybuilder.play.review import review
+
+    if think is not None:
+        thinking("expert", think)  # a bad budget is named before the long work
+    bar = StderrBar() if sys.stderr.isatty() else None
+    found = review(data, think, None if bar is None else
+                   lambda done, total: bar.draw(done, total, f"{done}/{total} actions"))
+    if bar is not None:
+        bar.close()
+    sides = tuple(p["name"] for p in data["start"]["players"])
+    for line in found.lines(sides):
         print(line)
     return 0
 
@@ -287,7 +318,8 @@ def add_commands(commands: Any, add_db: Any) -> None:
                        "against every other (`battle gauntlet`); `battle replay PATH` tells "
                        "one game turn by turn",
         usage="armybuilder battle ARMY_A ARMY_B [options]\n"
-              "       armybuilder battle replay PATH [--maps round|turn|none]\n"
+              "       armybuilder battle replay PATH [--maps round|turn|none] "
+              "[--review [--think BUDGET]]\n"
               "       armybuilder battle gauntlet ARMY... [--all] [--games N] [--seed S] "
               "[--terrain P] [--workers K] [--backend local|ray] [--shard K/N [--out PATH]] "
               "[--until-clear [--margin POINTS] [--max-games N]] [--json] [--xlsx PATH]\n"
@@ -321,6 +353,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"who plays A and B: {' or '.join(PLAYERS.kinds())}, e.g. "
                         f"heuristic,random (default {DEFAULT_PLAYER}); a gauntlet takes one "
                         "kind for all")
+    add_think(p)
     p.add_argument("--castle", choices=("a", "b"), default=None,
                    help="a siege: which army holds the castle when both are marked as the "
                         "castle player (default: the army marked so)")
@@ -330,6 +363,10 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help="with --games 1: write the game's JSON event log here")
     p.add_argument("--force", action="store_true",
                    help="overwrite the file --log, --xlsx or --out names")
+    p.add_argument("--review", action="store_true",
+                   help="battle replay: the expert AI weighs every decision again and marks "
+                        "each side's costliest, with what it would have done (--think sets "
+                        "its budget)")
     p.add_argument("--maps", default="round", choices=MAPS,
                    help="battle replay: a map after every round (default), turn, or none")
     g = p.add_argument_group("gauntlet, results and merge")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,19 @@ def _hint(runner: Any) -> str:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from armybuilder.campaign.house_rules import HouseRules
+    from armybuilder.campaign.house_rules import HouseRules, battle_ai
     from armybuilder.campaign.service import Runner, map_from_file, muster
-    from armybuilder.campaign.store import Campaigns, campaign_name
+    from armybuilder.campaign.store import CampaignError, Campaigns, campaign_name
     from armybuilder.catalogue.service import Catalogue
+    from armybuilder.cli.battle import thinking
 
     name = campaign_name(args.name)
     rules = HouseRules.read(args.house_rules) if args.house_rules else HouseRules()
+    if args.ai is not None or args.think is not None:
+        ai = args.ai or rules.battle_ai
+        if args.think is not None and not ai.startswith("expert"):
+            raise CampaignError("--think is the expert AI's budget: use it with --ai expert")
+        rules = replace(rules, battle_ai=battle_ai(thinking(ai, args.think), "--ai"))
     world = map_from_file(args.map) if args.map else None
     armies = [a.strip() for a in args.armies.split(",") if a.strip()]
     # An empty --seats is a list of no seats, refused as any wrong list is (not "all ai").
@@ -361,7 +368,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return _played_battle(catalogue, kept, args)
     start = setup_from_dict(kept["scenario"])
     game, _ = play_out(start, commanders(kept["players"]["sides"],
-                                         kept["players"]["withdraw_below"]))
+                                         kept["players"]["withdraw_below"],
+                                         kept["players"].get("ai", "heuristic")))
     out = game.outcome
     print(f"battle {kept['number']} in {kept['territory']}: {out.termination.value} after "
           f"{out.round} rounds; winners: {', '.join(game.players[i].name for i in out.winners)}")
@@ -514,6 +522,12 @@ def add_commands(commands: Any, add_db: Any) -> None:
                                             "faction codes; `campaign map NAME` writes one)")
     p.add_argument("--house-rules", type=Path,
                    help="a TOML or JSON file changing the campaign's rules (README)")
+    p.add_argument("--ai", choices=("heuristic", "expert"), default=None,
+                   help="who commands the AI sides in battle: the heuristic AI (default) or "
+                        "the expert AI (the house rule battle_ai)")
+    p.add_argument("--think", default=None, metavar="N",
+                   help="with --ai expert: simulations per decision (a number: a campaign "
+                        "replays exactly, so no time budget)")
     p.set_defaults(run=cmd_new)
     add_db(p)
 

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.cli.battle import StderrBar
+from armybuilder.cli.battle import StderrBar, thinking
 from armybuilder.cli.questions import closeness_words, rule_line, stop_rule, whole_pairs
 from armybuilder.cli.render import table
 from armybuilder.sim.armies import BattleError
@@ -96,7 +96,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         armies=tuple(names.army(args.db, word) for word in args.words[1:]),
         all_armies=args.all, games=games, seed=args.seed,
         rounds=args.rounds, terrain=args.terrain, workers=args.workers,
-        backend=args.backend or "local", player=_player(args.players), shard=shard,
+        backend=args.backend or "local", shard=shard,
+        player=thinking(_player(args.players), args.think),
         fresh=args.fresh, pairs=not args.independent, until_clear=stop_rule(args))
     if args.xlsx:
         _check_writable(Path(args.xlsx), args.force)

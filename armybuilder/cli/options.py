@@ -89,3 +89,11 @@ def points(low: float, high: float) -> Callable[[str], float]:
 
     parse.__name__ = "points"
     return parse
+
+
+def add_think(parser: argparse.ArgumentParser) -> None:
+    """``--think BUDGET``: the expert AI's budget, wherever a player is chosen (checked
+    with the players it applies to)."""
+    parser.add_argument("--think", default=None, metavar="BUDGET",
+                        help="how long the expert AI thinks per decision: simulations (400: "
+                             "the same choices every run) or a time (1s, 500ms)")

@@ -1,7 +1,7 @@
 """The ``play`` command: play a battle yourself in the app, and the games kept.
 
     armybuilder play MY_ARMY OPPONENT [--terrain PRESET] [--seed S] [--rounds R]
-                     [--opponent heuristic|random|human] [--side a|b]
+                     [--opponent heuristic|expert|random|human] [--think N|Ts] [--side a|b]
     armybuilder play --resume [GAME]
     armybuilder play --list [--json]
     armybuilder play --export GAME PATH [--force]
@@ -19,12 +19,12 @@ from typing import Any
 
 from armybuilder.ai.registry import DEFAULT, PLAYERS, with_default_first
 from armybuilder.cli.errors import UserError
-from armybuilder.cli.options import whole
+from armybuilder.cli.options import add_think, whole
 from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_TERRAIN
 from armybuilder.text import json_text, shown
 
 USAGE = ("armybuilder play MY_ARMY OPPONENT [--terrain PRESET] [--seed S] [--rounds R] "
-         "[--opponent heuristic|random|human] [--side a|b]\n"
+         "[--opponent heuristic|expert|random|human] [--think N|Ts] [--side a|b]\n"
          "       armybuilder play --resume [GAME]\n"
          "       armybuilder play --list [--json]\n"
          "       armybuilder play --export GAME PATH [--force]")
@@ -60,6 +60,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _new(args)
 
 
+def _thinking(opponent: str, think: str | None) -> str:
+    """The opponent with the ``--think`` budget when it thinks ("expert:400")."""
+    try:
+        return PLAYERS.with_think(opponent, think)
+    except ValueError as exc:
+        raise UserError(f"play --think: {exc}") from None
+
+
 def _new(args: argparse.Namespace) -> int:
     from armybuilder.cli import names
     from armybuilder.play.new import NewGame, fresh_seed, new_game
@@ -67,7 +75,8 @@ def _new(args: argparse.Namespace) -> int:
     request = NewGame(names.army(args.db, args.army), names.army(args.db, args.opponent_army),
                       terrain=args.terrain,
                       seed=fresh_seed() if args.seed is None else args.seed,
-                      opponent=args.opponent, side=args.side, rounds=args.rounds)
+                      opponent=_thinking(args.opponent, args.think), side=args.side,
+                      rounds=args.rounds)
     catalogue = _catalogue(args)
     try:
         game_id, warnings = new_game(catalogue, request)
@@ -190,6 +199,7 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help=f"who commands the opponent: the {PLAYERS.title(kinds[0])} "
                         f"(default), {', '.join('the ' + PLAYERS.title(k) for k in kinds[1:])}"
                         ", or a second player at the same keyboard")
+    add_think(p)
     p.add_argument("--side", default="a", choices=("a", "b"),
                    help="your seat: a (the south edge, default) or b (the north edge)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME",

@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import partial
 
+from armybuilder.ai.registry import PLAYERS
 from armybuilder.catalogue.service import Catalogue
 from armybuilder.play.games import Games
 from armybuilder.play.session import COMMANDERS, PlaySession
@@ -51,9 +52,11 @@ class NewGame:
         if self.terrain not in PRESETS:
             raise BattleError(f"--terrain: unknown preset {self.terrain!r}; use one of "
                               f"{', '.join(PRESETS)}")
-        if self.opponent not in OPPONENTS:
-            raise BattleError(f"--opponent: {self.opponent!r} is not one of "
-                              f"{', '.join(OPPONENTS)}")
+        if self.opponent != "human":
+            try:
+                PLAYERS.check_choice(self.opponent)  # maybe with a budget: "expert:400"
+            except ValueError as exc:
+                raise BattleError(f"--opponent: {exc}") from None
         if self.side not in SIDES:
             raise BattleError(f"--side: {self.side!r} is not a or b")
         if self.rounds < 1:

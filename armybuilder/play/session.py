@@ -58,7 +58,7 @@ from armybuilder.engine import (
     table_for,
     waiting,
 )
-from armybuilder.play import outlook, words
+from armybuilder.play import advice, outlook, words
 from armybuilder.play.board import (
     Board,
     Click,
@@ -131,8 +131,14 @@ class Seats:
 
     def __post_init__(self) -> None:
         for c in self.commanders:
-            if c not in COMMANDERS:
-                raise ValueError(f"unknown commander {c!r}; use one of {', '.join(COMMANDERS)}")
+            if c == "human":
+                continue
+            try:
+                # A kind of player the registry offers, maybe with its budget
+                # ("expert:400").
+                PLAYERS.check_choice(c)
+            except ValueError as exc:
+                raise ValueError(f"unknown commander {c!r}: {exc}") from None
 
 
 class PlaySession(Steering):
@@ -151,6 +157,8 @@ class PlaySession(Steering):
         for entry in game.entries:
             self.lines += self._narrator.entry(entry["action"], entry["events"])
         self._board = self._make_board()
+        #: What the expert weighed for the AI's last action (None: not searched).
+        self.weighed: advice.Advice | None = None
 
     # --- starting and resuming -------------------------------------------------------
 
@@ -462,11 +470,14 @@ class PlaySession(Steering):
 
     # --- the AI ------------------------------------------------------------------------
 
-    def ai_choice(self, commander: str | None = None) -> Option:
+    def ai_choice(self, commander: str | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Option:
         """The AI's choice for the player to act, made on a copy of the game. Its seed
         comes from the game's and the number of actions so far, so a resumed game makes
         the same choices as one never interrupted. An AI seat's player is the seats' own
-        (``Seats.players``) unless ``commander`` names the engine's AI player to ask."""
+        (``Seats.players``) unless ``commander`` names the engine's AI player to ask.
+        ``progress``: told (simulations done, in all) while a player that searches
+        thinks; what it weighed is kept as ``weighed`` (play.advice)."""
         # The player's class loads with its first choice (the registry imports it), made
         # in a worker after the battlefield is on the screen (a quick start).
         with self._lock:
@@ -481,7 +492,19 @@ class PlaySession(Steering):
                 player = self.seats.players(seat, seed)
             else:
                 player = make_player(kind, seed)
-        return self.option(player.choose(probe))
+        return self._searched(player, probe, seat, progress)
+
+    def _searched(self, player: Any, probe: Game, seat: int,
+                  progress: Callable[[int, int], None] | None) -> Option:
+        """``player``'s choice in ``probe``; what a searching player weighed kept as
+        ``weighed`` (the screen's "why" key), in words read before the choice is given."""
+        if progress is not None and hasattr(player, "progress"):
+            player.progress = progress
+        action = player.choose(probe)
+        found = getattr(player, "last", None)
+        with self._lock:
+            self.weighed = None if found is None else advice.advice_of(self, seat, found)
+        return self.option(action)
 
     def scored(self) -> tuple[tuple[int, int, str, int], ...]:
         """Victory points scored as they happened (Rulebook VI, Victory!: an eliminated

@@ -26,11 +26,13 @@ class FirstListed:
 
 
 def test_the_kinds_and_what_the_screens_call_them() -> None:
-    assert PLAYERS.kinds() == ("random", "heuristic")
-    assert [PLAYERS.title(k) for k in ("random", "heuristic", "commander")] == [
-        "random player", "heuristic AI", "campaign commander"]
+    assert PLAYERS.kinds() == ("random", "heuristic", "expert")
+    assert [PLAYERS.title(k) for k in ("random", "heuristic", "expert", "commander",
+                                        "expert:400")] == [
+        "random player", "heuristic AI", "expert AI", "campaign commander",
+        "expert AI (400)"]
     with pytest.raises(ValueError, match="unknown player kind 'genius'; use one of: random, "
-                                         "heuristic"):
+                                         "heuristic, expert"):
         make_player("genius", 1)
 
 

@@ -2,15 +2,18 @@
 
 The batch keeps no logs: the game is played again from its index (the same game, see
 ``armybuilder.sim.batch.replay_game``) in a worker, and told by the replay renderer.
+``v`` (:class:`ReviewKey`, the played games' replay viewer has it too) adds the expert
+AI's review of the game as a last page.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -61,7 +64,53 @@ def turn_by_turn(lines: list[str]) -> list[Part]:
     return [Part(title, tuple(body)) for title, body in parts]
 
 
-class BattleLogScreen(Screen[None]):
+#: The last page's title.
+TITLE = "Expert review"
+
+
+class ReviewKey:
+    """Mixed into a replay viewer whose ``game_log`` is the game's JSON log and whose
+    ``parts``, ``at`` and ``_show`` page through it."""
+
+    parts: list[Part]
+    at: int
+    game_log: str | None
+
+    if TYPE_CHECKING:
+        app: Any
+
+        def notify(self, message: str, **kw: Any) -> None: ...
+        def _show(self) -> None: ...
+
+    def action_review(self) -> None:
+        if not self.game_log or not self.parts:
+            self.notify("The game is still being told: review it in a moment.", timeout=4)
+            return
+        found = next((k for k, p in enumerate(self.parts) if p.title == TITLE), None)
+        if found is not None:
+            self.at = found
+            self._show()
+            return
+        self.notify("The expert AI is weighing every decision again: this takes a while "
+                    "(a page is added when it is done).", timeout=6)
+        self._review(self.game_log)
+
+    @work(thread=True, exclusive=True, group="review")
+    def _review(self, log: str) -> None:
+        from armybuilder.play.review import review  # loads the expert with the first review
+
+        data = json.loads(log)
+        lines = review(data).lines(tuple(p["name"] for p in data["start"]["players"]))
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._reviewed, lines)
+
+    def _reviewed(self, lines: list[str]) -> None:
+        self.parts.append(Part(TITLE, tuple(lines)))
+        self.at = len(self.parts) - 1
+        self._show()
+
+
+class BattleLogScreen(ReviewKey, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,n,space", "turn(1)", "Next turn"),
         Binding("left,p", "turn(-1)", "Previous turn"),
@@ -71,6 +120,9 @@ class BattleLogScreen(Screen[None]):
         Binding("w", "whole", "Whole game", tooltip="The whole log in one page, or turn by turn"),
         Binding("x", "export", "Export log",
                 tooltip="The game's event log, which armybuilder battle replay tells"),
+        # Out of the footer (F1 and the README name it): the screens' pictures stay.
+        Binding("v", "review", "Expert review", show=False,
+                tooltip="The expert AI marks each side's costliest decisions"),
         Binding("escape,q", "close", "Back to the results"),
     ]
 
@@ -90,7 +142,7 @@ class BattleLogScreen(Screen[None]):
         self.parts: list[Part] = []
         self.at = 0
         self.whole = False
-        self.game_log = ""
+        self.game_log: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()

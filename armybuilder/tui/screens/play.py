@@ -45,6 +45,7 @@ from armybuilder.tui.play_words import (
     roll_words,
     section_text,
 )
+from armybuilder.tui.screens.play_advice import AdviceKeys
 from armybuilder.tui.screens.play_steer import SETUP_STEERS, Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
 
@@ -68,7 +69,7 @@ KIND_WORDS = {"move": "move", "ranged": "ranged attack", "close": "close combat"
               "pass": "pass"}
 
 
-class PlayScreen(Steering, Screen[None]):
+class PlayScreen(AdviceKeys, Steering, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "select(1)", "Next warrior", priority=True),
         Binding("shift+tab", "select(-1)", "Previous", show=False, priority=True),
@@ -119,6 +120,8 @@ class PlayScreen(Steering, Screen[None]):
         Binding("ctrl+left", "pan(-1, 0)", show=False),
         Binding("ctrl+right", "pan(1, 0)", show=False),
         Binding("s", "stepping", "AI step/auto", show=False),
+        Binding("w", "why", "AI's options", show=False),
+        Binding("h", "hint", "Hint", show=False),
         Binding("W", "withdraw", "Withdraw", show=False),
         Binding("A", "agree", "End by agreement", show=False),
         Binding("q", "leave", "Leave (saved)"),
@@ -194,7 +197,7 @@ class PlayScreen(Steering, Screen[None]):
 
     @property
     def army_app(self) -> ArmyBuilderApp:
-        return self.app  # type: ignore[return-value]
+        return self.app
 
     # --- layout ----------------------------------------------------------------------
 
@@ -1192,7 +1195,7 @@ class PlayScreen(Steering, Screen[None]):
                 session = self.session
                 if session is None or session.over or session.human_to_act:
                     break
-                option = session.ai_choice()
+                option = session.ai_choice(progress=self._ai_thinking)
                 if worker.is_cancelled:
                     break
                 try:

@@ -24,7 +24,7 @@ from armybuilder.text import literal, literal_lines, shown, shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS
 from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.play_words import section_line
-from armybuilder.tui.screens.battle_log import Part, turn_by_turn
+from armybuilder.tui.screens.battle_log import Part, ReviewKey, turn_by_turn
 
 if TYPE_CHECKING:
     from armybuilder.play.games import SavedGame
@@ -270,7 +270,7 @@ def victory_text(board: Board, scored: tuple[tuple[int, int, str, int], ...]) ->
     return text
 
 
-class PlayedLogScreen(Screen[None]):
+class PlayedLogScreen(ReviewKey, Screen[None]):
     """A played game told turn by turn, with the table's map after every turn."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -278,12 +278,13 @@ class PlayedLogScreen(Screen[None]):
         Binding("left,p", "turn(-1)", "Previous turn"),
         Binding("home", "jump(0)", "Set-up", show=False, priority=True),
         Binding("end", "jump(-1)", "Last turn", show=False, priority=True),
+        Binding("v", "review", "Expert review", show=False),
         Binding("escape,q", "close", "Back"),
     ]
 
     def __init__(self, log: str, title: str) -> None:
         super().__init__()
-        self.game_log = log
+        self.game_log: str | None = log
         self.title_text = title
         self.parts: list[Part] = []
         self.at = 0
@@ -307,6 +308,7 @@ class PlayedLogScreen(Screen[None]):
     def _tell(self) -> None:
         from armybuilder.play.session import tell
 
+        assert self.game_log is not None  # given when the screen is made
         self.post_message(self.Told(tell(self.game_log)))
 
     def on_played_log_screen_told(self, message: Told) -> None:

@@ -1,0 +1,108 @@
+"""How a position stands for one player, as an estimated chance of winning: what the
+expert's searches end on.
+
+The game is won on victory points (Rulebook VI, Victory!): eliminations scored, captives
+held in the starting area at double their points, and the survivors' points. A position
+before the end is read the same way, with what is not settled yet counted at a share:
+clicks taken (a damaged figure is nearer elimination and fights worse), captives not yet
+home, warriors pushed (Rulebook III, Pushing: the next action costs a click), and the
+threats standing over each figure (opposing figures in base contact, opposing shooters in
+range). The difference between the sides becomes a chance of winning by a logistic curve
+whose width shrinks as the round limit nears (less time to turn it round).
+"""
+
+from __future__ import annotations
+
+import math
+
+from armybuilder.engine import NOBODY, Game, Warrior
+
+#: A wounded figure's lost clicks count at this share of its points (tactics.PARTIAL).
+WOUND_SHARE = 0.5
+#: A captive not yet in its captor's starting area: this share of the double points it
+#: scores there (Rulebook VI), the rest uncertain (it may be freed or the captor hit).
+CAPTIVE_SHARE = 0.6
+#: A pushed warrior (tokens on it): this share of a click's worth.
+TOKEN_SHARE = 0.3
+#: Each opposing figure able to strike a warrior next turn: this share of a click's worth.
+THREAT_SHARE = 0.15
+#: The logistic's width, as a share of both armies' points: a lead of this much is about
+#: a 73% chance of winning with the whole game to play.
+WIDTH_SHARE = 0.12
+#: The width never narrows below this share of its start, however near the round limit.
+NARROWEST = 0.3
+
+
+def _live_clicks(w: Warrior) -> int:
+    return max(1, len(w.card.clicks) - w.card.starting_click)
+
+
+def _click_worth(w: Warrior) -> float:
+    return w.card.points / _live_clicks(w)
+
+
+def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
+    """What is not yet settled about ``w`` for its owner: a negative share of its points
+    for wounds, tokens and threats."""
+    if w.work is not None or w.castle is not None or w.chariot is not None:
+        # Their dials are not one track of clicks: the engine's victory points say it.
+        return 0.0
+    lost = max(0, w.click - w.card.starting_click)
+    worth = -WOUND_SHARE * _click_worth(w) * lost
+    if w.tokens:
+        worth -= TOKEN_SHARE * _click_worth(w) * w.tokens
+    threats = 0
+    for o in foes:
+        reach = (o.card.range if o.card.range > 0 else 0.0) + w.half_length + o.half_length
+        if math.hypot(o.x - w.x, o.y - w.y) <= reach + 0.1:
+            threats += 1
+    return worth - THREAT_SHARE * _click_worth(w) * threats
+
+
+def margin(game: Game, me: int) -> float:
+    """Victory points ``me``'s side leads by if the game ended now, with what is not
+    settled yet counted at its share (module doc)."""
+    team = game.players[me].team
+    scores = game.scores()
+    lead = 0.0
+    for p in game.players:
+        lead += scores[p.index].total if p.team == team else -scores[p.index].total
+    standing = [w for w in game.warriors if w.on_table and w.controller == NOBODY]
+    for w in game.warriors:
+        if w.controller != NOBODY and w.on_table:
+            holder = game.warriors[w.controller]
+            # Held but not yet home (final_scores counts those home in full).
+            if holder.team != w.team:
+                home = game.players[holder.owner].area
+                x0, y0, x1, y1 = home
+                if not (x0 <= w.x <= x1 and y0 <= w.y <= y1):
+                    gain = CAPTIVE_SHARE * 2 * w.card.points
+                    lead += gain if holder.team == team else -gain
+    for w in standing:
+        foes = [o for o in standing if o.team != w.team and o.work is None]
+        worth = _figure_worth(game, w, foes)
+        lead += worth if w.team == team else -worth
+    return lead
+
+
+def win_chance(game: Game, me: int) -> float:
+    """``me``'s estimated chance of winning from here: 1 or 0 (a shared win 0.5) once the
+    game is over."""
+    if game.over:
+        assert game.outcome is not None
+        won = game.outcome.winners
+        if me not in won:
+            return 0.0
+        teams = {game.players[i].team for i in won}
+        return 1.0 if len(teams) == 1 else 0.5
+    points = sum(p.army_points for p in game.players) or 1
+    width = WIDTH_SHARE * points
+    if game.round_limit:
+        left = max(0.0, 1.0 - (game.round - 1) / game.round_limit)
+        width *= max(NARROWEST, math.sqrt(left))
+    x = margin(game, me) / width
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
