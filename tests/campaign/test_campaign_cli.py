@@ -324,7 +324,7 @@ class FakeApp:
         self.opened: list[int | None] = []
 
     def __call__(self, db_path: Path | None = None, play: int | None = None,
-                 choose_game: bool = False) -> int:
+                 choose_game: bool = False, campaign: str | None = None) -> int:
         from armybuilder.campaign.links import played_seats
         from armybuilder.play.games import Games
         from armybuilder.play.session import PlaySession, Seats
