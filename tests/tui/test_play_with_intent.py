@@ -41,7 +41,8 @@ async def test_moving_with_intent_at_80_by_24(tui_db: Path) -> None:
         await settle(pilot)
         # Steering: the verdict first, then the place worth going and its odds.
         line = shown(pilot, "#play-line", 78)
-        assert line.startswith("v▸ ✔ the engine allows this · ◆ base contact"), line
+        assert line.startswith("v▸ ✔ the engine allows this · attack hits 83% (5+ on 2d6) "
+                               "· ◆ base contact"), line
         # v opens the whole panel beside the map (the status in it on one line), for the
         # steering prompt and the odds.
         await pilot.press("v")

@@ -545,9 +545,15 @@ class PlayScreen(Steering, Screen[None]):
                 if not (p.chariot or p.castle):
                     text.append(f"{p.click + 1}/{len(p.dial)} ", style="dim")
                 text.append("· ")
-        lines = [line for line in self._prompt_text.split("\n") if line.plain.strip()]
+        lines: list[Text] = []
+        for line in self._prompt_text.split("\n"):
+            cut = line.plain.rfind(": ")
+            if "%" in line.plain[cut:] and cut > 0:  # "◆ what it touches: the odds"
+                lines += [line[cut + 2:], line[:cut]]
+            elif line.plain.strip():
+                lines.append(line)
         lines.sort(key=lambda line: 0 if any(mark in line.plain for mark in "✔✖") else
-                   1 if "%" in line.plain else 2)
+                   1 if "%" in line.plain or line.plain.startswith("◆") else 2)
         text.append(Text(" · ").join(lines))
         self.query_one("#play-line", Static).update(text)
 
