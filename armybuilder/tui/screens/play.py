@@ -544,7 +544,7 @@ class PlayScreen(Steering, Screen[None]):
                 text.append(f" {p.name} ", style="bold")
                 if not (p.chariot or p.castle):
                     text.append(f"{p.click + 1}/{len(p.dial)} ", style="dim")
-                text.append("· ")
+            text.append("· ")
         lines: list[Text] = []
         for line in self._prompt_text.split("\n"):
             cut = line.plain.rfind(": ")
