@@ -77,6 +77,16 @@ async def test_moving_with_intent_at_80_by_24(tui_db: Path) -> None:
         assert screen.map.overlay.moves  # the move's path, until the next thing begun
         await pilot.press("tab", "m")
         assert not screen.last_shown and not screen.map.overlay.moves
+        await pilot.press("v")  # the panel back to its line
+        await settle(pilot)
+        panel = screen.query_one("#play-panel")
+        assert not panel.display
+        await pilot.press("l")  # a list to choose from opens the panel while it is shown
+        await settle(pilot)
+        assert screen.mode == "choose" and panel.display and screen.option_list.has_focus
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not panel.display
         await pilot.press("escape", "q")
         await settle(pilot)
     assert app.return_code == 0 and not app.is_running

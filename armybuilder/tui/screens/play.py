@@ -151,6 +151,8 @@ class PlayScreen(Steering, Screen[None]):
     PlayScreen.-compact #play-line { display: block; }
     PlayScreen.-compact #play-panel { display: none; }
     PlayScreen.-compact.-panel #play-panel { display: block; }
+    /* A list to choose from is in the panel: it opens while the list is shown. */
+    PlayScreen.-compact.-listing #play-panel { display: block; }
     """
     #: The side panel's width: at most, at least (the map takes what it needs first).
     PANEL_WIDTHS = (60, 32)
@@ -310,6 +312,7 @@ class PlayScreen(Steering, Screen[None]):
     def _set_mode(self, mode: str) -> None:
         changed = mode != self.mode
         self.mode = mode
+        self.set_class(self.option_list.display, "-listing")
         self.refresh_bindings()
         if changed and self.session is not None:
             self._show_warrior()  # what it may do is shown while choosing an action
