@@ -336,12 +336,17 @@ def cmd_play(args: argparse.Namespace) -> int:
           + f"; {'a new' if fresh else 'going on with'} game {game_id} on the play screen")
     from armybuilder.tui.app import run_app
 
-    code = run_app(args.db, play=game_id)
+    logged = len(c.log)
+    # Over the campaign's screen, as in the app: q on the play screen goes back to it.
+    code = run_app(args.db, play=game_id, campaign=runner.name)
     if code:
         return int(code)
     runner = _runner(args)  # the game was played in the app: the campaign as saved
     events = runner.take_played()
-    if events is None:
+    went_on = [e for entry in runner.campaign.log[logged:] for e in entry["events"]]
+    if events is None and went_on:  # its result taken on the campaign's screen
+        _print_events(runner, went_on)
+    elif events is None:
         saved = runner.playing()
         print(f"game {game_id} is not over (round {saved.round if saved else '?'}): "
               f"armybuilder campaign play '{shown(runner.name)}' goes on with it")

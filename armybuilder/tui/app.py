@@ -100,7 +100,7 @@ class ArmyBuilderApp(App[None]):
 
     def __init__(self, db_path: Path | None = None, *, first_run: bool = True,
                  play: int | None = None, choose_game: bool = False,
-                 leave_to_shell: bool = False) -> None:
+                 leave_to_shell: bool = False, campaign: str | None = None) -> None:
         # Start importing the database layer (SQLAlchemy, openpyxl: most of a cold start)
         # while Textual starts up; the worker that opens the database then finds it loaded.
         threading.Thread(target=_preload_services, name="preload", daemon=True).start()
@@ -114,6 +114,9 @@ class ArmyBuilderApp(App[None]):
         #: Leaving the game opened at once leaves the app (`armybuilder play`: back to the
         #: shell it came from).
         self.leave_to_shell = leave_to_shell
+        #: `armybuilder campaign play`: the campaign whose battle ``play`` is; the game
+        #: opens over that campaign's screen, so leaving it goes back there.
+        self.campaign = campaign
         self.editor = ArmyEditor(self)
         self.army_names: list[str] = []  # for the command palette; kept fresh by the screens
 
@@ -179,10 +182,21 @@ class ArmyBuilderApp(App[None]):
             if self.leave_to_shell:
                 # `armybuilder play`: leaving the game leaves the app, back to the shell.
                 self.push_screen(PlayScreen(self.play_game), lambda _: self.exit())
+            elif self.campaign is not None:
+                self.run_worker(self._play_in_campaign(self.campaign, self.play_game),
+                                group="campaign-play")
             else:
                 self.push_screen(PlayScreen(self.play_game))
         else:
             self.push_screen(GamesScreen(only_unfinished=True))
+
+    async def _play_in_campaign(self, name: str, game_id: int) -> None:
+        # As a battle played from the campaign screen: the game over that screen, which
+        # takes its result when the player leaves it.
+        await self.switch_mode("campaign")
+        screen = self.screen
+        assert isinstance(screen, CampaignScreen)
+        screen.play_at_once(name, game_id)
 
     def _after_first_run(self, choice: str | None) -> None:
         if choice == "import":
@@ -517,17 +531,20 @@ def _preload_services() -> None:
 
 def create_app(db_path: Path | None = None, *, first_run: bool = True,
                play: int | None = None, choose_game: bool = False,
-               leave_to_shell: bool = False) -> ArmyBuilderApp:
+               leave_to_shell: bool = False, campaign: str | None = None) -> ArmyBuilderApp:
     """The app on ``db_path`` (None: ARMYBUILDER_DB or the user data folder); ``play``
-    opens that saved game at once (``leave_to_shell``: leaving it closes the app),
-    ``choose_game`` the list of unfinished games."""
+    opens that saved game at once (``leave_to_shell``: leaving it closes the app;
+    ``campaign``: the game is that campaign's battle, and leaving it goes to the
+    campaign's screen), ``choose_game`` the list of unfinished games."""
     return ArmyBuilderApp(Path(db_path) if db_path is not None else None, first_run=first_run,
-                          play=play, choose_game=choose_game, leave_to_shell=leave_to_shell)
+                          play=play, choose_game=choose_game, leave_to_shell=leave_to_shell,
+                          campaign=campaign)
 
 
 def run_app(db_path: Path | None = None, play: int | None = None,
-            choose_game: bool = False, leave_to_shell: bool = False) -> int:
+            choose_game: bool = False, leave_to_shell: bool = False,
+            campaign: str | None = None) -> int:
     app = create_app(db_path, play=play, choose_game=choose_game,
-                     leave_to_shell=leave_to_shell)
+                     leave_to_shell=leave_to_shell, campaign=campaign)
     app.run()
     return app.return_code or 0

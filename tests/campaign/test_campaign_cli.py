@@ -326,7 +326,7 @@ class FakeApp:
         self.opened: list[int | None] = []
 
     def __call__(self, db_path: Path | None = None, play: int | None = None,
-                 choose_game: bool = False) -> int:
+                 choose_game: bool = False, campaign: str | None = None) -> int:
         from armybuilder.campaign.links import played_seats
         from armybuilder.play.games import Games
         from armybuilder.play.session import PlaySession, Seats
@@ -387,6 +387,32 @@ def test_campaign_play_opens_the_battle_and_takes_its_result(
     # No battle awaits the human now.
     code, _, err = run(capsys, "campaign", "play", "Field")
     assert code == 2 and "no battle awaiting a human" in err
+
+
+class CampaignScreenApp(FakeApp):
+    """``run_app`` as above, the game played to its end and then taken by the campaign's
+    screen (q on the play screen goes back to it), before the app is closed."""
+
+    def __call__(self, db_path: Path | None = None, play: int | None = None,
+                 choose_game: bool = False, campaign: str | None = None) -> int:
+        from armybuilder.campaign.service import Runner
+
+        super().__call__(db_path, play, choose_game, campaign)
+        assert campaign is not None
+        catalogue = Catalogue.open(db_path)
+        assert Runner.open(catalogue, campaign).take_played() is not None
+        catalogue.close()
+        return 0
+
+
+def test_campaign_play_tells_the_result_the_campaign_screen_took(
+        demo_db: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    human_battle(demo_db)
+    monkeypatch.setattr("armybuilder.tui.app.run_app", CampaignScreenApp())
+    code, out, err = run(capsys, "campaign", "play", "Field")
+    assert code == 0, err
+    assert "played on the play screen as game 1" in out and "is not over" not in out
+    assert "waiting for:" in out or "has won" in out
 
 
 def test_a_half_played_battle_goes_on_or_is_finished_by_the_ai(

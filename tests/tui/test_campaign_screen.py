@@ -304,3 +304,26 @@ async def test_players_with_hostile_names_are_shown_literally(tui_db: Path) -> N
         text = screen_text(pilot.app)
         assert raw_controls(text) == []
         assert literal_text(ARMIES[0]) in text and literal_text(ARMIES[2]) in text
+
+
+async def test_q_in_a_battle_opened_by_campaign_play_goes_to_that_campaign(
+        tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`armybuilder campaign play Sat` opens the battle's game over Sat's campaign screen,
+    as playing it from that screen does: q leaves the game (saved) for the campaign, which
+    offers to go on with it."""
+    monkeypatch.setattr(play_screen, "AI_PAUSE", 0.0)
+    game_id = human_battle(tui_db).play_battle()
+    app = create_app(tui_db, first_run=False, play=game_id, campaign="Sat")  # as the CLI
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await settle(pilot)
+        play = pilot.app.screen
+        assert isinstance(play, PlayScreen) and play.game_id == game_id
+        await pilot.press("q")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, CampaignScreen) and screen.runner is not None
+        assert screen.runner.name == "Sat"
+        assert screen.query_one("#campaign-name", Select).value == "Sat"
+        assert labels(screen)[0].startswith(f"Go on with the battle on the play screen "
+                                            f"(game {game_id}, round 0)")

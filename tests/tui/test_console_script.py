@@ -96,7 +96,8 @@ def test_armybuilder_opens_in_a_terminal_and_quits(tui_db: Path) -> None:
 def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: Path) -> None:
     """`armybuilder campaign play NAME`: the battle a human fights opens on the play screen
     at Setting the Scene (World Conquest, battle rule 1: "each player sets up terrain as
-    normal"); q leaves it saved, and once the app is closed the command says how to go on."""
+    normal"); q leaves it saved for the campaign's screen, and once the app is closed the
+    command says how to go on."""
     from tui.test_campaign_screen import human_battle
 
     human_battle(tui_db)
@@ -105,8 +106,8 @@ def test_campaign_play_opens_the_battle_to_set_the_scene_in_a_terminal(tui_db: P
         assert b"Setting the scene" in screen, screen[-2000:]
         assert b"a new game 1 on the play screen" in screen
         time.sleep(1.0)  # the AI's part, if it places first
-        os.write(master, b"q")  # the game left, saved: the app's own screens
-        assert b"Catalogue" in _read_until(master, [b"Catalogue"], 10)
+        os.write(master, b"q")  # the game left, saved: the campaign's screen
+        assert b"Go on with the battle" in _read_until(master, [b"Go on with the battle"], 10)
         os.write(master, b"\x11")  # ctrl+q: back to the command
         told = until_exit(master, proc, 20)
         assert b"game 1 is not over" in told and b"campaign play 'Sat' goes on" in told

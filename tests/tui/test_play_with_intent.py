@@ -30,13 +30,26 @@ async def test_moving_with_intent_at_80_by_24(tui_db: Path) -> None:
     app = create_app(tui_db, play=game_id, leave_to_shell=True)  # as `armybuilder play`
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        # The map takes the room the table needs (20 rows: 40 columns and its border),
-        # the side panel the rest, its status on one line.
-        assert screen.map.size.width == 40 and screen.map.size.height == 20
-        assert screen.query_one("#play-status").size.height == 1
+        # The map takes the whole width; the side panel is a line along the bottom: the
+        # round and VP, the selected warrior, the prompt's first line.
+        assert screen.map.size.width == 78 and screen.map.size.height == 19
+        assert not screen.query_one("#play-panel").display
         await select(pilot, screen, SHOOTER)
+        line = shown(pilot, "#play-line", 78)
+        assert line.startswith("v▸ R1/3") and "C  Demo Crossbowman" in line, line
         await pilot.press("m", "n")
         await settle(pilot)
+        # Steering: the verdict first, then the place worth going and its odds.
+        line = shown(pilot, "#play-line", 78)
+        assert line.startswith("v▸ ✔ the engine allows this · attack hits 83% (5+ on 2d6) "
+                               "· ◆ base contact"), line
+        # v opens the whole panel beside the map (the status in it on one line), for the
+        # steering prompt and the odds.
+        await pilot.press("v")
+        await settle(pilot)
+        assert screen.query_one("#play-panel").display
+        assert screen.query_one("#play-status").size.height == 1
+        assert screen.map.size.width == 40 and screen.map.size.height == 19
         steer = screen.steer
         assert steer is not None and steer.destinations
         first = steer.destinations[0]
@@ -64,6 +77,16 @@ async def test_moving_with_intent_at_80_by_24(tui_db: Path) -> None:
         assert screen.map.overlay.moves  # the move's path, until the next thing begun
         await pilot.press("tab", "m")
         assert not screen.last_shown and not screen.map.overlay.moves
+        await pilot.press("v")  # the panel back to its line
+        await settle(pilot)
+        panel = screen.query_one("#play-panel")
+        assert not panel.display
+        await pilot.press("l")  # a list to choose from opens the panel while it is shown
+        await settle(pilot)
+        assert screen.mode == "choose" and panel.display and screen.option_list.has_focus
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not panel.display
         await pilot.press("escape", "q")
         await settle(pilot)
     assert app.return_code == 0 and not app.is_running

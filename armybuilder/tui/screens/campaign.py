@@ -91,6 +91,7 @@ class CampaignScreen(AppScreen):
         self.running = False
         self._choices: list[Choice] = []
         self._moving: int | None = None  # the band whose destination is being chosen
+        self._wanted: str | None = None  # the campaign opened at once, shown in the list
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -140,7 +141,7 @@ class CampaignScreen(AppScreen):
 
     def on_campaign_screen_names(self, message: Names) -> None:
         select: Select[str] = self.query_one("#campaign-name", Select)
-        keep = select.value
+        keep = select.value if select.value is not Select.NULL else self._wanted
         with self.prevent(Select.Changed):
             select.set_options([(literal(n), n) for n in message.names])
             if keep in message.names:
@@ -154,6 +155,14 @@ class CampaignScreen(AppScreen):
     def open_campaign(self, name: str) -> None:
         self._status(f"Opening {name}…")
         self._open(name)
+
+    def play_at_once(self, name: str, game_id: int) -> None:
+        """`armybuilder campaign play`: the campaign opened and its battle's game played
+        over this screen, as when the player chooses to play it here: q on the play
+        screen comes back to the campaign, which takes the game's result if it is over."""
+        self._wanted = name
+        self.open_campaign(name)
+        self._open_play(game_id)
 
     @work(thread=True, exclusive=True, group="campaign")
     def _open(self, name: str) -> None:

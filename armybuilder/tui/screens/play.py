@@ -112,6 +112,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
         Binding("n", "destination(1)", "Places worth going", show=False),
         Binding("N", "destination(-1)", "Places worth going back", show=False),
         Binding("d", "dial", "Dial"),
+        Binding("v", "panel", "Side panel", show=False),
         Binding("plus,equals_sign", "zoom(1.5)", "Zoom in", show=False),
         Binding("minus", "zoom(0.6667)", "Zoom out", show=False),
         Binding("0", "fit", "Whole table", show=False),
@@ -146,11 +147,22 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
     PlayScreen.-short #play-warrior { max-height: 9; }
     PlayScreen.-short #play-log { display: none; }
     PlayScreen.-short #play-prompt { max-height: 15; }
+    /* A small screen (80 x 24): the map takes the whole width, the side panel collapses
+       to a line along the bottom; v opens it (beside the map) and closes it again. */
+    PlayScreen #play-line { height: 1; padding: 0 1; background: $boost; display: none;
+                            text-wrap: nowrap; text-overflow: ellipsis; }
+    PlayScreen.-compact #play-line { display: block; }
+    PlayScreen.-compact #play-panel { display: none; }
+    PlayScreen.-compact.-panel #play-panel { display: block; }
+    /* A list to choose from is in the panel: it opens while the list is shown. */
+    PlayScreen.-compact.-listing #play-panel { display: block; }
     """
     #: The side panel's width: at most, at least (the map takes what it needs first).
     PANEL_WIDTHS = (60, 32)
     #: Below this height, the side panel's status collapses to a line.
     SHORT = 30
+    #: Below this width, on a short screen too, the whole side panel collapses to a line.
+    NARROW = 100
 
     #: Whether the AI waits for a key before each of its actions (s toggles it).
     STEPPING = False
@@ -192,6 +204,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
         self.pause = AI_PAUSE
         self.stepping = self.STEPPING
         self._step = threading.Event()
+        self._prompt_text = Text()  # the prompt as last shown, for the one-line panel
         self._version = 0  # bumped when the options listed change
         self.thinking = False
 
@@ -212,6 +225,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
                 yield OptionList(id="play-options")
                 yield RichLog(id="play-log", wrap=True, markup=False, auto_scroll=True,
                               min_width=20)
+        yield Static("", id="play-line")
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -224,6 +238,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
         panel = max(least, min(most, width - (2 * rows + 2)))
         self.query_one("#play-panel").styles.width = panel
         short = height < self.SHORT
+        self.set_class(short and width < self.NARROW, "-compact")
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
             if self.session is not None:
@@ -300,6 +315,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
     def _set_mode(self, mode: str) -> None:
         changed = mode != self.mode
         self.mode = mode
+        self.set_class(self.option_list.display, "-listing")
         self.refresh_bindings()
         if changed and self.session is not None:
             self._show_warrior()  # what it may do is shown while choosing an action
@@ -369,6 +385,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
 
     def _show_status(self) -> None:
         board = self.board
+        self._show_line()
         if self.has_class("-short"):
             self.query_one("#play-status", Static).update(self._status_line(board))
             return
@@ -414,6 +431,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
         return text
 
     def _show_warrior(self) -> None:
+        self._show_line()
         panel = self.query_one("#play-warrior", Static)
         if self.session is None or self.selected is None:
             panel.update("")
@@ -511,6 +529,47 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
 
     def _prompt(self, text: Text | str) -> None:
         self.query_one("#play-prompt", Static).update(text)
+        self._prompt_text = text if isinstance(text, Text) else Text(text)
+        self._show_line()
+
+    def _show_line(self) -> None:
+        """The side panel in one line, for a small screen (v opens the whole panel): between
+        actions the round, the VP and the selected warrior; then the prompt, its verdict
+        (✔ or ✖ and the rule) first, the odds next, the keys last."""
+        if self.session is None:
+            return
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("v▸" if not self.has_class("-panel") else "v◂", style="bold reverse")
+        text.append(" ")
+        if self.mode == "idle" or self.board.over:
+            text.append(self._status_line(self.board))
+            if self.selected is not None:
+                p = self.board.pieces[self.selected]
+                text.append(f"· {p.letter} ", style=Style(
+                    color="bright_white", bgcolor=SIDE_COLOURS[p.seat], bold=True))
+                text.append(f" {p.name} ", style="bold")
+                if not (p.chariot or p.castle):
+                    text.append(f"{p.click + 1}/{len(p.dial)} ", style="dim")
+            text.append("· ")
+        lines: list[Text] = []
+        for line in self._prompt_text.split("\n"):
+            cut = line.plain.rfind(": ")
+            if "%" in line.plain[cut:] and cut > 0:  # "◆ what it touches: the odds"
+                lines += [line[cut + 2:], line[:cut]]
+            elif line.plain.strip():
+                lines.append(line)
+        lines.sort(key=lambda line: 0 if any(mark in line.plain for mark in "✔✖") else
+                   1 if "%" in line.plain or line.plain.startswith("◆") else 2)
+        text.append(Text(" · ").join(lines))
+        self.query_one("#play-line", Static).update(text)
+
+    def action_panel(self) -> None:
+        """The whole side panel beside the map, or back to its line (a small screen)."""
+        if not self.has_class("-compact"):
+            self.notify("The side panel is always open at this size.", title="v")
+            return
+        self.toggle_class("-panel")
+        self._show_line()
 
     def _idle_prompt(self) -> None:
         side = self.board.sides[self.board.to_act]
