@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from armybuilder.ai.registry import make_player
 from armybuilder.ai.think import Think
-from armybuilder.sim.match import player_seed
 
 if TYPE_CHECKING:
     from armybuilder.ai.expert import ExpertPlayer
@@ -66,6 +65,10 @@ def hint(session: PlaySession, think: Think | str | None = None,
          progress: Callable[[int, int], None] | None = None) -> Advice | None:
     """The expert's top three for the player to act (None when the game waits for no
     action of a player's turn: setting the scene, a decision owed, the end)."""
+    # Here, not at the top: batch battles' module loads the AI players, which a game
+    # without an AI never needs (the screen opens without them).
+    from armybuilder.sim.match import player_seed
+
     with session.lock:
         game = session.game
         if game.over or game.phase != "play" or game.pending:
