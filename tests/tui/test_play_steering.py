@@ -183,11 +183,11 @@ async def test_the_second_look_counts_the_odds_in_a_worker(
     # Away: 4, 5 or 6) is counted in a worker while the screen goes on answering.
     session = duel(at(card("Brute"), 0, 10.0, 10.0), at(card("Grunt"), 1, 10.0, 11.0),
                    at(card("Other"), 0, 30.0, 4.0))  # so that the turn waits after A's move
-    gate = threading.Event()
+    gates = [threading.Event()]
     counted = PlaySession.outlook
 
     def held(self: PlaySession, option: object) -> object:
-        gate.wait(10)  # a count on the screen's own thread would stop the screen here
+        gates[-1].wait(10)  # a count on the screen's own thread would stop the screen here
         return counted(self, option)  # type: ignore[arg-type]
 
     monkeypatch.setattr(PlaySession, "outlook", held)
@@ -201,17 +201,19 @@ async def test_the_second_look_counts_the_odds_in_a_worker(
         await pilot.press("enter")  # given once counted
         assert "given once the odds are counted" in prompt(pilot)
         assert screen.board.version == 1
-        gate.set()
+        gates[-1].set()
         await settle(pilot)
         assert screen.board.version == 2 and screen.board.pieces[0].acted
         assert "A Brute" in told(screen).splitlines()[-1]
     # Counted, the second look shows the exact odds before anything is given.
-    gate.clear()
+    # A gate of its own: the first app's counts (the places worth a move, each option's
+    # push) still going on their workers' threads pass through the first one, still open.
+    gates.append(threading.Event())
     async with create_app(tui_db, play=kept(tui_db, session)).run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
         await pilot.press("m", "down", "down", "enter")
         assert "counting the odds…" in prompt(pilot)
-        gate.set()
+        gates[-1].set()
         await settle(pilot)
         assert screen.mode == "confirm" and screen.board.version == 1
         assert "breaks away 50%" in prompt(pilot) and "enter: give it" in prompt(pilot)

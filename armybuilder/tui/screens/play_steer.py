@@ -543,7 +543,15 @@ class Steering:
 
             steer.touches, steer.reaches = touched(self.session, option)
             # A push and a free move are told while steering, not only at the second look.
-            steer.cost = cost_text(self.board, self.session.outlook(option))
+            # Rulebook III, Pushing: only a warrior that already carries an action token is
+            # pushed, and only a move with an ability (Quickness) can be free; any other move
+            # costs its action alone, so the engine's count (its odds too) is not run on
+            # the screen's thread for every key.
+            pushable = steer.warrior is not None and self.board.pieces[steer.warrior].tokens
+            if pushable or steer.ability:
+                steer.cost = cost_text(self.board, self.session.outlook(option))
+            else:
+                steer.cost = None
         else:
             steer.touches, steer.reaches, steer.cost = (), 1.0, None
         if give:
