@@ -11,7 +11,7 @@ from textual.widgets import Select
 
 from armybuilder.tui.app import create_app
 from tui.test_campaign_screen import campaign_db
-from tui.test_snapshots import sizes
+from tui.test_snapshots import all_sizes, sizes
 from tui.tui_support import settle, started
 
 
@@ -40,7 +40,7 @@ def snapshot(snap_compare, db: Path, size: tuple[int, int], steps=None) -> bool:
                         run_before=run_before)
 
 
-@sizes
+@all_sizes
 def test_campaign(snap_compare, tui_db: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     made(tui_db)
     assert snapshot(snap_compare, tui_db, size)

@@ -1,6 +1,7 @@
 """SVG snapshots of playing a battle: the play screen at 80 x 24, 120 x 40 (the whole
-table) and 200 x 60 like every screen, zoomed in with a ghost base at 160 x 50, in the 16
-ANSI colours; the games kept, the end of a game and a figure's dial at the three sizes; a
+table) and 200 x 60 (its map takes the room), zoomed in with a ghost base at 160 x 50, in
+the 16 ANSI colours; the games kept, the end of a game and a figure's dial at 80 x 24 and
+120 x 40 like every screen; a
 chariot driven (its four discs, the ghost of the drive, its passenger and dials) and the
 choice of its section a push damages, at 120 x 40; a move steered into base contact
 (n, the places worth going) at 80 x 24 and 200 x 60.
@@ -20,7 +21,7 @@ from textual.pilot import Pilot
 from armybuilder.tui.app import create_app
 from armybuilder.tui.screens.play import PlayScreen
 from tui.test_play_screen import select
-from tui.test_snapshots import sizes
+from tui.test_snapshots import all_sizes, sizes
 from tui.tui_support import settle, started
 
 
@@ -45,7 +46,7 @@ def picture(snap_compare, db: Path, size: tuple[int, int],  # type: ignore[no-un
                         run_before=run_before)
 
 
-@sizes
+@all_sizes
 def test_the_play_screen(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
                          size: tuple[int, int]) -> None:
     assert picture(snap_compare, tui_db, size)
