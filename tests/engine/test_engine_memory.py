@@ -137,20 +137,58 @@ def _agree(game: Game) -> int:
             compared += 1
     # Where terrain stops a path.
     if game.terrain.features:
-        for (points, shape, ignore, facing), stop in mem.stops_for(game.terrain).items():
+        stops = mem.stops_for(game.terrain)
+        seen = _stops_seen(stops, tuple(game.terrain.features))
+        for (points, shape, ignore, facing), stop in stops.items():
+            if (points, shape, ignore, facing) in seen:
+                continue  # compared already, on this same ground
             assert game.terrain._movement_stop(points, shape, ignore, facing) == stop
+            seen.add((points, shape, ignore, facing))
             compared += 1
-    # Pure answers kept for every game.
+    # Pure answers kept for every game: each a function of its key (and of the rules
+    # registered), so each is compared once. (The tables are the process's: compared in
+    # full at every step, the thousands the rest of the suite leaves in them cost a
+    # minute.)
     for key, ends in list(memory.STRAIGHT_ENDS.items()):
-        assert places._straight_ends(*key) == ends
+        if _first_look("ends", key, ends):
+            assert places._straight_ends(*key) == ends
     for (generation, abilities, kind), modes in list(memory.ACTION_MODES.items()):
-        if generation == REGISTRY.generation:
+        if generation == REGISTRY.generation and _first_look(
+                "modes", (generation, abilities, kind), modes):
             assert modes == tuple(n for n in abilities if REGISTRY.action_kind(n) == kind)
     for abilities, points in list(REGISTRY._answers.items()):
+        if not _first_look("hooks", (REGISTRY.generation, abilities), points):
+            continue
         for point in HOOK_POINTS:
             assert points[point] == tuple(REGISTRY._by_point[point][n] for n in abilities
                                           if n in REGISTRY._by_point[point])
     return compared
+
+
+#: The stops last compared: the table, the ground they were worked out on, the keys.
+_STOPS: list[Any] = [None, (), set()]
+
+
+def _stops_seen(stops: Any, features: tuple[Any, ...]) -> set[Any]:
+    """The keys of ``stops`` compared already: none when the table or its ground is another
+    (a stop is a function of the ground under it, so one kept after the ground changed
+    must be compared again)."""
+    if _STOPS[0] is not stops or _STOPS[1] != features:
+        _STOPS[:] = [stops, features, set()]
+    seen: set[Any] = _STOPS[2]
+    return seen
+
+
+#: The pure answers compared so far: (table, key) -> the answer compared.
+_LOOKED: dict[tuple[str, Any], Any] = {}
+
+
+def _first_look(table: str, key: Any, answer: Any) -> bool:
+    """Whether this answer under this key is new to the comparison (a key answered again
+    with another object is compared again)."""
+    seen = _LOOKED.get((table, key))
+    _LOOKED[(table, key)] = answer  # kept, so that no other object takes its identity
+    return seen is not answer
 
 
 def _army(cards: tuple[Any, ...], picks: list[int]) -> tuple[Any, ...]:
