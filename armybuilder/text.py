@@ -124,3 +124,15 @@ def counted(n: int, word: str, many: str = "") -> str:
     """A count in plain English: "1 figure", "2 figures", "1,054 figures" ("1 army",
     "3 armies" with ``many``)."""
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``, or None: ASCII digits only
+    (``int`` takes other scripts' digits too, "٣" for 3), and at most as many digits as
+    ``high`` has (a thousand-digit paste is never turned into a number)."""
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > len(str(abs(high))):
+        return None
+    number = int(value)
+    return number if low <= number <= high else None

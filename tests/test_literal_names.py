@@ -20,7 +20,7 @@ from hostile_names import (
 )
 
 from armybuilder.cli import main
-from armybuilder.text import SafeStream, json_text, shown_lines
+from armybuilder.text import SafeStream, json_text, shown_lines, whole_number
 
 
 @pytest.fixture
@@ -216,3 +216,15 @@ def test_play_lists_and_exports_games_with_names_literally(
     log = tmp_path / "evil\x1b]0;x.json"
     code, out, _ = run(capsys, "play", "--export", str(game_id), str(log))
     assert code == 0 and "evil\\x1b]0;x.json" in out and log.exists()
+
+
+@pytest.mark.parametrize(("text", "low", "high", "number"), [
+    ("12", 0, 99, 12), (" 7 ", 1, 9, 7), ("-3", -5, 5, -3), ("0", 0, 0, 0),
+    ("٣", 0, 9, None),  # int() reads another script's digits ("٣" is 3)
+    ("１２", 0, 99, None),  # full-width digits
+    ("10", 0, 9, None), ("0", 1, 9, None), ("", 0, 9, None), ("1e3", 0, 9999, None),
+    ("9" * 5000, 0, 2**63 - 1, None),  # refused by its length, never turned into a number
+])
+def test_a_whole_number_typed_into_the_app(text: str, low: int, high: int,
+                                           number: int | None) -> None:
+    assert whole_number(text, low, high) == number

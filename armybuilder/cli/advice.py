@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from armybuilder.ai.registry import PLAYERS
 from armybuilder.cli.battle import TERRAIN_NAMES, StderrBar
 from armybuilder.cli.options import whole
 from armybuilder.cli.questions import add_stop_options, closeness_words, pct, rule_line
@@ -221,8 +222,8 @@ def add_commands(sub: Any) -> None:
         p.add_argument("--terrain", default=DEFAULT_TERRAIN,
                        help=f"a terrain preset: {', '.join(TERRAIN_NAMES)}")
         p.add_argument("--players", default=None,
-                       help=f"who plays every army: heuristic or random (default "
-                            f"{DEFAULT_PLAYER})")
+                       help=f"who plays every army: {', '.join(PLAYERS.kinds())} "
+                            f"(default {DEFAULT_PLAYER})")
         p.add_argument("--workers", type=whole(1, 1024), default=None,
                        help="processes to play in (default: one per CPU); with --backend "
                             "ray, the most chunks of games at once")

@@ -40,6 +40,9 @@ from armybuilder.sim.defaults import (
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
+    MOST_GAMES,
+    MOST_ROUNDS,
+    MOST_SEED,
 )
 from armybuilder.text import counted, json_text, shown
 
@@ -337,14 +340,14 @@ def add_commands(commands: Any, add_db: Any) -> None:
                    help="two saved armies; or replay PATH; gauntlet ARMY...; results; "
                         "merge FILE...")
     # Upper bounds here; the batch itself says why 0 or less will not do.
-    p.add_argument("--games", type=whole(-MANY, 1_000_000), default=DEFAULT_GAMES,
+    p.add_argument("--games", type=whole(-MANY, MOST_GAMES), default=DEFAULT_GAMES,
                    help=f"games to play, per pair in a gauntlet (default {DEFAULT_GAMES})")
-    p.add_argument("--seed", type=whole(0, 2**63 - 1), default=DEFAULT_SEED,
+    p.add_argument("--seed", type=whole(0, MOST_SEED), default=DEFAULT_SEED,
                    help=f"the batch's seed (default {DEFAULT_SEED})")
     p.add_argument("--workers", type=whole(-MANY, 1024), default=None,
                    help="processes to play in (default: one per CPU; 1: this process); "
                         "with --backend ray, the most chunks of games at once")
-    p.add_argument("--rounds", type=whole(-MANY, 100_000), default=DEFAULT_ROUNDS,
+    p.add_argument("--rounds", type=whole(-MANY, MOST_ROUNDS), default=DEFAULT_ROUNDS,
                    help=f"the time limit in rounds (default {DEFAULT_ROUNDS}: Rulebook VII's "
                         "60 minutes)")
     p.add_argument("--terrain", default=DEFAULT_TERRAIN,

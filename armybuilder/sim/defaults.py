@@ -6,6 +6,11 @@ from armybuilder.ai.registry import DEFAULT
 #: A sample large enough for a 95% interval about +/-10 points wide.
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
+#: The bounds every command and screen takes: a seed the dice hold in 64 bits, as many
+#: games and rounds as a loop and SQLite hold with room to spare.
+MOST_SEED = 2**63 - 1
+MOST_GAMES = 1_000_000
+MOST_ROUNDS = 100_000
 #: Rulebook VII, The Standard Game: a 60-minute time limit. The engine counts rounds, not
 #: minutes; a 2-action turn takes a minute or so at the table, so the hour is about 25
 #: rounds — enough for two 200-point armies to cross the 36" table and fight it out.

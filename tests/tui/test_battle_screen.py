@@ -91,7 +91,16 @@ async def test_bad_choices_are_named(tui_db: Path) -> None:
         assert "Choose your army first" in shown(pilot, "#battle-status")
         screen = await choose(pilot, games=0)
         await pilot.press("ctrl+g")
-        assert "games: a whole number of at least 1" in shown(pilot, "#battle-status")
+        assert "games: a whole number from 1 to 1,000,000" in shown(pilot, "#battle-status")
+        # Another script's digits (int() reads "٣" as 3) and a seed past 64 bits.
+        screen.query_one("#games", Input).value = "٣"
+        await pilot.press("ctrl+g")
+        assert "games: a whole number from 1" in shown(pilot, "#battle-status")
+        screen.query_one("#games", Input).value = "2"
+        screen.query_one("#seed", Input).value = str(2**70)
+        await pilot.press("ctrl+g")
+        assert "seed: a whole number from 0 to 9,223,372,036,854,775,807" in shown(
+            pilot, "#battle-status", 200)
         assert not screen.running and screen.report is None
 
 

@@ -108,8 +108,13 @@ async def test_bad_choices_are_named(tui_db: Path) -> None:
         await started(pilot)
         screen = await gauntlet_mode(pilot, games=0)
         await pilot.press("ctrl+g")
-        assert "games per pair: a whole number of at least 1" in shown(
+        assert "games per pair: a whole number from 1 to 1,000,000" in shown(
             pilot, "#gauntlet-status", 200)
+        screen.query_one("#pair-games", Input).value = "2"
+        screen.query_one("#gauntlet-seed", Input).value = "١"  # another script's 1
+        await pilot.press("ctrl+g")
+        assert "seed: a whole number from 0" in shown(pilot, "#gauntlet-status", 200)
+        screen.query_one("#gauntlet-seed", Input).value = "1"
         screen.query_one("#pair-games", Input).value = "2"
         screen.query_one("#gauntlet-armies", SelectionList).deselect_all()
         screen.query_one("#gauntlet-armies", SelectionList).select("Rich")

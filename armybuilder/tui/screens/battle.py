@@ -45,9 +45,12 @@ from armybuilder.sim.defaults import (
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
     DEFAULT_TERRAIN,
+    MOST_GAMES,
+    MOST_ROUNDS,
+    MOST_SEED,
 )
 from armybuilder.sim.stopping import DEFAULT_MARGIN
-from armybuilder.text import counted, literal, literal_lines, shown
+from armybuilder.text import counted, literal, literal_lines, shown, whole_number
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.battle_charts import (
     SIDE_STYLE,
@@ -355,13 +358,13 @@ class BattleScreen(AppScreen):
 
     # --- running ------------------------------------------------------------------
 
-    def _number(self, name: str, low: int) -> int | None:
-        text = self.query_one(f"#{name}", Input).value.strip()
-        if not text.lstrip("-").isdigit() or int(text) < low:
-            self._say(Text(f"{name}: a whole number of at least {low}, please", style="red"))
+    def _number(self, name: str, low: int, high: int) -> int | None:
+        number = whole_number(self.query_one(f"#{name}", Input).value, low, high)
+        if number is None:
+            self._say(Text(f"{name}: a whole number from {low:,} to {high:,}, please",
+                           style="red"))
             self.query_one(f"#{name}", Input).focus()
-            return None
-        return int(text)
+        return number
 
     def request_from_fields(self) -> BattleRequest | None:
         """The request the fields describe, or None (and a message) when one is wrong."""
@@ -375,9 +378,9 @@ class BattleScreen(AppScreen):
                 self.query_one(name, Select).focus()
                 return None
             chosen.append(str(value))
-        games = self._number("games", 1)
-        seed = self._number("seed", 0)
-        rounds = self._number("rounds", 1)
+        games = self._number("games", 1, MOST_GAMES)
+        seed = self._number("seed", 0, MOST_SEED)
+        rounds = self._number("rounds", 1, MOST_ROUNDS)
         if games is None or seed is None or rounds is None:
             return None
         castle = self.query_one("#castle", Select)

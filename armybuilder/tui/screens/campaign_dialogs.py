@@ -14,7 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from armybuilder.text import literal, literal_lines
+from armybuilder.sim.defaults import MOST_SEED
+from armybuilder.text import literal, literal_lines, whole_number
 from armybuilder.tui.widgets.filter_bar import FilterBar
 
 if TYPE_CHECKING:
@@ -77,10 +78,11 @@ class NewCampaignScreen(ModalScreen[NewCampaign | None]):
         if not name:
             error.update("A campaign needs a name.")
             return
-        if not seed.isdigit():
-            error.update("The seed is a whole number, 0 or more.")
+        number = whole_number(seed, 0, MOST_SEED)
+        if number is None:
+            error.update(f"The seed is a whole number from 0 to {MOST_SEED:,}.")
             return
-        self.dismiss(NewCampaign(name, armies, seats or ["ai"] * len(armies), int(seed),
+        self.dismiss(NewCampaign(name, armies, seats or ["ai"] * len(armies), number,
                                  self.query_one("#pool", Input).value.strip() or "all"))
 
     @on(Button.Pressed, "#cancel")

@@ -34,8 +34,15 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from armybuilder.sim.defaults import DEFAULT_ROUNDS, DEFAULT_SEED, DEFAULT_TERRAIN
-from armybuilder.text import counted, literal, literal_lines, shown
+from armybuilder.sim.defaults import (
+    DEFAULT_ROUNDS,
+    DEFAULT_SEED,
+    DEFAULT_TERRAIN,
+    MOST_GAMES,
+    MOST_ROUNDS,
+    MOST_SEED,
+)
+from armybuilder.text import counted, literal, literal_lines, shown, whole_number
 from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.battle import (
@@ -240,13 +247,13 @@ class GauntletScreen(AppScreen):
 
     # --- running ------------------------------------------------------------------
 
-    def _number(self, name: str, label: str, low: int) -> int | None:
-        text = self.query_one(f"#{name}", Input).value.strip()
-        if not text.lstrip("-").isdigit() or int(text) < low:
-            self._say(Text(f"{label}: a whole number of at least {low}, please", style="red"))
+    def _number(self, name: str, label: str, low: int, high: int) -> int | None:
+        number = whole_number(self.query_one(f"#{name}", Input).value, low, high)
+        if number is None:
+            self._say(Text(f"{label}: a whole number from {low:,} to {high:,}, please",
+                           style="red"))
             self.query_one(f"#{name}", Input).focus()
-            return None
-        return int(text)
+        return number
 
     def request_from_fields(self) -> GauntletRequest | None:
         """The request the fields describe, or None (and a message) when one is wrong."""
@@ -260,9 +267,9 @@ class GauntletScreen(AppScreen):
                            style="red"))
             armies.focus()
             return None
-        games = self._number("pair-games", "games per pair", 1)
-        seed = self._number("gauntlet-seed", "seed", 0)
-        rounds = self._number("gauntlet-rounds", "rounds", 1)
+        games = self._number("pair-games", "games per pair", 1, MOST_GAMES)
+        seed = self._number("gauntlet-seed", "seed", 0, MOST_SEED)
+        rounds = self._number("gauntlet-rounds", "rounds", 1, MOST_ROUNDS)
         if games is None or seed is None or rounds is None:
             return None
         asked = games_asked(self, "pair-games-mode", "pair-games", games)
