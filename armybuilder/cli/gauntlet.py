@@ -69,12 +69,13 @@ def _shard(text: str | None) -> tuple[int, int] | None:
 
 
 def _player(text: str | None) -> str:
+    from armybuilder.ai.registry import PLAYERS
     from armybuilder.sim.defaults import DEFAULT_PLAYER
 
     kinds = {k.strip() for k in (text or DEFAULT_PLAYER).split(",")}
     if len(kinds) != 1:
         raise BattleError(f"--players: a gauntlet plays every army with one kind of player "
-                          f"(heuristic or random), not {text!r}")
+                          f"({', '.join(PLAYERS.kinds())}), not {text!r}")
     return kinds.pop()
 
 
