@@ -22,10 +22,10 @@ there says little alone; the correlation over every army is the figure. What cha
 alone does to it: the heuristic's round robin played again on other dice (the next seed)
 and correlated with the first the same way, printed as the baseline.
 
-The expert costs about 0.4 s of CPU a simulation per game played to 25 rounds (about 4 s
-a game at 8 simulations, against 0.1 s for the heuristic): 8 armies at 4 pairs is 224
-games each way. The machine may be shared: the load average and the CPU time are
-printed with the figures.
+The expert's games cost far more than the heuristic's: to 25 rounds, about 5.5 s of CPU
+a game at 8 simulations and 2 s at 1, against 0.15 s for the heuristic; 8 armies at 4
+pairs is 224 games each way (about 20 CPU minutes for the expert's). The machine may be
+shared: the load average and the CPU time are printed with the figures.
 """
 
 from __future__ import annotations
