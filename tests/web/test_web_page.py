@@ -22,6 +22,9 @@ from armybuilder.armies.transfer import share_code
 from armybuilder.catalogue.service import Catalogue
 from web.web_support import PATIENCE, Browser, Served, Tab, serving
 
+#: One worker runs the module: its browser and server are started once, not on each.
+pytestmark = pytest.mark.xdist_group("browser")
+
 #: The browser's window; the page's terminal fills it.
 WINDOW = (1280, 800)
 
