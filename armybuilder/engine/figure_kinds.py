@@ -91,6 +91,8 @@ class FigureKind:
     refuses: ClassVar[Mapping[str, str]] = {}
     #: Rulebook III, Pushing: a second action token on consecutive turns costs a click.
     pushing_hurts: ClassVar[bool] = True
+    #: Causes of damage (``state.damage``'s ``cause``) it takes no damage from.
+    unharmed_by: ClassVar[frozenset[str]] = frozenset()
     #: Rulebook III, Free Spins: it may spin when an opposing figure moves into contact.
     free_spins: ClassVar[bool] = True
     #: Its base is of sections, each with its own dial, and an attack strikes one of them
