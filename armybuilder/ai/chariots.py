@@ -364,6 +364,7 @@ class ChariotPlay(FigurePlay):
     # Chariot rules, Ranged Combat: its sections fire while others are engaged.
     fires_engaged = True
     weighed_by_clicks = False
+    moves_alone = False  # Chariot rules, Movement: its moves are its own (own_moves)
 
     def clicks_left(self, w: Warrior) -> int:
         # Chariot rules, Combat Dials: the fewest clicks on its sections that show six
@@ -383,8 +384,6 @@ class ChariotPlay(FigurePlay):
         return all(_skulls_after(w, k, 1)[0] >= CHARIOT_SKULLS
                    for k in range(len(SECTIONS)) if section_active(w, k))
 
-    def moves_alone(self, w: Warrior) -> bool:
-        return False  # Chariot rules, Movement: its moves are its own (own_moves)
 
     def own_moves(self, game: Game, w: Warrior, foes: list[Warrior]
                   ) -> list[tuple[float, Action]]:

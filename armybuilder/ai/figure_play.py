@@ -13,7 +13,7 @@ kind (``w.kind``) instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.engine import Pass
 
@@ -41,6 +41,9 @@ class FigurePlay:
     weighed_by_clicks: ClassVar[bool] = True
     #: The movement search walks up to it into base contact (ai.manoeuvres).
     contact_places: ClassVar[bool] = True
+    #: It is moved by a Move to a place the movement search weighs (ai.manoeuvres); False:
+    #: it never moves, or its moves are its own (:meth:`own_moves`).
+    moves_alone: ClassVar[bool] = True
 
     def clicks_left(self, w: Warrior) -> int:
         """Clicks its dial can still take before it is eliminated (Rulebook I)."""
@@ -49,8 +52,9 @@ class FigurePlay:
     def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
         """Victory points ``clicks`` (more than none) of damage on it are worth (``section``:
         the section they land on, for a kind with sections): its points when they eliminate
-        it (Rulebook VI, Victory!), a share by the clicks otherwise."""
-        left = self.clicks_left(w)
+        it (Rulebook VI, Victory!), a share by the clicks otherwise. (A kind whose dial is
+        not its card's clicks overrides this with :meth:`clicks_left`.)"""
+        left = len(w.card.clicks) - w.click
         if clicks >= left:
             return float(w.card.points)
         return w.card.points * PARTIAL * clicks / left
@@ -62,16 +66,11 @@ class FigurePlay:
 
     def pushing_kills(self, w: Warrior) -> bool:
         """Would the click a push costs eliminate it?"""
-        return w.kind.pushing_hurts and self.clicks_left(w) <= 1
+        return w.kind.pushing_hurts and len(w.card.clicks) - w.click <= 1
 
     def reach(self, game: State, w: Warrior, foes: list[Warrior]) -> float:
         """How far it may shoot this turn."""
         return float(w.card.range)
-
-    def moves_alone(self, w: Warrior) -> bool:
-        """Is it moved by a Move to a place the movement search weighs (ai.manoeuvres)?
-        False: it never moves, or its moves are its own (:meth:`own_moves`)."""
-        return True
 
     def own_moves(self, game: Game, w: Warrior, foes: list[Warrior]
                   ) -> list[tuple[float, Action]]:
@@ -100,30 +99,37 @@ class FigurePlay:
 WARRIOR = FigurePlay()
 
 
-class _Plays(dict[str, FigurePlay]):
-    """The ways of play by kind name; a kind none registers is played as a warrior."""
+#: The ways of play registered, by the engine's name of the kind.
+_REGISTERED: dict[str, FigurePlay] = {}
 
-    def __missing__(self, name: str) -> FigurePlay:
+
+class _Plays(dict[object, FigurePlay]):
+    """The ways of play by the engine's kind of figure (``w.kind``); a kind none
+    registers is played as a warrior."""
+
+    def __missing__(self, kind: Any) -> FigurePlay:
         # The kinds' AI modules register themselves and import the modules that ask
         # (tactics, positions): they are loaded when a kind is first asked about, not
         # imported from here at the top.
         from armybuilder.ai import chariots, fortifications, sieges  # noqa: F401
-        found = self.get(name, WARRIOR)
-        self[name] = found
+        found = _REGISTERED.get(kind.name, WARRIOR)
+        self[kind] = found
         return found
 
 
-_PLAYS = _Plays()
+#: How the AI plays each kind of figure: ``PLAYS[w.kind]`` (:func:`play_of` in words; the
+#: players' busiest questions index it themselves).
+PLAYS = _Plays()
 
 
 def register(play: FigurePlay) -> FigurePlay:
     """Register how the AI plays a kind of figure (its AI module does, once)."""
-    if play.kind in _PLAYS:
+    if play.kind in _REGISTERED:
         raise ValueError(f"the AI's play of {play.kind!r} is registered twice")
-    _PLAYS[play.kind] = play
+    _REGISTERED[play.kind] = play
     return play
 
 
 def play_of(w: Warrior) -> FigurePlay:
     """How the AI plays ``w``, by its kind."""
-    return _PLAYS[w.kind.name]
+    return PLAYS[w.kind]

@@ -221,7 +221,7 @@ class Search:
             return ATTACKS, tactics.ability_value(game, action)
         if isinstance(action, Move) and action.path:
             w = game.warriors[action.warrior]
-            if w.riding != NOBODY or not play_of(w).moves_alone(w) or not foes:
+            if w.riding != NOBODY or not play_of(w).moves_alone or not foes:
                 return MOVES, 0.0
             reading = readings.get(w.id)
             if reading is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from armybuilder.ai import chariots, manoeuvres, positions, setting_scene, sieges, tactics
-from armybuilder.ai.figure_play import play_of
+from armybuilder.ai.figure_play import PLAYS
 from armybuilder.engine import (
     NOBODY,
     Action,
@@ -304,7 +304,7 @@ class HeuristicPlayer:
         out: list[tuple[Action, float]] = []
         if w.captive != NOBODY or positions.demoralized(w):
             return out
-        play = play_of(w)
+        play = PLAYS[w.kind]
         if play.pushed(w, game.turn) and play.pushing_kills(w):
             return out  # never push a warrior to its death
         # Close combat needs an opposing figure in contact, or a friend for a healer
@@ -354,7 +354,7 @@ class HeuristicPlayer:
         for w in ready:
             if w.tokens:
                 continue  # moving would push it (tactics.pushed): rest instead
-            if w.riding != NOBODY or not play_of(w).moves_alone(w):
+            if w.riding != NOBODY or not PLAYS[w.kind].moves_alone:
                 # A passenger's moves and a chariot's are weighed in _chariot_moves; a
                 # castle section never moves (Castle rules, General Rules).
                 continue
@@ -414,7 +414,7 @@ class HeuristicPlayer:
         Disembarking (armybuilder.ai.chariots)."""
         options: list[tuple[float, Action]] = []
         for w in ready:
-            options += play_of(w).own_moves(game, w, foes)
+            options += PLAYS[w.kind].own_moves(game, w, foes)
         options += chariots.passenger_moves(game, ready, foes)
         # Best first (ties: the order listed), checked until one is legal: the candidate
         # moves are not checked yet.
@@ -476,7 +476,7 @@ class HeuristicPlayer:
     def _pass(self, game: Game, ready: list[Warrior]) -> Action:
         # Rest the warriors that acted last turn first: a pass never pushes.
         for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
-            action = play_of(w).pass_for(game, w)
+            action = PLAYS[w.kind].pass_for(game, w)
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from armybuilder.ai.figure_play import play_of
+from armybuilder.ai.figure_play import PLAYS
 from armybuilder.ai.tactics import damage_value
 from armybuilder.engine import CASTLE_MIN_RANGE as SECTION_MIN_RANGE
 from armybuilder.engine import NOBODY, State, Warrior, odds
@@ -112,7 +112,7 @@ Dials = dict[tuple[int, int, int], dict[tuple[int, int, int], tuple[DialReading,
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> DialReading:
     # A castle section, a fortification: read as its kind is played (ai.figure_play).
-    own = play_of(o).dial_reading(w, o, scared)
+    own = PLAYS[o.kind].dial_reading(w, o, scared)
     if own is not None:
         return own
     stats, os = w.stats, o.stats
@@ -180,7 +180,7 @@ class Reading:
                     max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
                     dial.shot, blow, 0.3 * blow, max(rng, reach), dial.ours))
             dial, threat = pair
-            if self.terrain is not None and (play := play_of(o)).gun(o):
+            if self.terrain is not None and (play := PLAYS[o.kind]).gun(o):
                 # Castle rules, Attacks: a section's shots are read with the guns (never
                 # within 4"); it is closed on only by the attackers the rules list.
                 self.guns.append((o, dial))

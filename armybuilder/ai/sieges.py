@@ -313,7 +313,7 @@ def ladder_choice(game: Game, me: int, ready: list[Warrior]) -> Ladder | None:
     the besieger places its carried ladder against a wall a member touches where climbing
     pays (:func:`climb_pays`). None when neither may or pays."""
     free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
-            and w.chariot is None and w.castle is None and w.controller == NOBODY
+            and w.kind.no_formation is None and w.controller == NOBODY
             and not positions.demoralized(w)]
     if len(free) < 3:
         return None
@@ -803,6 +803,8 @@ class CastleSectionPlay(FigurePlay):
     # Castle rules, General Rules: a section is in base contact with no one; its places
     # are where a front arc touches it (places).
     contact_places = False
+    # Castle rules, General Rules: a section "Can never move or be moved".
+    moves_alone = False
 
     def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
         if w.castle is None:
@@ -812,10 +814,6 @@ class CastleSectionPlay(FigurePlay):
     def reach(self, game: State, w: Warrior, foes: list[Warrior]) -> float:
         # Castle rules, Long Range Attacks: a section shoots twice as far at some.
         return super().reach(game, w, foes) if w.castle is None else reach(game, w, foes)
-
-    def moves_alone(self, w: Warrior) -> bool:
-        # Castle rules, General Rules: a section "Can never move or be moved".
-        return w.castle is None
 
     def dial_reading(self, w: Warrior, o: Warrior, scared: bool
                      ) -> positions.DialReading | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from armybuilder.ai.figure_play import PARTIAL, play_of
+from armybuilder.ai.figure_play import PARTIAL, PLAYS
 from armybuilder.engine import (
     Action,
     AttackForecast,
@@ -44,7 +44,7 @@ REGENERATION_AVERAGE = 10 / 6
 def clicks_left(w: Warrior) -> int:
     """Clicks the dial can still take before the figure is eliminated (Rulebook I; a
     kind's own dials: its AI module, ai.figure_play)."""
-    return play_of(w).clicks_left(w)
+    return PLAYS[w.kind].clicks_left(w)
 
 
 def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
@@ -53,7 +53,7 @@ def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
     (ai.figure_play)."""
     if clicks <= 0:
         return 0.0
-    return play_of(w).damage_value(w, clicks, section)
+    return PLAYS[w.kind].damage_value(w, clicks, section)
 
 
 def push_cost(w: Warrior) -> float:
@@ -77,7 +77,7 @@ def break_away_chance(state: State, w: Warrior) -> float:
 def pushing_kills(w: Warrior) -> bool:
     """Would the click a push costs eliminate ``w``? (Castle rules, General Rules: no damage
     from pushing; Chariot rules, Pushing: on the section its player picks.)"""
-    return play_of(w).pushing_kills(w)
+    return PLAYS[w.kind].pushing_kills(w)
 
 
 def _strike_value(state: State, f: AttackForecast, s: Strike, damage: float, me: int
@@ -134,7 +134,7 @@ def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool,
     for m in members:
         # A chariot's token from earlier this turn (another section's action) pushes
         # nothing: only one from the turn before does (Chariot rules, Pushing).
-        if play_of(m).pushed(m, turn):
+        if PLAYS[m.kind].pushed(m, turn):
             if pushing_kills(m):
                 return float("inf")
             cost += push_cost(m)
