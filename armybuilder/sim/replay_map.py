@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.engine import SECTIONS, Game, Work
 from armybuilder.engine import geometry as g
 from armybuilder.text import shown
+
+if TYPE_CHECKING:
+    from armybuilder.sim.narration import Narration
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
@@ -87,9 +91,11 @@ class Table:
         # World Conquest, Upgrading Defenses: each fortification's kind, footprint, walls
         # and entrances (they never move once standing), and who stands on guard in which.
         self.works: dict[int, dict[str, Any]] = {}
+        #: What the map keeps of each figure's kind (sections, castle parts, a
+        #: fortification), and how it tells of it.
+        self.records = [record_of(w) for w in game.warriors]
         for w in game.warriors:
-            # What the map keeps of its kind (sections, castle parts, a fortification).
-            record_of(w).start(self, game, w)
+            self.records[w.id].start(self, game, w)
         self.guard: dict[int, int] = {}
 
     def stand_work(self, wid: int, work: Work) -> None:
@@ -143,10 +149,11 @@ class Table:
         return f"{self.marks[wid]} {shown(self.cards[wid].name)}"
 
     def status(self, wid: int) -> str:
-        if wid in self.castle:
-            return self.castle_status(wid)
-        if wid in self.works:
-            return self.work_status(wid)
+        record = self.records[wid]
+        # A castle section, a fortification: told as its kind tells it.
+        own = record.status(self, wid)
+        if own is not None:
+            return own
         if self.out[wid]:
             return "eliminated"
         if self.riding[wid] >= 0:
@@ -154,8 +161,9 @@ class Table:
                     f"{self.click[wid] + 1}/{len(self.cards[wid].clicks)}")
         if self.pos[wid] is None:
             return "off the table"
-        if self.sections[wid] is not None:
-            return self.chariot_status(wid)
+        dial = record.dial_status(self, wid)  # a chariot's sections
+        if dial is not None:
+            return dial
         if self.captive[wid]:
             return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
         top = self.standing_on(wid)
@@ -343,6 +351,18 @@ class FigureRecord:
 
     def castle_from(self, table: Table, state: Game, w: Any) -> None:
         """Keep ``w``'s part of the castle, read from ``state`` (Table.castle_from)."""
+
+    def status(self, table: Table, wid: int) -> str | None:
+        """Its status in its own words, or None: told as a figure's (Table.status)."""
+        return None
+
+    def dial_status(self, table: Table, wid: int) -> str | None:
+        """Its dial in its own words while it stands, or None: its click."""
+        return None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        """What its elimination leaves, told (and kept on the map), or None: nothing."""
+        return None
 
 
 #: The warrior's record: every figure of a kind none registered.

@@ -210,6 +210,9 @@ class ChariotRecord(FigureRecord):
     def start(self, table: Table, game: Game, w: Any) -> None:
         table.sections[w.id] = list(w.chariot.clicks)
 
+    def dial_status(self, table: Table, wid: int) -> str | None:
+        return table.chariot_status(wid)
+
 
 class CastleSectionRecord(FigureRecord):
     """A castle section's parts, portals, breach, rubble and the ladders against it."""
@@ -242,6 +245,17 @@ class CastleSectionRecord(FigureRecord):
                         for p in section.portals],
             "breached": False, "rubble": False}
 
+    def status(self, table: Table, wid: int) -> str | None:
+        return table.castle_status(wid) if wid in table.castle else None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        t = n.t
+        if wid not in t.castle:
+            return None
+        # Castle rules, Eliminating Castle Sections: rubble in its place.
+        t.castle[wid]["rubble"] = True
+        return iter((f"  {t.label(wid)} is eliminated and collapses into rubble.",))
+
 
 class StructureRecord(FigureRecord):
     """A World Conquest fortification's kind, footprint, walls and entrances."""
@@ -259,6 +273,12 @@ class StructureRecord(FigureRecord):
         # (fortification_set_up) has no place yet: its provisional Work stands nowhere.
         if w.on_table:
             table.stand_work(w.id, work)
+
+    def status(self, table: Table, wid: int) -> str | None:
+        return table.work_status(wid) if wid in table.works else None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        return work_falls(n, wid) if wid in n.t.works else None
 
 
 CHARIOT = register(ChariotRecord())
