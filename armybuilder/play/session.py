@@ -278,7 +278,7 @@ class PlaySession(Steering):
             castle=looks.piece,
             on_castle=self._on_castle(w),
             # World Conquest, Upgrading Defenses: on guard in a structure.
-            on_guard=None if w.guarding == NOBODY else w.guarding)
+            on_guard=None if w.guarding == NOBODY else w.guarding, kind=w.kind.name)
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""
