@@ -13,9 +13,9 @@ kind (``w.kind``) instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from armybuilder.engine import Pass
+from armybuilder.engine import KindTable, Pass
 
 if TYPE_CHECKING:
     from armybuilder.ai.positions import DialReading
@@ -99,35 +99,20 @@ class FigurePlay:
 WARRIOR = FigurePlay()
 
 
-#: The ways of play registered, by the engine's name of the kind.
-_REGISTERED: dict[str, FigurePlay] = {}
-
-
-class _Plays(dict[object, FigurePlay]):
-    """The ways of play by the engine's kind of figure (``w.kind``); a kind none
-    registers is played as a warrior."""
-
-    def __missing__(self, kind: Any) -> FigurePlay:
-        # The kinds' AI modules register themselves and import the modules that ask
-        # (tactics, positions): they are loaded when a kind is first asked about, not
-        # imported from here at the top.
-        from armybuilder.ai import chariots, fortifications, sieges  # noqa: F401
-        found = _REGISTERED.get(kind.name, WARRIOR)
-        self[kind] = found
-        return found
+def _load() -> None:
+    # The kinds' AI modules register themselves and import the modules that ask
+    # (tactics, positions): loaded when a kind is first asked about.
+    from armybuilder.ai import chariots, fortifications, sieges  # noqa: F401
 
 
 #: How the AI plays each kind of figure: ``PLAYS[w.kind]`` (:func:`play_of` in words; the
 #: players' busiest questions index it themselves).
-PLAYS = _Plays()
+PLAYS: KindTable[FigurePlay] = KindTable("the AI's play", WARRIOR, _load)
 
 
 def register(play: FigurePlay) -> FigurePlay:
     """Register how the AI plays a kind of figure (its AI module does, once)."""
-    if play.kind in _REGISTERED:
-        raise ValueError(f"the AI's play of {play.kind!r} is registered twice")
-    _REGISTERED[play.kind] = play
-    return play
+    return PLAYS.register(play.kind, play)
 
 
 def play_of(w: Warrior) -> FigurePlay:

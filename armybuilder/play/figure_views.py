@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from armybuilder.engine import KindTable
 from armybuilder.play.board import Click, Section
 from armybuilder.text import shown
 
@@ -53,29 +54,20 @@ class FigureView:
 WARRIOR = FigureView()
 
 
-class _Views(dict[str, FigureView]):
-    """The looks by kind name; a kind none registers looks like a warrior."""
-
-    def __missing__(self, name: str) -> FigureView:
-        # The view modules register themselves on import: loaded when a kind is first
-        # asked about (they import this module for the interface).
-        from armybuilder.play import castle_view, chariot_view  # noqa: F401
-        found = self.get(name, WARRIOR)
-        self[name] = found
-        return found
+def _load() -> None:
+    # The view modules register themselves on import (they import this module for the
+    # interface): loaded when a kind is first asked about.
+    from armybuilder.play import castle_view, chariot_view  # noqa: F401
 
 
-_VIEWS = _Views()
+_VIEWS: KindTable[FigureView] = KindTable("the look", WARRIOR, _load)
 
 
 def register(view: FigureView) -> FigureView:
     """Register what a kind of figure looks like (its view module does, once)."""
-    if view.kind in _VIEWS:
-        raise ValueError(f"the look of {view.kind!r} is registered twice")
-    _VIEWS[view.kind] = view
-    return view
+    return _VIEWS.register(view.kind, view)
 
 
 def view_of(w: Any) -> FigureView:
     """What ``w`` (an engine figure) looks like, by its kind."""
-    return _VIEWS[w.kind.name]
+    return _VIEWS[w.kind]

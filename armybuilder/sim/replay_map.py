@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from armybuilder.engine import SECTIONS, Game, Work
+from armybuilder.engine import SECTIONS, Game, KindTable, Work
 from armybuilder.engine import geometry as g
 from armybuilder.text import shown
 
@@ -369,29 +369,20 @@ class FigureRecord:
 WARRIOR = FigureRecord()
 
 
-class _Records(dict[str, FigureRecord]):
-    """The records by kind name; a kind none registers is kept as a warrior."""
-
-    def __missing__(self, name: str) -> FigureRecord:
-        # The kinds' replay module registers them and imports this one: loaded when a
-        # kind is first asked about.
-        from armybuilder.sim import told_sieges  # noqa: F401
-        found = self.get(name, WARRIOR)
-        self[name] = found
-        return found
+def _load() -> None:
+    # The kinds' replay module registers them and imports this one: loaded when a kind
+    # is first asked about.
+    from armybuilder.sim import told_sieges  # noqa: F401
 
 
-_RECORDS = _Records()
+_RECORDS: KindTable[FigureRecord] = KindTable("the map's record", WARRIOR, _load)
 
 
 def register(record: FigureRecord) -> FigureRecord:
     """Register what the map keeps of a kind of figure (its replay module does, once)."""
-    if record.kind in _RECORDS:
-        raise ValueError(f"the map's record of {record.kind!r} is registered twice")
-    _RECORDS[record.kind] = record
-    return record
+    return _RECORDS.register(record.kind, record)
 
 
 def record_of(w: Any) -> FigureRecord:
     """What the map keeps of ``w`` (an engine figure), by its kind."""
-    return _RECORDS[w.kind.name]
+    return _RECORDS[w.kind]
