@@ -16,7 +16,10 @@ from __future__ import annotations
 import math
 
 from armybuilder.ai import positions, tactics
+from armybuilder.ai.figure_play import PARTIAL, FigurePlay, register
 from armybuilder.engine import (
+    CHARIOT_SKULLS,
+    INACTIVE_SKULLS,
     NOBODY,
     SECTIONS,
     Action,
@@ -26,10 +29,12 @@ from armybuilder.engine import (
     Disembark,
     Face,
     Game,
+    Pass,
     PassengerFacing,
     SectionChoice,
     State,
     Warrior,
+    action_violation,
     board_violation,
     chariot_move_candidates,
     disembark_spots,
@@ -53,6 +58,97 @@ FAR = 14.0
 
 def chariots_of(game: State, me: int) -> list[Warrior]:
     return [w for w in game.warriors if w.owner == me and w.on_table and w.chariot is not None]
+
+
+# --- what damage to it is worth: six skulls on four dials (Chariot rules, Combat Dials) ----
+
+
+def _skulls_after(w: Warrior, section: int, clicks: int) -> tuple[int, int]:
+    """(the skulls the chariot shows, the clicks recorded) after ``clicks`` on
+    ``section``: the dial stops at three skulls (an inactive section)."""
+    assert w.chariot is not None
+    dial = w.card.sections[section]
+    at = w.chariot.clicks[section]
+    recorded = 0
+    while recorded < clicks and dial[at][1] < INACTIVE_SKULLS and at + 1 < len(dial):
+        at += 1
+        recorded += 1
+    skulls = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
+    return skulls - dial[w.chariot.clicks[section]][1] + dial[at][1], recorded
+
+
+def _section_life(w: Warrior, section: int) -> int:
+    """Clicks section ``section`` takes before it shows three skulls."""
+    assert w.chariot is not None
+    dial = w.card.sections[section]
+    at = w.chariot.clicks[section]
+    return next((i - at for i in range(at, len(dial)) if dial[i][1] >= INACTIVE_SKULLS),
+                len(dial) - 1 - at)
+
+
+#: chariot_clicks_left's answers by (the card's identity, the section clicks): the card is
+#: kept with the answer so that an identity is never read for another card.
+_CLICKS_LEFT: dict[tuple[int, tuple[int, ...]], tuple[object, int]] = {}
+
+
+def chariot_clicks_left(w: Warrior) -> int:
+    """The fewest clicks, spread over the sections, that bring six skulls."""
+    assert w.chariot is not None
+    key = (id(w.card), tuple(w.chariot.clicks))
+    kept = _CLICKS_LEFT.get(key)
+    if kept is not None and kept[0] is w.card:
+        return kept[1]
+    if len(_CLICKS_LEFT) >= 4096:
+        _CLICKS_LEFT.clear()
+    found = _fewest_clicks(w)
+    _CLICKS_LEFT[key] = (w.card, found)
+    return found
+
+
+def _fewest_clicks(w: Warrior) -> int:
+    assert w.chariot is not None
+    best = 99
+    lives = [_section_life(w, k) for k in range(len(SECTIONS))]
+    # Two sections taken to three skulls, or any mix short of that: few enough to try.
+    for k, life in enumerate(lives):
+        for j in range(len(SECTIONS)):
+            if j == k:
+                continue
+            for n in range(life + 1):
+                skulls, _ = _skulls_after(w, k, n)
+                if skulls >= CHARIOT_SKULLS:
+                    best = min(best, n)
+                    break
+                need = CHARIOT_SKULLS - skulls
+                dial, at = w.card.sections[j], w.chariot.clicks[j]
+                for m in range(1, lives[j] + 1):
+                    if dial[at + m][1] - dial[at][1] >= need:
+                        best = min(best, n + m)
+                        break
+    return max(1, best)
+
+
+def chariot_damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
+    """Victory points ``clicks`` on a chariot's section are worth: the chariot's points
+    when they bring six skulls, else a share of them by how far they bring it there (the
+    skulls, and the clicks towards the next). Without a section: the active section where
+    they hurt least (its player picks it when he can)."""
+    assert w.chariot is not None
+    n = math.ceil(clicks)
+    if section < 0:
+        active = [k for k in range(len(SECTIONS)) if section_active(w, k)] or [0]
+        return min(chariot_damage_value(w, clicks, k) for k in active)
+    if not section_active(w, section):
+        return 0.0
+    skulls, recorded = _skulls_after(w, section, n)
+    if skulls >= CHARIOT_SKULLS:
+        return float(w.card.points)
+    now = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
+    # The clicks' share of what is left of it, or the skulls' share of the six, whichever
+    # says more (a skull costs a value its section's attacks and defense use).
+    progress = max(recorded / chariot_clicks_left(w),
+                   (skulls - now) / (CHARIOT_SKULLS - now))
+    return w.card.points * PARTIAL * min(1.0, progress)
 
 
 # --- where a chariot stands -----------------------------------------------------------------
@@ -256,3 +352,49 @@ def pass_section(game: Game, w: Warrior) -> str | None:
             return SECTIONS[k]
     return None
 
+
+# --- the chariot as the AI plays it ----------------------------------------------------------
+
+
+class ChariotPlay(FigurePlay):
+    """How the AI plays a chariot (ai.figure_play): its value on four dials, its sections'
+    moves and passes."""
+
+    kind = "chariot"
+    # Chariot rules, Ranged Combat: its sections fire while others are engaged.
+    fires_engaged = True
+    weighed_by_clicks = False
+    moves_alone = False  # Chariot rules, Movement: its moves are its own (own_moves)
+
+    def clicks_left(self, w: Warrior) -> int:
+        # Chariot rules, Combat Dials: the fewest clicks on its sections that show six
+        # skulls.
+        return chariot_clicks_left(w)
+
+    def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
+        return chariot_damage_value(w, clicks, section)
+
+    def pushed(self, w: Warrior, turn: int | None) -> bool:
+        # A token from earlier this turn (another section's action) pushes nothing: only
+        # one from the turn before does (Chariot rules, Pushing).
+        return tactics.pushed(w, turn)
+
+    def pushing_kills(self, w: Warrior) -> bool:
+        # Chariot rules, Pushing: its player picks the section the click goes on.
+        return all(_skulls_after(w, k, 1)[0] >= CHARIOT_SKULLS
+                   for k in range(len(SECTIONS)) if section_active(w, k))
+
+
+    def own_moves(self, game: Game, w: Warrior, foes: list[Warrior]
+                  ) -> list[tuple[float, Action]]:
+        if (w.tokens and w.token_turn < game.turn) \
+                or action_violation(game, w, "move") is not None:
+            return []
+        return list(moves(game, w, foes))
+
+    def pass_for(self, game: Game, w: Warrior) -> Action:
+        # Chariot rules, Actions: a pass, like any action, is given to one section.
+        return Pass(w.id, section=pass_section(game, w))
+
+
+CHARIOT = register(ChariotPlay())

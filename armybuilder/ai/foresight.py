@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from armybuilder.ai import positions, tactics
+from armybuilder.ai.figure_play import play_of
 from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.ai.standing import win_chance
 from armybuilder.engine import (
@@ -220,7 +221,7 @@ class Search:
             return ATTACKS, tactics.ability_value(game, action)
         if isinstance(action, Move) and action.path:
             w = game.warriors[action.warrior]
-            if w.chariot is not None or w.riding != NOBODY or not foes:
+            if w.riding != NOBODY or not play_of(w).moves_alone or not foes:
                 return MOVES, 0.0
             reading = readings.get(w.id)
             if reading is None:

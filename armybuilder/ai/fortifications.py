@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING
 
+from armybuilder.ai import positions, tactics
+from armybuilder.ai.figure_play import FigurePlay, register
 from armybuilder.engine import (
     NOBODY,
     Action,
@@ -49,9 +50,6 @@ from armybuilder.engine import fortification_approach_spots as approach_spots
 from armybuilder.engine import fortification_guard_spots as guard_spots
 from armybuilder.engine import fortifications_standing as standing
 from armybuilder.engine import geometry as g
-
-if TYPE_CHECKING:
-    from armybuilder.ai.positions import DialReading
 
 #: What the banner's loss is worth, in victory points: the 20 gold of a new one (World
 #: Conquest, Upgrading Defenses).
@@ -91,19 +89,18 @@ def damage_value(w: Warrior, clicks: float) -> float:
     return worth(w) * PARTIAL * clicks / left
 
 
-def dial_reading(w: Warrior, o: Warrior, scared: bool) -> DialReading:
+def dial_reading(w: Warrior, o: Warrior, scared: bool) -> positions.DialReading:
     """What ``w`` makes of fortification ``o`` (ai.positions.Reading): it never strikes
     back; ``w`` strikes it with its front arc on the wall, so it is reached at the wall
     (half the square's side from its centre, and a base); the banner only in close
     combat."""
-    from armybuilder.ai.positions import DialReading
     work = o.work
     assert work is not None
     gain = 0.0 if scared else damage_value(o, w.stats.damage)
     defense = o.stats.defense
     ours = odds.hit_chance(defense - w.stats.attack) * gain
     hindered = odds.hit_chance(defense + 1 - w.stats.attack) * gain
-    return DialReading(work.fort.size / 2 + w.half_length + 0.06, 0.0, 0.0, 0.0, 0.0, 0.0,
+    return positions.DialReading(work.fort.size / 2 + w.half_length + 0.06, 0.0, 0.0, 0.0, 0.0, 0.0,
                        ours, hindered)
 
 
@@ -294,8 +291,7 @@ def places(state: State, w: Warrior, foes: list[Warrior], limit: float) -> list[
 
 def positions_facing(spots: list[tuple[float, float]], at: tuple[float, float],
                      default: float) -> float:
-    from armybuilder.ai.positions import nearest_facing
-    return nearest_facing(spots, at, default)
+    return positions.nearest_facing(spots, at, default)
 
 
 def path_to(w: Warrior, end: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -309,20 +305,18 @@ def guard_bonus(state: State, w: Warrior, s: Warrior, at: tuple[float, float],
     """What standing on guard in structure ``s`` at ``at`` is worth to ``w`` against the
     enemy's shooters within reach (World Conquest, Upgrading Defenses: "+1 defense
     against ranged attacks", +2 in a fort, +3 in a castle): the hits it takes away."""
-    from armybuilder.ai.positions import demoralized
-    from armybuilder.ai.tactics import damage_value
     work = s.work
     assert work is not None
     bonus = work.fort.ranged_defense
     defense = w.stats.defense
     saved = 0.0
     for o in foes:
-        if o.work is not None or o.card.range <= 0 or demoralized(o) \
+        if o.work is not None or o.card.range <= 0 or positions.demoralized(o) \
                 or o.controller != NOBODY:
             continue
         if math.hypot(o.x - at[0], o.y - at[1]) > o.card.range + o.stats.speed + THREAT_REACH:
             continue
-        hurt = damage_value(w, o.stats.damage)
+        hurt = tactics.damage_value(w, o.stats.damage)
         saved += (odds.hit_chance(defense - o.stats.attack)
                   - odds.hit_chance(defense + bonus - o.stats.attack)) * hurt
     return GUARD_SHARE * saved
@@ -333,9 +327,8 @@ def place_bonus(state: State, w: Warrior, at: tuple[float, float], foes: list[Wa
     """What standing at ``at`` adds with fortifications, beyond positions.Reading: on
     guard, :func:`guard_bonus`; touching an opposing fortification from outside, the blow
     ``w`` could strike at it next turn."""
-    from armybuilder.ai.positions import demoralized
     bonus = 0.0
-    if not demoralized(w) and w.captive == NOBODY:
+    if not positions.demoralized(w) and w.captive == NOBODY:
         bonus += captor_bonus(state, w, at, foes)
     for s in standing(state):
         work = s.work
@@ -346,7 +339,7 @@ def place_bonus(state: State, w: Warrior, at: tuple[float, float], foes: list[Wa
                     g.boundary_distance(at, poly) >= w.half_length - 0.01:
                 bonus += guard_bonus(state, w, s, at, foes)
             continue
-        if demoralized(w) or g.point_in_polygon(at, poly) or \
+        if positions.demoralized(w) or g.point_in_polygon(at, poly) or \
                 g.boundary_distance(at, poly) > w.half_length + 0.1:
             continue
         bonus += STRIKE_SHARE * odds.hit_chance(s.stats.defense - w.stats.attack) * \
@@ -361,7 +354,6 @@ def captor_bonus(state: State, w: Warrior, at: tuple[float, float], foes: list[W
     and sit at home: they are fought in close combat or never (the battle would run to
     its round limit). At ``at``: the blow ``w`` strikes there in base contact with one,
     else a pull toward the nearest."""
-    from armybuilder.ai import tactics
     pull = math.inf
     blow = 0.0
     for o in foes:
@@ -386,3 +378,25 @@ def adjust(state: State, w: Warrior, foes: list[Warrior],
     now = place_bonus(state, w, ends[0], foes)
     for k in range(1, len(ends)):
         gains[k] += place_bonus(state, w, ends[k], foes) - now
+
+
+# --- the fortification as the AI plays it ----------------------------------------------------
+
+
+class StructurePlay(FigurePlay):
+    """How the AI plays a World Conquest fortification (ai.figure_play): what its loss is
+    worth to its holder, and how an attacker reads it."""
+
+    kind = "structure"
+    weighed_by_clicks = False
+
+    def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
+        # World Conquest, Upgrading Defenses: what the fortification's loss is worth.
+        return damage_value(w, clicks)
+
+    def dial_reading(self, w: Warrior, o: Warrior, scared: bool
+                     ) -> positions.DialReading | None:
+        return dial_reading(w, o, scared)
+
+
+STRUCTURE = register(StructurePlay())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from armybuilder.ai import chariots, manoeuvres, positions, setting_scene, sieges, tactics
+from armybuilder.ai.figure_play import PLAYS
 from armybuilder.engine import (
     NOBODY,
     Action,
@@ -256,7 +257,7 @@ class HeuristicPlayer:
         # A passenger acts from his chariot's compartment (Chariot rules, Passengers).
         mine = [w for w in game.warriors
                 if w.owner == me and (w.on_table or w.riding != NOBODY)
-                and w.controller == NOBODY and w.work is None]
+                and w.controller == NOBODY and w.kind.no_actions is None]
         ready = [w for w in mine if w.acted_turn != turn]
         self._contacts = {}
         foes = [o for o in game.warriors
@@ -303,8 +304,8 @@ class HeuristicPlayer:
         out: list[tuple[Action, float]] = []
         if w.captive != NOBODY or positions.demoralized(w):
             return out
-        if tactics.pushed(w, game.turn if w.chariot is not None else None) and \
-                tactics.pushing_kills(w):
+        play = PLAYS[w.kind]
+        if play.pushed(w, game.turn) and play.pushing_kills(w):
             return out  # never push a warrior to its death
         # Close combat needs an opposing figure in contact, or a friend for a healer
         # (Rulebook III, Targeting Friendly Figures; Special Abilities Card, Healing).
@@ -324,10 +325,10 @@ class HeuristicPlayer:
         if in_contact:
             kinds.add("close")
         # A chariot's sections fire while others are engaged (Chariot rules, Ranged Combat).
-        if w.card.range > 0 and (not engaged or w.chariot is not None):
+        if w.card.range > 0 and (not engaged or play.fires_engaged):
             nearest = self._nearest(w, foes)
             # Castle rules, Long Range Attacks: a section shoots twice as far at some.
-            far = w.card.range if w.castle is None else sieges.reach(game, w, foes)
+            far = play.reach(game, w, foes)
             if (nearest is not None and nearest <= far + 1.0) or \
                     _heals_at_range(game, w):
                 kinds.add("ranged")
@@ -353,10 +354,10 @@ class HeuristicPlayer:
         for w in ready:
             if w.tokens:
                 continue  # moving would push it (tactics.pushed): rest instead
-            if w.chariot is not None or w.riding != NOBODY:
-                continue  # their moves are weighed in _chariot_moves
-            if w.castle is not None:
-                continue  # Castle rules, General Rules: "Can never move or be moved"
+            if w.riding != NOBODY or not PLAYS[w.kind].moves_alone:
+                # A passenger's moves and a chariot's are weighed in _chariot_moves; a
+                # castle section never moves (Castle rules, General Rules).
+                continue
             scared = positions.demoralized(w)
             if not scared and w.captive == NOBODY and w.card.range <= 0 \
                     and self._engaged(game, w):
@@ -413,10 +414,7 @@ class HeuristicPlayer:
         Disembarking (armybuilder.ai.chariots)."""
         options: list[tuple[float, Action]] = []
         for w in ready:
-            if w.chariot is None or (w.tokens and w.token_turn < game.turn) \
-                    or action_violation(game, w, "move") is not None:
-                continue
-            options += chariots.moves(game, w, foes)
+            options += PLAYS[w.kind].own_moves(game, w, foes)
         options += chariots.passenger_moves(game, ready, foes)
         # Best first (ties: the order listed), checked until one is legal: the candidate
         # moves are not checked yet.
@@ -450,7 +448,7 @@ class HeuristicPlayer:
         fresh for next turn's actions are preferred, so the army's groups take turns."""
         me = game.current
         free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
-                and w.chariot is None and w.castle is None and not positions.demoralized(w)
+                and w.kind.no_formation is None and not positions.demoralized(w)
                 and not self._engaged(game, w)]
         if len(free) < 3:
             return None
@@ -478,8 +476,7 @@ class HeuristicPlayer:
     def _pass(self, game: Game, ready: list[Warrior]) -> Action:
         # Rest the warriors that acted last turn first: a pass never pushes.
         for w in sorted(ready, key=lambda w: (not tactics.pushed(w), w.id)):
-            action = Pass(w.id) if w.chariot is None else Pass(
-                w.id, section=chariots.pass_section(game, w))
+            action = PLAYS[w.kind].pass_for(game, w)
             if game.is_legal(action):
                 return action
         return next(iter(legal_actions(game)))

@@ -18,6 +18,7 @@ from itertools import islice
 from typing import NamedTuple
 
 from armybuilder.ai import fortifications, positions, sieges, tactics
+from armybuilder.ai.figure_play import play_of
 from armybuilder.engine import (
     CONTACT_GAP,
     NOBODY,
@@ -263,7 +264,7 @@ def _places(state: State, w: Warrior, foes: list[Warrior], limit: float, mode: s
                 closest = (dist, o.id, o)
             if dist - (w.half_length + o.half_length + CONTACT_GAP) > limit:
                 continue
-            if o.castle is not None:
+            if not play_of(o).contact_places:
                 continue  # no base contact with a section: its places are above
             if state.sections and sieges.split(state, w, o):
                 continue  # Castle rules: on and off a castle top (its access points above)

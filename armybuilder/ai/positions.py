@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from armybuilder.ai.figure_play import PLAYS
 from armybuilder.ai.tactics import damage_value
 from armybuilder.engine import CASTLE_MIN_RANGE as SECTION_MIN_RANGE
 from armybuilder.engine import NOBODY, State, Warrior, odds
@@ -110,14 +111,10 @@ Dials = dict[tuple[int, int, int], dict[tuple[int, int, int], tuple[DialReading,
 
 
 def _read_dials(w: Warrior, o: Warrior, scared: bool) -> DialReading:
-    if o.castle is not None:
-        # Castle rules: a section is read as the siege reads it (armybuilder.ai.sieges).
-        from armybuilder.ai import sieges
-        return sieges.dial_reading(w, o, scared)
-    if o.work is not None:
-        # World Conquest, Upgrading Defenses: a fortification (armybuilder.ai.fortifications).
-        from armybuilder.ai import fortifications
-        return fortifications.dial_reading(w, o, scared)
+    # A castle section, a fortification: read as its kind is played (ai.figure_play).
+    own = PLAYS[o.kind].dial_reading(w, o, scared)
+    if own is not None:
+        return own
     stats, os = w.stats, o.stats
     calm = not demoralized(o)
     # The enemy's answer on his turn: a shot if in range, a blow if in contact.
@@ -183,14 +180,14 @@ class Reading:
                     max(orange, reach + ospeed, rng), orange, reach, reach + ospeed,
                     dial.shot, blow, 0.3 * blow, max(rng, reach), dial.ours))
             dial, threat = pair
-            if o.castle is not None and self.terrain is not None:
+            if self.terrain is not None and (play := PLAYS[o.kind]).gun(o):
                 # Castle rules, Attacks: a section's shots are read with the guns (never
                 # within 4"); it is closed on only by the attackers the rules list.
-                from armybuilder.ai import sieges
                 self.guns.append((o, dial))
-                if not sieges.target_foe(w, o):
+                closed_on = play.closed_on(w, o, dial)
+                if closed_on is None:
                     continue
-                dial = sieges.unarmed(dial)
+                dial = closed_on
             if self.terrain is None:
                 self.open.append((o.x, o.y, threat.far, threat))
             else:

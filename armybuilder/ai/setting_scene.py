@@ -142,9 +142,10 @@ def _lane_cost(state: State, player: int, lateral: float) -> float:
 
 
 def _factions(w: Warrior) -> tuple[str, ...]:
-    # Rulebook IV, Restrictions: Mage Spawn never use formations; Chariot rules, General
-    # Rules: nor does a chariot.
-    return () if is_mage_spawn(w.card) or w.chariot is not None else w.card.factions
+    # Rulebook IV, Restrictions: Mage Spawn never use formations; nor does a figure its
+    # kind keeps out of them (Chariot rules, General Rules: a chariot).
+    return () if is_mage_spawn(w.card) or w.kind.no_formation is not None \
+        else w.card.factions
 
 
 def _split(n: int) -> list[int]:

@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable
 
 from armybuilder.ai import positions, tactics
+from armybuilder.ai.figure_play import PARTIAL, FigurePlay, register
 from armybuilder.engine import (
     NOBODY,
     ChooseTarget,
@@ -84,6 +85,47 @@ SALLY_APPROACH = 2.5
 UNREACHED = -1e6
 #: Places along a wall's walkway tried, besides its middle (inches from the middle).
 ALONG = (-2.0, 2.0)
+
+
+# --- what damage to a section is worth: breaches ------------------------------------------
+
+#: Castle rules, Portals: a breach opens the section's portals for good; what each opened
+#: portal is worth to the besieger (victory points: the way in it gives).
+PORTAL_OPENED = 4.0
+#: Castle rules, Victory Points: a breached section not eliminated scores half its points
+#: for the breacher; counted at this share (it may still be eliminated, or healed never).
+BREACH_SHARE = 0.8
+DEMORALIZED = "Demoralized"
+
+
+def breach_click(w: Warrior) -> int | None:
+    """The first click from ``w``'s own on which section ``w`` shows Demoralized (Castle
+    rules, Portals: breached), None when it never does or is breached already."""
+    section = w.castle
+    if section is None or section.breached:
+        return None
+    for k in range(w.click, len(w.card.clicks)):
+        if DEMORALIZED in w.card.clicks[k].abilities:
+            return k
+    return None
+
+
+def section_damage_value(w: Warrior, clicks: float) -> float:
+    """Victory points ``clicks`` on castle section ``w`` are worth: its points when they
+    eliminate it (Castle rules, Victory Points: "as if they were standard warriors"), a
+    share by the clicks otherwise, and a breach on top: half its points to the breacher
+    (Victory Points) and its portals opened for good (Portals)."""
+    left = len(w.card.clicks) - w.click
+    if clicks >= left:
+        return float(w.card.points)
+    value = w.card.points * PARTIAL * clicks / left
+    at = breach_click(w)
+    if at is not None and w.click + clicks >= at:
+        section = w.castle
+        assert section is not None
+        opened = sum(1 for p in section.portals if not p.open)
+        value += BREACH_SHARE * (w.card.points // 2) + PORTAL_OPENED * opened
+    return min(value, float(w.card.points))
 
 
 # --- who may attack a section ---------------------------------------------------------
@@ -271,7 +313,7 @@ def ladder_choice(game: Game, me: int, ready: list[Warrior]) -> Ladder | None:
     the besieger places its carried ladder against a wall a member touches where climbing
     pays (:func:`climb_pays`). None when neither may or pays."""
     free = [w for w in ready if w.tokens == 0 and w.captive == NOBODY and w.on_table
-            and w.chariot is None and w.castle is None and w.controller == NOBODY
+            and w.kind.no_formation is None and w.controller == NOBODY
             and not positions.demoralized(w)]
     if len(free) < 3:
         return None
@@ -747,3 +789,47 @@ def deploy_here(state: State, w: Warrior, at: tuple[float, float]) -> bool:
 def standing_on(state: State, w: Warrior) -> Warrior | None:
     """The section ``w`` stands on (the engine's reading), for the tests and reports."""
     return castle_standing_on(state, w)
+
+
+# --- the castle section as the AI plays it ---------------------------------------------------
+
+
+class CastleSectionPlay(FigurePlay):
+    """How the AI plays a castle section (ai.figure_play), once the castle stands: it
+    never moves, shoots far, is read as a gun, and what a breach is worth."""
+
+    kind = "castle section"
+    weighed_by_clicks = False
+    # Castle rules, General Rules: a section is in base contact with no one; its places
+    # are where a front arc touches it (places).
+    contact_places = False
+    # Castle rules, General Rules: a section "Can never move or be moved".
+    moves_alone = False
+
+    def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
+        if w.castle is None:
+            return super().damage_value(w, clicks, section)
+        return section_damage_value(w, clicks)
+
+    def reach(self, game: State, w: Warrior, foes: list[Warrior]) -> float:
+        # Castle rules, Long Range Attacks: a section shoots twice as far at some.
+        return super().reach(game, w, foes) if w.castle is None else reach(game, w, foes)
+
+    def dial_reading(self, w: Warrior, o: Warrior, scared: bool
+                     ) -> positions.DialReading | None:
+        # Castle rules: a section is read as the siege reads it.
+        return None if o.castle is None else dial_reading(w, o, scared)
+
+    def gun(self, o: Warrior) -> bool:
+        # Castle rules, Attacks: a section's shots are read with the guns (never within
+        # 4").
+        return o.castle is not None
+
+    def closed_on(self, w: Warrior, o: Warrior, dial: positions.DialReading
+                  ) -> positions.DialReading | None:
+        # Castle rules, Attacking the Castle: closed on only by the attackers the rules
+        # list, and without its shots (read with the guns).
+        return unarmed(dial) if target_foe(w, o) else None
+
+
+CASTLE_SECTION = register(CastleSectionPlay())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from armybuilder.ai.figure_play import play_of
 from armybuilder.engine import NOBODY, Game, Warrior
 
 #: A wounded figure's lost clicks count at this share of its points (tactics.PARTIAL).
@@ -44,7 +45,7 @@ def _click_worth(w: Warrior) -> float:
 def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
     """What is not yet settled about ``w`` for its owner: a negative share of its points
     for wounds, tokens and threats."""
-    if w.work is not None or w.castle is not None or w.chariot is not None:
+    if not play_of(w).weighed_by_clicks:
         # Their dials are not one track of clicks: the engine's victory points say it.
         return 0.0
     lost = max(0, w.click - w.card.starting_click)
@@ -79,7 +80,7 @@ def margin(game: Game, me: int) -> float:
                     gain = CAPTIVE_SHARE * 2 * w.card.points
                     lead += gain if holder.team == team else -gain
     for w in standing:
-        foes = [o for o in standing if o.team != w.team and o.work is None]
+        foes = [o for o in standing if o.team != w.team and o.kind.no_actions is None]
         worth = _figure_worth(game, w, foes)
         lead += worth if w.team == team else -worth
     return lead

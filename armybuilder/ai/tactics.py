@@ -8,14 +8,11 @@ in the starting area twice its points, and every click short of that is worth a 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
+from armybuilder.ai.figure_play import PARTIAL, PLAYS
 from armybuilder.engine import (
-    CHARIOT_SKULLS,
-    INACTIVE_SKULLS,
-    SECTIONS,
     Action,
     AttackForecast,
     CloseAttack,
@@ -29,13 +26,12 @@ from armybuilder.engine import (
     forecast,
     odds,
     reduction,
-    section_active,
 )
 from armybuilder.engine import break_away_chance as engine_break_away_chance
 
-#: A damaged figure fights worse; a click short of elimination is worth this share of the
-#: points it would bring.
-PARTIAL = 0.5
+#: The cause of the click a primary attacker takes on a roll of 2 (Rulebook III, Rolling
+#: "2"s), as the engine names it.
+CRITICAL_MISS = "critical miss"
 #: A capture takes the figure out of the game at once and may score double (Rulebook VI),
 #: but the controller must still carry it home and may only move or pass meanwhile.
 CAPTURE_SHARE = 0.9
@@ -46,171 +42,26 @@ REGENERATION_AVERAGE = 10 / 6
 
 
 def clicks_left(w: Warrior) -> int:
-    """Clicks the dial can still take before the figure is eliminated (Rulebook I); a
-    chariot's: the fewest clicks on its sections that show six skulls (Chariot rules,
-    Combat Dials)."""
-    if w.chariot is not None:
-        return chariot_clicks_left(w)
-    return len(w.card.clicks) - w.click
+    """Clicks the dial can still take before the figure is eliminated (Rulebook I; a
+    kind's own dials: its AI module, ai.figure_play)."""
+    return PLAYS[w.kind].clicks_left(w)
 
 
 def damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
     """Victory points ``clicks`` of damage are worth against ``w`` (a chariot: on
-    ``section``, or on the section where they would hurt it least)."""
+    ``section``, or on the section where they would hurt it least): as its kind is played
+    (ai.figure_play)."""
     if clicks <= 0:
         return 0.0
-    if w.chariot is not None:
-        return chariot_damage_value(w, clicks, section)
-    if w.castle is not None:
-        return section_damage_value(w, clicks)
-    if w.work is not None:
-        # World Conquest, Upgrading Defenses: what the fortification's loss is worth.
-        from armybuilder.ai import fortifications
-        return fortifications.damage_value(w, clicks)
-    left = clicks_left(w)
-    if clicks >= left:
-        return float(w.card.points)
-    return w.card.points * PARTIAL * clicks / left
+    return PLAYS[w.kind].damage_value(w, clicks, section)
 
 
 def push_cost(w: Warrior) -> float:
     """What giving ``w`` a non-pass action costs now: Rulebook III, Pushing, a click after
     an action on two consecutive turns. Eliminating yourself is never worth it."""
-    if w.castle is not None:
+    if not w.kind.pushing_hurts:
         return 0.0  # Castle rules, Actions: pushed, "but does not take pushing damage"
     return damage_value(w, 1) * 1.5 if pushed(w) else 0.0
-
-
-# --- chariots: six skulls on four dials ------------------------------------------------
-
-
-def _skulls_after(w: Warrior, section: int, clicks: int) -> tuple[int, int]:
-    """(the skulls the chariot shows, the clicks recorded) after ``clicks`` on
-    ``section``: the dial stops at three skulls (an inactive section)."""
-    assert w.chariot is not None
-    dial = w.card.sections[section]
-    at = w.chariot.clicks[section]
-    recorded = 0
-    while recorded < clicks and dial[at][1] < INACTIVE_SKULLS and at + 1 < len(dial):
-        at += 1
-        recorded += 1
-    skulls = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
-    return skulls - dial[w.chariot.clicks[section]][1] + dial[at][1], recorded
-
-
-def _section_life(w: Warrior, section: int) -> int:
-    """Clicks section ``section`` takes before it shows three skulls."""
-    assert w.chariot is not None
-    dial = w.card.sections[section]
-    at = w.chariot.clicks[section]
-    return next((i - at for i in range(at, len(dial)) if dial[i][1] >= INACTIVE_SKULLS),
-                len(dial) - 1 - at)
-
-
-#: chariot_clicks_left's answers by (the card's identity, the section clicks): the card is
-#: kept with the answer so that an identity is never read for another card.
-_CLICKS_LEFT: dict[tuple[int, tuple[int, ...]], tuple[object, int]] = {}
-
-
-def chariot_clicks_left(w: Warrior) -> int:
-    """The fewest clicks, spread over the sections, that bring six skulls."""
-    assert w.chariot is not None
-    key = (id(w.card), tuple(w.chariot.clicks))
-    kept = _CLICKS_LEFT.get(key)
-    if kept is not None and kept[0] is w.card:
-        return kept[1]
-    if len(_CLICKS_LEFT) >= 4096:
-        _CLICKS_LEFT.clear()
-    found = _fewest_clicks(w)
-    _CLICKS_LEFT[key] = (w.card, found)
-    return found
-
-
-def _fewest_clicks(w: Warrior) -> int:
-    assert w.chariot is not None
-    best = 99
-    lives = [_section_life(w, k) for k in range(len(SECTIONS))]
-    # Two sections taken to three skulls, or any mix short of that: few enough to try.
-    for k, life in enumerate(lives):
-        for j in range(len(SECTIONS)):
-            if j == k:
-                continue
-            for n in range(life + 1):
-                skulls, _ = _skulls_after(w, k, n)
-                if skulls >= CHARIOT_SKULLS:
-                    best = min(best, n)
-                    break
-                need = CHARIOT_SKULLS - skulls
-                dial, at = w.card.sections[j], w.chariot.clicks[j]
-                for m in range(1, lives[j] + 1):
-                    if dial[at + m][1] - dial[at][1] >= need:
-                        best = min(best, n + m)
-                        break
-    return max(1, best)
-
-
-def chariot_damage_value(w: Warrior, clicks: float, section: int = -1) -> float:
-    """Victory points ``clicks`` on a chariot's section are worth: the chariot's points
-    when they bring six skulls, else a share of them by how far they bring it there (the
-    skulls, and the clicks towards the next). Without a section: the active section where
-    they hurt least (its player picks it when he can)."""
-    assert w.chariot is not None
-    n = math.ceil(clicks)
-    if section < 0:
-        active = [k for k in range(len(SECTIONS)) if section_active(w, k)] or [0]
-        return min(chariot_damage_value(w, clicks, k) for k in active)
-    if not section_active(w, section):
-        return 0.0
-    skulls, recorded = _skulls_after(w, section, n)
-    if skulls >= CHARIOT_SKULLS:
-        return float(w.card.points)
-    now = sum(w.card.sections[k][c][1] for k, c in enumerate(w.chariot.clicks))
-    # The clicks' share of what is left of it, or the skulls' share of the six, whichever
-    # says more (a skull costs a value its section's attacks and defense use).
-    progress = max(recorded / chariot_clicks_left(w),
-                   (skulls - now) / (CHARIOT_SKULLS - now))
-    return w.card.points * PARTIAL * min(1.0, progress)
-
-
-# --- castle sections: breaches -------------------------------------------------------------
-
-#: Castle rules, Portals: a breach opens the section's portals for good; what each opened
-#: portal is worth to the besieger (victory points: the way in it gives).
-PORTAL_OPENED = 4.0
-#: Castle rules, Victory Points: a breached section not eliminated scores half its points
-#: for the breacher; counted at this share (it may still be eliminated, or healed never).
-BREACH_SHARE = 0.8
-DEMORALIZED = "Demoralized"
-
-
-def breach_click(w: Warrior) -> int | None:
-    """The first click from ``w``'s own on which section ``w`` shows Demoralized (Castle
-    rules, Portals: breached), None when it never does or is breached already."""
-    section = w.castle
-    if section is None or section.breached:
-        return None
-    for k in range(w.click, len(w.card.clicks)):
-        if DEMORALIZED in w.card.clicks[k].abilities:
-            return k
-    return None
-
-
-def section_damage_value(w: Warrior, clicks: float) -> float:
-    """Victory points ``clicks`` on castle section ``w`` are worth: its points when they
-    eliminate it (Castle rules, Victory Points: "as if they were standard warriors"), a
-    share by the clicks otherwise, and a breach on top: half its points to the breacher
-    (Victory Points) and its portals opened for good (Portals)."""
-    left = len(w.card.clicks) - w.click
-    if clicks >= left:
-        return float(w.card.points)
-    value = w.card.points * PARTIAL * clicks / left
-    at = breach_click(w)
-    if at is not None and w.click + clicks >= at:
-        section = w.castle
-        assert section is not None
-        opened = sum(1 for p in section.portals if not p.open)
-        value += BREACH_SHARE * (w.card.points // 2) + PORTAL_OPENED * opened
-    return min(value, float(w.card.points))
 
 
 def pushed(w: Warrior, turn: int | None = None) -> bool:
@@ -224,13 +75,9 @@ def break_away_chance(state: State, w: Warrior) -> float:
 
 
 def pushing_kills(w: Warrior) -> bool:
-    if w.castle is not None:
-        return False  # Castle rules, General Rules: no damage from pushing
-    if w.chariot is not None:
-        # Chariot rules, Pushing: its player picks the section the click goes on.
-        return all(_skulls_after(w, k, 1)[0] >= CHARIOT_SKULLS
-                   for k in range(len(SECTIONS)) if section_active(w, k))
-    return clicks_left(w) <= 1
+    """Would the click a push costs eliminate ``w``? (Castle rules, General Rules: no damage
+    from pushing; Chariot rules, Pushing: on the section its player picks.)"""
+    return PLAYS[w.kind].pushing_kills(w)
 
 
 def _strike_value(state: State, f: AttackForecast, s: Strike, damage: float, me: int
@@ -254,14 +101,11 @@ def _strike_value(state: State, f: AttackForecast, s: Strike, damage: float, me:
     cut = chances.reduction
     plain = max(0.0, damage * s.parts - cut)
     crit = max(0.0, damage * s.parts + 1 - cut)
-    if t.chariot is not None:
-        # The section the attack lands on (its player's choice on a borderline).
-        section = chances.strike.section
-        value = p_plain * damage_value(t, plain, section) + \
-            p_crit * damage_value(t, crit, section)
-        return -value if friend else value
-    value = p_plain * damage_value(t, plain) + p_crit * damage_value(t, crit)
-    if plan.freeze:
+    # The chariot's section the attack lands on (its player's choice on a borderline), -1
+    # for a figure without sections.
+    section = chances.strike.section
+    value = p_plain * damage_value(t, plain, section) + p_crit * damage_value(t, crit, section)
+    if plan.freeze and "Magic Freeze" not in t.kind.refuses:
         value += (p_plain + p_crit) * 0.05 * t.card.points
     return -value if friend else value
 
@@ -284,13 +128,13 @@ def _costs(attacker: Warrior, members: Sequence[Warrior], follow_up: bool,
     # section that attacked).
     # Castle rules, General Rules: a section takes no damage from critical misses.
     cost = odds.MISS_CHANCE * damage_value(attacker, 1, section) \
-        if attacker.castle is None else 0.0
+        if CRITICAL_MISS not in attacker.kind.unharmed_by else 0.0
     if follow_up:
         return cost
     for m in members:
         # A chariot's token from earlier this turn (another section's action) pushes
         # nothing: only one from the turn before does (Chariot rules, Pushing).
-        if pushed(m, turn if m.chariot is not None else None):
+        if PLAYS[m.kind].pushed(m, turn):
             if pushing_kills(m):
                 return float("inf")
             cost += push_cost(m)

@@ -352,7 +352,7 @@ def result_of(plan: BattlePlan, game: Game, forfeited: dict[int, int]) -> dict[s
     # Rulebook VI, Ending the Game 1: captives and Demoralized figures keep no side in it.
     counting = {plan.sides[w.owner].player for w in game.warriors
                 if w.on_table and w.controller == NOBODY and "Demoralized" not in w.abilities
-                and not game.players[w.owner].withdrawn and w.work is None}
+                and not game.players[w.owner].withdrawn and w.kind.keeps_side}
     winner: int | None
     if outcome.termination == Termination.ONE_SIDE_LEFT:
         winner = next(iter(counting)) if len(counting) == 1 else None

@@ -162,6 +162,7 @@ from armybuilder.engine.chariots import stats as section_stats
 from armybuilder.engine.combat import Strike, reduction
 from armybuilder.engine.dice import Dice
 from armybuilder.engine.events import EVENTS, Told
+from armybuilder.engine.figure_kinds import KindTable
 from armybuilder.engine.forecasts import AttackForecast, StrikeOdds, forecast
 from armybuilder.engine.formations import is_mage_spawn
 from armybuilder.engine.fortifications import SIDES as FORTIFICATION_SIDES
@@ -294,6 +295,7 @@ __all__ = [
     "Game",
     "GameSetup",
     "IllegalAction",
+    "KindTable",
     "Ladder",
     "LadderPlacement",
     "Move",

@@ -23,9 +23,6 @@ if TYPE_CHECKING:
     from armybuilder.engine.state import State, Warrior
     from armybuilder.engine.terrain import TerrainFeature
 
-#: Castle rules, General Rules: causes of damage a castle section takes none from.
-UNHARMED = frozenset({"pushing", "critical miss"})
-
 
 class CastleSectionKind(FigureKind):
     name: ClassVar[str] = "castle section"
@@ -52,6 +49,9 @@ class CastleSectionKind(FigureKind):
     # Castle rules, Actions: a section given actions on two consecutive turns "is
     # considered pushed, but does not take pushing damage".
     pushing_hurts: ClassVar[bool] = False
+    # Castle rules, General Rules: sections "Do not take damage from pushing or critical
+    # misses."
+    unharmed_by: ClassVar[frozenset[str]] = frozenset({"pushing", "critical miss"})
     # Castle rules, Attacks and Attacking the Castle: a line of fire from or to a castle
     # section's centre point is never blocked by figure bases.
     line_to_centre: ClassVar[bool] = True
@@ -63,7 +63,7 @@ class CastleSectionKind(FigureKind):
     def damage(self, state: State, w: Warrior, clicks: int, cause: str, by: int | None,
                source: Warrior | None, *, ability: str | None, kind: str | None,
                pierce: bool, plain: bool, section: int) -> int:
-        if w.castle is not None and cause in UNHARMED:
+        if w.castle is not None and cause in self.unharmed_by:
             # Castle rules, General Rules: sections "Do not take damage from pushing or
             # critical misses."
             state.emit({"e": "damage", "warrior": w.id, "clicks": 0, "click": w.click,

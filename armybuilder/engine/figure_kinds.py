@@ -24,8 +24,8 @@ figure is made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from armybuilder.engine import geometry as g
 from armybuilder.engine.illegal import IllegalAction
@@ -91,6 +91,8 @@ class FigureKind:
     refuses: ClassVar[Mapping[str, str]] = {}
     #: Rulebook III, Pushing: a second action token on consecutive turns costs a click.
     pushing_hurts: ClassVar[bool] = True
+    #: Causes of damage (``state.damage``'s ``cause``) it takes no damage from.
+    unharmed_by: ClassVar[frozenset[str]] = frozenset()
     #: Rulebook III, Free Spins: it may spin when an opposing figure moves into contact.
     free_spins: ClassVar[bool] = True
     #: Its base is of sections, each with its own dial, and an attack strikes one of them
@@ -471,3 +473,33 @@ def kind_named(name: str) -> FigureKind:
 def kinds() -> tuple[FigureKind, ...]:
     """Every kind of figure but the warrior, in the order registered."""
     return tuple(_KINDS)
+
+
+T = TypeVar("T")
+
+
+class KindTable(dict[FigureKind, T]):
+    """What an outer layer answers for each kind of figure (the AI's way of playing it, a
+    screen's look of it), registered by the kind's name the way kinds register here, and
+    asked by the figure's kind: ``table[w.kind]``. A kind none registers gets ``default``
+    (the warrior's answer). ``load`` imports the modules that register (they import the
+    table's own module, so it cannot import them first): run when a kind is first asked
+    about."""
+
+    def __init__(self, what: str, default: T, load: Callable[[], object]) -> None:
+        super().__init__()
+        self._what, self._default, self._load = what, default, load
+        self._named: dict[str, T] = {}
+
+    def register(self, name: str, answer: T) -> T:
+        """Register the answer for the kind named ``name`` (its module does, once)."""
+        if name in self._named:
+            raise ValueError(f"{self._what} of {name!r} is registered twice")
+        self._named[name] = answer
+        return answer
+
+    def __missing__(self, kind: FigureKind) -> T:
+        self._load()
+        found = self._named.get(kind.name, self._default)
+        self[kind] = found
+        return found

@@ -94,6 +94,9 @@ class Piece:
     #: The World Conquest structure (its warrior id) this warrior stands on guard in
     #: (World Conquest, Upgrading Defenses: wholly inside, through the entrance), or None.
     on_guard: int | None = None
+    #: Its kind of figure, as the engine names it ("warrior", "chariot", "castle section",
+    #: "structure"): the screens ask it what the figure looks like (tui/piece_views.py).
+    kind: str = "warrior"
 
     @property
     def stats(self) -> Click:

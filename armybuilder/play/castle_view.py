@@ -8,9 +8,11 @@ the map never touches the engine.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from armybuilder.play.board import Ladder, Point, Portal, Stronghold
+from armybuilder.play.figure_views import FigureView, Looks, register
 
 
 def _point(p: Any) -> Point:
@@ -63,3 +65,30 @@ def castle_records(game: Any) -> tuple[Stronghold, ...]:
                           for a, b in work.openings),
             work=True, walls=tuple((_point(a), _point(b)) for a, b in work.walls)))
     return tuple(out)
+
+
+class CastleSectionView(FigureView):
+    """A castle section: its dial, and the piece it is (Castle rules, Sections)."""
+
+    kind: ClassVar[str] = "castle section"
+
+    def looks(self, w: Any, turn: int) -> Looks:
+        looks = super().looks(w, turn)
+        section = w.castle
+        return looks if section is None else replace(looks, piece=section.piece)
+
+
+class StructureView(FigureView):
+    """A World Conquest structure: its dial, and its kind (banner, outpost, fort, castle;
+    Upgrading Defenses)."""
+
+    kind: ClassVar[str] = "structure"
+
+    def looks(self, w: Any, turn: int) -> Looks:
+        looks = super().looks(w, turn)
+        work = w.work
+        return looks if work is None else replace(looks, piece=work.fort.kind)
+
+
+CASTLE_SECTION = register(CastleSectionView())
+STRUCTURE = register(StructureView())

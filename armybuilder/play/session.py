@@ -40,7 +40,6 @@ from armybuilder.ai.registry import DEFAULT, PLAYERS, make_player, with_default_
 from armybuilder.engine import (
     ACTION_KINDS,
     NOBODY,
-    SECTIONS,
     Game,
     GameSetup,
     IllegalAction,
@@ -53,7 +52,6 @@ from armybuilder.engine import (
     kind_refusal,
     legal_actions,
     replay,
-    section_active,
     special_abilities,
     table_for,
     waiting,
@@ -61,7 +59,6 @@ from armybuilder.engine import (
 from armybuilder.play import advice, outlook, words
 from armybuilder.play.board import (
     Board,
-    Click,
     Decision,
     Ending,
     KindStatus,
@@ -75,12 +72,12 @@ from armybuilder.play.board import (
     Refusal,
     Refused,
     Roll,
-    Section,
     Side,
     TerrainPiece,
     result_words,
 )
 from armybuilder.play.castle_view import castle_records
+from armybuilder.play.figure_views import view_of
 from armybuilder.play.steering import Steering
 from armybuilder.sim.replay import Narrator, narrate
 from armybuilder.text import shown
@@ -260,29 +257,8 @@ class PlaySession(Steering):
     def _piece(self, w: Any) -> Piece:
         card, game = w.card, self.game
         turn = game.turn
-        chariot = w.chariot
-        sections: tuple[Section, ...] = ()
-        dial: tuple[Click, ...]
-        passenger = None
-        if chariot is not None:
-            # Chariot rules, Combat Dials: each section's own dial, where it stands; the
-            # chariot's one click is the engine's glance at its active sections.
-            sections = tuple(
-                Section(name, tuple(Click(c.speed, c.attack, c.defense, c.damage,
-                                          tuple(map(shown, c.abilities)), skulls)
-                                    for c, skulls in card.sections[k]),
-                        chariot.clicks[k], section_active(w, k),
-                        chariot.acted[k] == turn and turn > 0)
-                for k, name in enumerate(SECTIONS))
-            s = w.stats
-            dial = (Click(s.speed, s.attack, s.defense, s.damage,
-                          tuple(map(shown, w.showing))),)
-            click = starting = 0
-            passenger = None if chariot.passenger == NOBODY else chariot.passenger
-        else:
-            dial = tuple(Click(c.speed, c.attack, c.defense, c.damage,
-                               tuple(map(shown, c.abilities))) for c in card.clicks)
-            click, starting = w.click, card.starting_click
+        # Its dial and what else its kind shows (play.figure_views).
+        looks = view_of(w).looks(w, turn)
         return Piece(
             id=w.id, seat=w.owner, letter=self.marks[w.id], name=shown(card.name),
             key=shown(card.key), points=card.points, rank=card.rank,
@@ -291,19 +267,18 @@ class PlaySession(Steering):
             x=w.x, y=w.y, facing=w.facing, arc=w.arc, radius=w.half_length,
             # The engine's own discs, here and around the centre dot facing east.
             base=tuple(w.discs), shape=tuple(w.discs_at((0.0, 0.0), 0.0)),
-            range=card.range, targets=card.targets, dial=dial,
-            click=click, starting_click=starting, on_table=w.on_table,
+            range=card.range, targets=card.targets, dial=looks.dial,
+            click=looks.click, starting_click=looks.starting_click, on_table=w.on_table,
             deployed=w.deployed, eliminated=w.eliminations > 0 and not w.on_table,
             tokens=w.tokens, acted=w.acted_turn == turn and turn > 0,
             captive_of=None if w.controller < 0 else w.controller,
             holds=None if w.captive < 0 else w.captive,
-            abilities=tuple(map(shown, w.abilities)), sections=sections,
-            passenger=passenger, riding=None if w.riding == NOBODY else w.riding,
-            castle=w.castle.piece if w.castle is not None else (
-                w.work.fort.kind if w.work is not None else ""),
+            abilities=tuple(map(shown, w.abilities)), sections=looks.sections,
+            passenger=looks.passenger, riding=None if w.riding == NOBODY else w.riding,
+            castle=looks.piece,
             on_castle=self._on_castle(w),
             # World Conquest, Upgrading Defenses: on guard in a structure.
-            on_guard=None if w.guarding == NOBODY else w.guarding)
+            on_guard=None if w.guarding == NOBODY else w.guarding, kind=w.kind.name)
 
     def pile_outline(self, item: int, at: Point, rotation: float) -> tuple[Patch, ...]:
         """Where terrain item ``item`` of the pile would lie, placed at ``at``."""

@@ -163,7 +163,7 @@ class Steering(ABC):
         rules, Actions and Movement), in the order the rules name them."""
         with self.lock:
             w = self.game.warriors[wid]
-            if w.chariot is None:
+            if not w.kind.has_sections:
                 return []
             return [SECTIONS[k] for k in chariot_movable_sections(self.game, w)]
 

@@ -349,7 +349,7 @@ def _struck(s: PlaySession, wid: int, target: int, aim: str | None, close: bool)
     """Chariot rules, Attacking a Chariot: the section of a chariot target the attack
     affects: the one crossed or touched, the attacker's ``aim`` when that one is
     inactive, or a borderline where the chariot's player chooses."""
-    if not s.board.pieces[target].chariot:
+    if not s.board.pieces[target].sections:
         return ""
     if aim is not None:
         return f" ({aim} section: the one in line is inactive)"

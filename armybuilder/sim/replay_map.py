@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from armybuilder.engine import SECTIONS, Game, Work
+from armybuilder.engine import SECTIONS, Game, KindTable, Work
 from armybuilder.engine import geometry as g
 from armybuilder.text import shown
+
+if TYPE_CHECKING:
+    from armybuilder.sim.narration import Narration
 
 MAP_WIDTH = 36  # characters across the table
 MAP_HEIGHT = 18  # lines down it: a character is about twice as tall as it is wide
@@ -76,35 +80,22 @@ class Table:
         self.marks = self._marks()
         # Chariots: each one's facing, section clicks and passenger (Chariot rules).
         self.facing = [w.facing for w in game.warriors]
-        self.sections = [list(w.chariot.clicks) if w.chariot is not None else None
-                         for w in game.warriors]
+        self.sections: list[list[int] | None] = [None] * len(game.warriors)
         self.riding = [w.riding for w in game.warriors]
         # Castle sections (Castle rules): each one's parts (its tops and planking, later
         # its rubble), portals [name, a, b, open], breach and rubble, by warrior.
         self.castle: dict[int, dict[str, Any]] = {}
-        self.castle_from(game)
         # Castle rules, Planking and Ladders: the ladders standing, [wall, a, b, owner],
         # as set up (a scenario's place none in the log) and then placed and removed.
         self.ladders: list[list[Any]] = []
-        for w in game.warriors:
-            if w.castle is not None:
-                owners = list(w.castle.ladder_owners)
-                for k, (a, b) in enumerate(w.castle.ladders):
-                    self.add_ladder(w.id, a, b, owners[k] if k < len(owners) else -1)
         # World Conquest, Upgrading Defenses: each fortification's kind, footprint, walls
         # and entrances (they never move once standing), and who stands on guard in which.
         self.works: dict[int, dict[str, Any]] = {}
+        #: What the map keeps of each figure's kind (sections, castle parts, a
+        #: fortification), and how it tells of it.
+        self.records = [record_of(w) for w in game.warriors]
         for w in game.warriors:
-            work = w.work
-            if work is not None:
-                self.works[w.id] = {"fort": work.fort, "kind": work.fort.kind,
-                                    "banner": work.banner, "footprint": [], "walls": [],
-                                    "openings": []}
-                # World Conquest, Troop Movements (battle rule 1): one its holder sets
-                # up later (fortification_set_up) has no place yet: its provisional
-                # Work stands nowhere.
-                if w.on_table:
-                    self.stand_work(w.id, work)
+            self.records[w.id].start(self, game, w)
         self.guard: dict[int, int] = {}
 
     def stand_work(self, wid: int, work: Work) -> None:
@@ -139,18 +130,11 @@ class Table:
                      and self.castle[wid]["piece"] == "keep"), None)
 
     def castle_from(self, state: Game) -> None:
-        """The castle as it stands at the start (Castle rules, Portals: "All portals are
-        considered closed at the start of the game"), its parts read from ``state`` (the
-        game at its end: a fallen section's rubble lies where its parts stood)."""
-        self.castle = {
-            w.id: {"piece": w.castle.piece,
-                   "parts": [[(p[0], p[1]) for p in state.terrain.features[i].polygon]
-                             for i in w.castle.features] or
-                            [[(p[0], p[1]) for p in w.castle.footprint]],
-                   "portals": [[p.name, (p.a[0], p.a[1]), (p.b[0], p.b[1]), False]
-                               for p in w.castle.portals],
-                   "breached": False, "rubble": False}
-            for w in state.warriors if w.castle is not None}
+        """The castle as it stands at the start, its parts read from ``state`` (the game at
+        its end: a fallen section's rubble lies where its parts stood)."""
+        self.castle = {}
+        for w in state.warriors:
+            record_of(w).castle_from(self, state, w)
 
     def _marks(self) -> list[str]:
         used = [0] * len(self.names)
@@ -165,10 +149,11 @@ class Table:
         return f"{self.marks[wid]} {shown(self.cards[wid].name)}"
 
     def status(self, wid: int) -> str:
-        if wid in self.castle:
-            return self.castle_status(wid)
-        if wid in self.works:
-            return self.work_status(wid)
+        record = self.records[wid]
+        # A castle section, a fortification: told as its kind tells it.
+        own = record.status(self, wid)
+        if own is not None:
+            return own
         if self.out[wid]:
             return "eliminated"
         if self.riding[wid] >= 0:
@@ -176,8 +161,9 @@ class Table:
                     f"{self.click[wid] + 1}/{len(self.cards[wid].clicks)}")
         if self.pos[wid] is None:
             return "off the table"
-        if self.sections[wid] is not None:
-            return self.chariot_status(wid)
+        dial = record.dial_status(self, wid)  # a chariot's sections
+        if dial is not None:
+            return dial
         if self.captive[wid]:
             return f"captive, click {self.click[wid] + 1}/{len(self.cards[wid].clicks)}"
         top = self.standing_on(wid)
@@ -346,3 +332,57 @@ class Table:
             lines += textwrap.wrap(f"{name}: {figures}", width=96, initial_indent="  ",
                                    subsequent_indent="    ")
         return lines
+
+
+# --- what the map keeps of each kind of figure ------------------------------------------
+
+
+class FigureRecord:
+    """What the replay's table keeps of a kind of figure besides where it stands and the
+    click it shows: a warrior's, nothing. A kind keeping more subclasses it where its
+    replays are told (sim.told_sieges) and calls :func:`register`, the way the engine's
+    kinds of figure register their rules (``FigureKind``)."""
+
+    #: The engine's name of the kind (``FigureKind.name``).
+    kind: ClassVar[str] = "warrior"
+
+    def start(self, table: Table, game: Game, w: Any) -> None:
+        """Keep what ``w`` is at the start of the game."""
+
+    def castle_from(self, table: Table, state: Game, w: Any) -> None:
+        """Keep ``w``'s part of the castle, read from ``state`` (Table.castle_from)."""
+
+    def status(self, table: Table, wid: int) -> str | None:
+        """Its status in its own words, or None: told as a figure's (Table.status)."""
+        return None
+
+    def dial_status(self, table: Table, wid: int) -> str | None:
+        """Its dial in its own words while it stands, or None: its click."""
+        return None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        """What its elimination leaves, told (and kept on the map), or None: nothing."""
+        return None
+
+
+#: The warrior's record: every figure of a kind none registered.
+WARRIOR = FigureRecord()
+
+
+def _load() -> None:
+    # The kinds' replay module registers them and imports this one: loaded when a kind
+    # is first asked about.
+    from armybuilder.sim import told_sieges  # noqa: F401
+
+
+_RECORDS: KindTable[FigureRecord] = KindTable("the map's record", WARRIOR, _load)
+
+
+def register(record: FigureRecord) -> FigureRecord:
+    """Register what the map keeps of a kind of figure (its replay module does, once)."""
+    return _RECORDS.register(record.kind, record)
+
+
+def record_of(w: Any) -> FigureRecord:
+    """What the map keeps of ``w`` (an engine figure), by its kind."""
+    return _RECORDS[w.kind]

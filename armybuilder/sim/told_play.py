@@ -18,7 +18,7 @@ from armybuilder.sim.narration import (
     silent,
 )
 from armybuilder.sim.replay_map import xy
-from armybuilder.sim.told_sieges import ladder, work_falls
+from armybuilder.sim.told_sieges import ladder
 from armybuilder.text import counted
 
 narrates("dials_set", "turn_end", "free_spin_offered", "no_free_spin", "action_ended",
@@ -329,12 +329,10 @@ def _eliminated(n: Narration, action: Logged, ev: events.Eliminated) -> Iterator
     t.pos[wid] = None
     t.out[wid] = True
     t.captive[wid] = False
-    if wid in t.works:
-        yield from work_falls(n, wid)
-    elif wid in t.castle:
-        # Castle rules, Eliminating Castle Sections: rubble in its place.
-        t.castle[wid]["rubble"] = True
-        yield f"  {t.label(wid)} is eliminated and collapses into rubble."
+    # A castle section's rubble, a fortification knocked down: told as its kind tells it.
+    told = t.records[wid].eliminated(n, wid)
+    if told is not None:
+        yield from told
     else:
         yield f"  {t.label(wid)} is eliminated."
 

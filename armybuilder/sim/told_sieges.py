@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from armybuilder.engine import events
+from armybuilder.engine import Game, events
 from armybuilder.sim.narration import Logged, Narration, dice, narrates
-from armybuilder.sim.replay_map import compass, xy
+from armybuilder.sim.replay_map import FigureRecord, Table, compass, register, xy
 
 # --- chariots ---------------------------------------------------------------------------
 
@@ -197,3 +197,90 @@ def work_falls(n: Narration, wid: int) -> Iterator[str]:
     else:
         yield (f"  {t.label(wid)} is destroyed: {n.player(t.owner[wid])}'s "
                f"{w['kind']} is gone.")
+
+
+# --- what the map keeps of each (replay_map.FigureRecord) ---------------------------------
+
+
+class ChariotRecord(FigureRecord):
+    """A chariot's section clicks (Chariot rules, Combat Dials)."""
+
+    kind = "chariot"
+
+    def start(self, table: Table, game: Game, w: Any) -> None:
+        table.sections[w.id] = list(w.chariot.clicks)
+
+    def dial_status(self, table: Table, wid: int) -> str | None:
+        return table.chariot_status(wid)
+
+
+class CastleSectionRecord(FigureRecord):
+    """A castle section's parts, portals, breach, rubble and the ladders against it."""
+
+    kind = "castle section"
+
+    def start(self, table: Table, game: Game, w: Any) -> None:
+        self.castle_from(table, game, w)
+        section = w.castle
+        if section is None:
+            return
+        # Castle rules, Planking and Ladders: the ladders standing as set up (a
+        # scenario's place none in the log).
+        owners = list(section.ladder_owners)
+        for k, (a, b) in enumerate(section.ladders):
+            table.add_ladder(w.id, a, b, owners[k] if k < len(owners) else -1)
+
+    def castle_from(self, table: Table, state: Game, w: Any) -> None:
+        # Castle rules, Portals: "All portals are considered closed at the start of the
+        # game".
+        section = w.castle
+        if section is None:
+            return
+        table.castle[w.id] = {
+            "piece": section.piece,
+            "parts": [[(p[0], p[1]) for p in state.terrain.features[i].polygon]
+                      for i in section.features] or
+                     [[(p[0], p[1]) for p in section.footprint]],
+            "portals": [[p.name, (p.a[0], p.a[1]), (p.b[0], p.b[1]), False]
+                        for p in section.portals],
+            "breached": False, "rubble": False}
+
+    def status(self, table: Table, wid: int) -> str | None:
+        return table.castle_status(wid) if wid in table.castle else None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        t = n.t
+        if wid not in t.castle:
+            return None
+        # Castle rules, Eliminating Castle Sections: rubble in its place.
+        t.castle[wid]["rubble"] = True
+        return iter((f"  {t.label(wid)} is eliminated and collapses into rubble.",))
+
+
+class StructureRecord(FigureRecord):
+    """A World Conquest fortification's kind, footprint, walls and entrances."""
+
+    kind = "structure"
+
+    def start(self, table: Table, game: Game, w: Any) -> None:
+        work = w.work
+        if work is None:
+            return
+        table.works[w.id] = {"fort": work.fort, "kind": work.fort.kind,
+                             "banner": work.banner, "footprint": [], "walls": [],
+                             "openings": []}
+        # World Conquest, Troop Movements (battle rule 1): one its holder sets up later
+        # (fortification_set_up) has no place yet: its provisional Work stands nowhere.
+        if w.on_table:
+            table.stand_work(w.id, work)
+
+    def status(self, table: Table, wid: int) -> str | None:
+        return table.work_status(wid) if wid in table.works else None
+
+    def eliminated(self, n: Narration, wid: int) -> Iterator[str] | None:
+        return work_falls(n, wid) if wid in n.t.works else None
+
+
+CHARIOT = register(ChariotRecord())
+CASTLE_SECTION = register(CastleSectionRecord())
+STRUCTURE = register(StructureRecord())

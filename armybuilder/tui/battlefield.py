@@ -20,6 +20,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from armybuilder.play.board import Board, Patch, Piece, Point
+from armybuilder.tui.piece_views import piece_view
 
 #: Each seat's colour (ANSI names), as cell background under its figures.
 SIDE_COLOURS = ("blue", "red", "green", "magenta")
@@ -444,7 +445,7 @@ def _marks(piece: Piece, board: Board | None = None) -> str:
         out += PASSENGER_MARK + board.pieces[piece.passenger].letter
     if piece.captive_of is not None:
         out += CAPTIVE_MARK
-    if piece.demoralized or (piece.castle and board is not None and any(
+    if piece.demoralized or (board is not None and any(
             c.warrior == piece.id and c.breached for c in board.castle)):
         out += DEMORALIZED_MARK  # Castle rules, Portals: Demoralized showing is breached
     if piece.tokens:
@@ -465,7 +466,7 @@ def draw_rim(canvas: Canvas, view: View, piece: Piece, at: Point | None = None,
              facing: float | None = None, style: Style | None = None) -> None:
     """A figure's facing (an arrow on the rim cell its front points at) and the rest of
     its front arc (dots around the base)."""
-    if piece.castle:
+    if not piece_view(piece).turns:
         return  # Castle rules, General Rules: a 360-degree front arc, and it never turns
     at = at if at is not None else (piece.x, piece.y)
     facing = piece.facing if facing is None else facing
@@ -496,7 +497,8 @@ def draw_piece(canvas: Canvas, view: View, piece: Piece, style: Style | None = N
     facing = piece.facing if facing is None else facing
     colour = SIDE_COLOURS[piece.seat % len(SIDE_COLOURS)]
     base = _base_cells(view, piece.discs() if here else piece.discs(at, facing), at)
-    sections = _section_cells(view, piece, at, facing) if piece.chariot else []
+    sections = _section_cells(view, piece, at, facing) if piece_view(piece).by_sections \
+        else []
     if ghost:
         look = style or GHOST_OK
         shown = set().union(*(c for s, c in zip(piece.sections, sections, strict=True)
@@ -590,7 +592,7 @@ def draw(board: Board, overlay: Overlay, view: View, ground: Canvas | None = Non
             draw_rim(canvas, view, piece)
     # Castle sections and fortifications first: a warrior on top of one, or on guard in
     # one, is drawn over its letter (fortifications are numbered after every army).
-    for piece in sorted(board.pieces, key=lambda p: not p.castle):
+    for piece in sorted(board.pieces, key=lambda p: not piece_view(p).beneath):
         if not piece.on_table:
             continue
         style = None
@@ -647,7 +649,7 @@ def legend(board: Board) -> list[tuple[str, Style]]:
     out.append(("facing ", Style()))
     out.append((ARC_MARK, Style(bold=True)))
     out.append(("arc 1 2 tokens ×captive !Demoralized ", Style()))
-    if any(p.chariot for p in board.pieces):
+    if any(piece_view(p).by_sections for p in board.pieces):
         out.append((f"{PASSENGER_MARK}B", Style(bold=True)))
         out.append(("passenger ", Style()))
         out.append((INACTIVE_MARK, INACTIVE_STYLE))

@@ -160,7 +160,7 @@ def test_a_breach_that_opens_a_portal_is_worth_more() -> None:
         players=(ScenarioPlayer("castle", "south", 300), ScenarioPlayer("b", "north", 300)),
         warriors=(WarriorSpec(section("wall"), 0, WALL_AT, 0.0, doorway=True),),
         table=TABLE, round_limit=5))
-    breach = tactics.breach_click(plain.warriors[0])
+    breach = sieges.breach_click(plain.warriors[0])
     assert breach is not None
     clicks = breach - plain.warriors[0].click
     assert tactics.damage_value(door.warriors[0], clicks) > \

@@ -38,12 +38,11 @@ from armybuilder.play.board import (
 )
 from armybuilder.text import shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS, Ghost, Overlay, legend
+from armybuilder.tui.piece_views import piece_view
 from armybuilder.tui.play_words import (
-    castle_text,
     extra_words,
     outlook_text,
     roll_words,
-    section_text,
 )
 from armybuilder.tui.screens.play_advice import AdviceKeys
 from armybuilder.tui.screens.play_steer import SETUP_STEERS, Steer, Steering
@@ -438,7 +437,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
             return
         p = self.board.pieces[self.selected]
         # A chariot's four dials take four lines more (Chariot rules, Combat Dials).
-        panel.set_class(p.chariot, "-chariot")
+        panel.set_class(piece_view(p).by_sections, "-chariot")
         panel.update(self._warrior_text(p))
 
     def _warrior_text(self, p: Piece) -> Text:
@@ -450,19 +449,10 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
                                                   bgcolor=SIDE_COLOURS[p.seat], bold=True))
         text.append(f" {p.name}", style="bold")
         text.append(f"  {side.name}, {p.points} pts\n", style="dim")
-        stats = p.stats
         reach = f"rng {p.range if p.range else '—'}" \
             f"{'×' + str(p.targets) if p.targets > 1 else ''}"
-        if p.chariot:
-            text.append(section_text(p, reach))
-        elif p.castle:
-            text.append(castle_text(board, p))  # Castle rules: a section's values
-        else:
-            text.append(f"click {p.click + 1}/{len(p.dial)}  spd {stats.speed} att "
-                        f"{stats.attack} def {stats.defense} dmg {stats.damage}  {reach}"
-                        f"  arc {p.arc}°\n")
-            if p.abilities:
-                text.append("abilities: " + ", ".join(p.abilities) + "\n", style="italic")
+        # Its dial as its kind shows it (a chariot's sections, a castle section's values).
+        text.append(piece_view(p).dial_text(board, p, reach))
         state = []
         if p.passenger is not None:
             state.append(f"carries {board.pieces[p.passenger].label}")
@@ -505,7 +495,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
                     words += f" {reach:g}\"" if reach is not None else ""
                     if self.session.boardings(p.id):
                         words += " or board"
-                elif s.kind == "pass" and p.chariot:
+                elif s.kind == "pass" and piece_view(p).by_sections:
                     words = "pass a section"
                 parts.append(f"[{KIND_KEYS[s.kind]}] {words}")
             text.append(", ".join(parts) + "\n")
@@ -516,7 +506,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
             why = s.why.rule or s.why.reason if s.why is not None else "not now"
             grouped.setdefault(why, []).append(KIND_WORDS[s.kind])
         for why, kinds in grouped.items():
-            if not p.castle:
+            if not piece_view(p).refused_at_once:
                 for kind in kinds:
                     text.append(f"✖ {kind}: ", style="bold red")
                     text.append(f"{shown_lines(why)}\n", style="dim")
@@ -548,8 +538,9 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
                 text.append(f"· {p.letter} ", style=Style(
                     color="bright_white", bgcolor=SIDE_COLOURS[p.seat], bold=True))
                 text.append(f" {p.name} ", style="bold")
-                if not (p.chariot or p.castle):
-                    text.append(f"{p.click + 1}/{len(p.dial)} ", style="dim")
+                glance = piece_view(p).glance(p)
+                if glance:
+                    text.append(glance, style="dim")
             text.append("· ")
         lines: list[Text] = []
         for line in self._prompt_text.split("\n"):
@@ -799,7 +790,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
             self.notify(f"{piece.label}: no {KIND_WORDS[kind]}: {reason}", severity="warning",
                         timeout=8)
             return
-        if kind == "move" and piece.chariot:
+        if kind == "move" and piece_view(piece).by_sections:
             self._begin_drive(wid)
             return
         if kind == "move" and piece.riding is not None:
@@ -808,7 +799,7 @@ class PlayScreen(AdviceKeys, Steering, Screen[None]):
         if kind == "move":
             self._begin_move(wid)
             return
-        if kind == "pass" and piece.chariot:
+        if kind == "pass" and piece_view(piece).by_sections:
             # Chariot rules, Actions: a pass, like any action, goes to one active section.
             self._list(kind, self.session.options(wid, kind),
                        f"Which section of {piece.label} passes?")

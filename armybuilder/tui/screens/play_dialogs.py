@@ -23,6 +23,7 @@ from armybuilder.play.board import Board, Click, Piece, result_words
 from armybuilder.text import literal, literal_lines, shown, shown_lines
 from armybuilder.tui.battlefield import SIDE_COLOURS
 from armybuilder.tui.delivery import offer_file
+from armybuilder.tui.piece_views import piece_view
 from armybuilder.tui.play_words import section_line
 from armybuilder.tui.screens.battle_log import Part, ReviewKey, turn_by_turn
 
@@ -87,16 +88,10 @@ class DialScreen(ModalScreen[None]):
         head.append(f"  {p.key} · {p.rank} · {p.points} pts · {self.side}\n", style="dim")
         reach = f"range {p.range}" + (f" × {p.targets} targets" if p.targets > 1 else "") \
             if p.range else "no range (close combat)"
-        if p.chariot:
-            # Chariot rules, General Rules: no rear arc; each section's outer edge is its
-            # front arc.
-            head.append(f"{reach} · a chariot: four sections, each with its own dial · "
-                        f"{shown(', '.join(p.factions))}")
-        else:
-            head.append(f"{reach} · front arc {p.arc}° · {shown(', '.join(p.factions))}")
+        head.append(piece_view(p).card_words(p, reach, shown(", ".join(p.factions))))
         with VerticalScroll(classes="dialog wide"):
             yield Static(head)
-            if p.chariot:
+            if piece_view(p).by_sections:
                 for table in section_tables(p):
                     yield Static(table)
             else:
