@@ -71,6 +71,8 @@ def setup_for(scenario: str, seed: int) -> tuple[GameSetup, int | None]:
 
 
 class Game1(NamedTuple):
+    seed: int  # the set-up's
+    seat: int  # the expert's
     score: float  # the expert's: 1 a win, 0.5 a shared win, 0 a loss
     seconds: list[float]  # each searched decision's wall time
     cpu: list[float]  # each searched decision's CPU time (this process's: the load aside)
@@ -95,7 +97,7 @@ def play(job: tuple[str, int, str, int]) -> Game1:
     assert game.outcome is not None
     won = game.outcome.winners
     score = 0.0 if seat not in won else (1.0 if len(won) == 1 else 0.5)
-    return Game1(score, seconds, cpu)
+    return Game1(seed, seat, score, seconds, cpu)
 
 
 def jobs(scenario: str, pairs: int, budget: str, first: int = 0
@@ -132,7 +134,8 @@ def main() -> int:
                     # A running count on stderr: a long row is not lost if stopped.
                     cpu = [s for r in runs for s in r.cpu]
                     print(f"  {scenario} {budget}: {k} games, expert "
-                          f"{sum(r.score for r in runs):g}, cpu median "
+                          f"{sum(r.score for r in runs):g} (set-up {run.seed} seat {run.seat}: "
+                          f"{run.score:g}), cpu median "
                           f"{statistics.median(cpu) if cpu else 0:.2f} max "
                           f"{max(cpu, default=0):.2f}", file=sys.stderr, flush=True)
                 n = len(runs)
