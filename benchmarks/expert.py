@@ -2,9 +2,9 @@
 
     .venv/bin/python benchmarks/expert.py [pairs] [budgets] [scenarios] [workers] [first]
 
-    .venv/bin/python benchmarks/expert.py 200 48            # the target: default budget
-    .venv/bin/python benchmarks/expert.py 40 8,24,48,96     # strength against budget
-    .venv/bin/python benchmarks/expert.py 20 48 castle,besieger,chariots,fortified
+    .venv/bin/python benchmarks/expert.py 200 192           # the target: default budget
+    .venv/bin/python benchmarks/expert.py 40 24,48,96,192   # strength against budget
+    .venv/bin/python benchmarks/expert.py 20 192 castle,besieger,chariots,fortified
 
 A pair is two games on the same set-up and dice seed with the seats (and so the armies
 and table edges) swapped: the expert plays each side once against the heuristic player.
