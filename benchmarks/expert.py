@@ -1,22 +1,26 @@
 """The expert player against the heuristic player, in mirrored game pairs, printed.
 
-    .venv/bin/python benchmarks/expert.py [pairs] [budgets] [scenarios] [workers]
+    .venv/bin/python benchmarks/expert.py [pairs] [budgets] [scenarios] [workers] [first]
 
-    .venv/bin/python benchmarks/expert.py 200 48            # the target: default budget
-    .venv/bin/python benchmarks/expert.py 40 8,24,48,96     # strength against budget
-    .venv/bin/python benchmarks/expert.py 20 48 castle,besieger,chariots,fortified
+    .venv/bin/python benchmarks/expert.py 200 192           # the target: default budget
+    .venv/bin/python benchmarks/expert.py 40 24,48,96,192   # strength against budget
+    .venv/bin/python benchmarks/expert.py 20 192 castle,besieger,chariots,fortified
 
 A pair is two games on the same set-up and dice seed with the seats (and so the armies
 and table edges) swapped: the expert plays each side once against the heuristic player.
 The expert's score (a win 1, a shared win 0.5) is printed with its 95% Wilson interval,
-per budget, with its median and longest time per searched decision (wall clock) and the
-machine's load average, since the machine may be shared.
+per budget, with its median and longest time per searched decision, in wall clock and in
+the process's CPU time (which a shared machine's load does not stretch), and the
+machine's load average.
 
 Scenarios: ``standard`` (two random 200-point armies from the real catalogue,
 ../shared/data/rebuilt, on the standard terrain; benchmarks/battle.py's set-ups),
 ``castle`` and ``besieger`` (benchmarks/castles.py's sieges, the expert's score in that
 seat), ``chariots`` (both armies with a fixture chariot, benchmarks/chariots.py) and
 ``fortified`` (a World Conquest battle for a fort, benchmarks/fortifications.py).
+``first``: the first set-up's number (0 unless told): every game is the same whatever
+else runs (its set-up, seats and budget decide it), so a long row may be played in parts,
+``... 40 48`` then ``... 160 48 standard 2 40``, and the parts' games added up.
 Asserts nothing.
 """
 
@@ -67,8 +71,11 @@ def setup_for(scenario: str, seed: int) -> tuple[GameSetup, int | None]:
 
 
 class Game1(NamedTuple):
+    seed: int  # the set-up's
+    seat: int  # the expert's
     score: float  # the expert's: 1 a win, 0.5 a shared win, 0 a loss
     seconds: list[float]  # each searched decision's wall time
+    cpu: list[float]  # each searched decision's CPU time (this process's: the load aside)
 
 
 def play(job: tuple[str, int, str, int]) -> Game1:
@@ -79,21 +86,24 @@ def play(job: tuple[str, int, str, int]) -> Game1:
         expert if k == seat else HeuristicPlayer(seed * 2 + 2 - seat) for k in (0, 1)]
     game = Game.new(setup)
     seconds: list[float] = []
+    cpu: list[float] = []
     while not game.over:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = players[game.to_act].choose(game)
         if players[game.to_act] is expert and expert.last is not None:
             seconds.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         apply(game, action)
     assert game.outcome is not None
     won = game.outcome.winners
     score = 0.0 if seat not in won else (1.0 if len(won) == 1 else 0.5)
-    return Game1(score, seconds)
+    return Game1(seed, seat, score, seconds, cpu)
 
 
-def jobs(scenario: str, pairs: int, budget: str) -> list[tuple[str, int, str, int]]:
+def jobs(scenario: str, pairs: int, budget: str, first: int = 0
+         ) -> list[tuple[str, int, str, int]]:
     out = []
-    for seed in range(pairs):
+    for seed in range(first, first + pairs):
         _, seat = setup_for(scenario, seed)
         # Mirrored: both seats on the same set-up; a siege's scenario names one seat, its
         # mirror is the next seed's set-up with the castle in the other seat.
@@ -107,29 +117,38 @@ def main() -> int:
     budgets = (sys.argv[2] if len(sys.argv) > 2 else "48").split(",")
     scenarios = (sys.argv[3] if len(sys.argv) > 3 else "standard").split(",")
     workers = int(sys.argv[4]) if len(sys.argv) > 4 else (os.cpu_count() or 1)
-    print(f"expert against heuristic, {pairs} set-ups per row, {workers} workers, "
+    first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    print(f"expert against heuristic, {pairs} set-ups per row from set-up {first}, "
+          f"{workers} workers, "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'scenario':<10} {'budget':>7} {'games':>6} {'score':>7} {'95% interval':>16} "
-          f"{'median s':>9} {'max s':>7}")
+          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8}")
     with Pool(workers) as pool:
         for scenario in scenarios:
             for budget in budgets:
                 t0 = time.time()
                 runs = []
-                for k, run in enumerate(pool.imap_unordered(play, jobs(scenario, pairs, budget)),
-                                        1):
+                row = jobs(scenario, pairs, budget, first)
+                for k, run in enumerate(pool.imap_unordered(play, row), 1):
                     runs.append(run)
                     # A running count on stderr: a long row is not lost if stopped.
+                    cpu = [s for r in runs for s in r.cpu]
                     print(f"  {scenario} {budget}: {k} games, expert "
-                          f"{sum(r.score for r in runs):g}", file=sys.stderr, flush=True)
+                          f"{sum(r.score for r in runs):g} (set-up {run.seed} seat {run.seat}: "
+                          f"{run.score:g}), cpu median "
+                          f"{statistics.median(cpu) if cpu else 0:.2f} max "
+                          f"{max(cpu, default=0):.2f}", file=sys.stderr, flush=True)
                 n = len(runs)
                 won = sum(r.score for r in runs)
                 low, high = wilson(won, n)
                 times = [s for r in runs for s in r.seconds]
+                cpu = [s for r in runs for s in r.cpu]
                 print(f"{scenario:<10} {budget:>7} {n:>6} {won / n:>7.1%} "
                       f"{f'{low:.1%}-{high:.1%}':>16} "
                       f"{statistics.median(times) if times else 0:>9.2f} "
-                      f"{max(times, default=0):>7.2f}   "
+                      f"{max(times, default=0):>7.2f} "
+                      f"{statistics.median(cpu) if cpu else 0:>8.2f} "
+                      f"{max(cpu, default=0):>8.2f}   "
                       f"({time.time() - t0:.0f}s, load {os.getloadavg()[0]:.1f})",
                       flush=True)
     return 0

@@ -23,9 +23,11 @@ heal. The search is Monte Carlo tree search over the turn:
 
 The copies roll dice of the searcher's own (:class:`Dice`), never the game's: the game's
 dice would tell the search what will really be rolled. The ``k``-th playout below every
-way of every option rolls the same dice (common random numbers), so options are compared
-on the same luck. Everything is drawn from the searcher's seed: the same seed and
-simulation count give the same choice.
+option rolls the same dice (common random numbers), so options are compared on the same
+luck; counted by the option, not by the way it turned out, so an option's visits spread
+over its ways still meet different luck (counted by the way, an option seen once in
+each of its ways met one opponent's roll, lucky or not, in all of them). Everything is
+drawn from the searcher's seed: the same seed and simulation count give the same choice.
 """
 
 from __future__ import annotations
@@ -288,7 +290,7 @@ class Search:
                 return self._simulate(point) if point.options else \
                     self._playout(point.game, point.visits)
         way = self._way(option)
-        value = self._follow(way)
+        value = self._follow(way, option.visits)
         way.visits += 1
         way.total += value
         option.visits += 1
@@ -315,7 +317,8 @@ class Search:
         n = option.visits + 1
         return max(option.ways, key=lambda w: w.chance - w.visits / n)
 
-    def _follow(self, way: Way) -> float:
+    def _follow(self, way: Way, k: int) -> float:
+        """The value of one more visit to ``way``, the ``k``-th of its option's."""
         game = way.game
         if way.point is None and way.visits >= EXPAND and self._mine(game):
             # Later in the turn: the policy's choice and every attack, not every move
@@ -324,7 +327,7 @@ class Search:
             way.point.options = self.options(game, self._policy_choice(game), kinds=LATER)
         if way.point is not None and way.point.options:
             return self._simulate(way.point)
-        return self._playout(game, way.visits)
+        return self._playout(game, k)
 
     def _mine(self, game: Game) -> bool:
         """Does ``game`` wait for another action of the searcher's this turn?"""

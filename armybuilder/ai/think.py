@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: Simulations per decision unless told otherwise: answers within about a second on a
-#: shared two-core machine (benchmarks/expert.py prints the times).
-DEFAULT_SIMULATIONS = 48
+#: Simulations per decision unless told otherwise: the most the time allowed (a second's
+#: median, three at most) leaves room for, in CPU time on one core (benchmarks/expert.py
+#: prints it); strength grew with the budget up to here (README, The expert AI).
+DEFAULT_SIMULATIONS = 192
 #: The fewest simulations a budget may name: fewer cannot compare the candidates at all.
 FEWEST = 1
 #: A time budget's bounds, in seconds.
