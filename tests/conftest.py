@@ -90,14 +90,3 @@ def write_feed(folder: Path, models: list[dict[str, Any]] | None = None) -> Path
     path = folder / "mkstats.json"
     path.write_text(json.dumps({"Models": tiny_feed_models() if models is None else models}))
     return path
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules holding a slow test or a group bound to one worker (the browser's, Ray's)
-    run first, whole and in their own order: the two workers then end together, where
-    such a module met last kept one worker busy while the other had nothing left. (Whole
-    modules, so that a module's fixtures are still made once.)"""
-    first = {item.module.__name__ for item in items if isinstance(item, pytest.Function)
-             and (item.get_closest_marker("slow") or item.get_closest_marker("xdist_group"))}
-    items.sort(key=lambda item: 0 if isinstance(item, pytest.Function)
-               and item.module.__name__ in first else 1)
