@@ -4,7 +4,10 @@
 
     .venv/bin/python benchmarks/expert.py 200 192           # the target: default budget
     .venv/bin/python benchmarks/expert.py 40 24,48,96,192   # strength against budget
-    .venv/bin/python benchmarks/expert.py 20 192 castle,besieger,chariots,fortified
+    .venv/bin/python benchmarks/expert.py 20 default castle,besieger,chariots,fortified
+
+A budget is simulations per decision, or ``default``: the expert's own (192, the share a
+kind of figure on the table leaves: a siege's is 96; ``sims`` prints what each row ran).
 
 A pair is two games on the same set-up and dice seed with the seats (and so the armies
 and table edges) swapped: the expert plays each side once against the heuristic player.
@@ -76,28 +79,31 @@ class Game1(NamedTuple):
     score: float  # the expert's: 1 a win, 0.5 a shared win, 0 a loss
     seconds: list[float]  # each searched decision's wall time
     cpu: list[float]  # each searched decision's CPU time (this process's: the load aside)
+    simulations: list[int]  # each searched decision's (a default budget is by the game)
 
 
 def play(job: tuple[str, int, str, int]) -> Game1:
     scenario, seed, budget, seat = job
     setup, _ = setup_for(scenario, seed)
-    expert = ExpertPlayer(seed * 2 + 1 + seat, budget)
+    expert = ExpertPlayer(seed * 2 + 1 + seat, None if budget == "default" else budget)
     players: list[ExpertPlayer | HeuristicPlayer] = [
         expert if k == seat else HeuristicPlayer(seed * 2 + 2 - seat) for k in (0, 1)]
     game = Game.new(setup)
     seconds: list[float] = []
     cpu: list[float] = []
+    simulations: list[int] = []
     while not game.over:
         t0, c0 = time.perf_counter(), time.process_time()
         action = players[game.to_act].choose(game)
         if players[game.to_act] is expert and expert.last is not None:
             seconds.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
+            simulations.append(expert.last.simulations)
         apply(game, action)
     assert game.outcome is not None
     won = game.outcome.winners
     score = 0.0 if seat not in won else (1.0 if len(won) == 1 else 0.5)
-    return Game1(seed, seat, score, seconds, cpu)
+    return Game1(seed, seat, score, seconds, cpu, simulations)
 
 
 def jobs(scenario: str, pairs: int, budget: str, first: int = 0
@@ -122,7 +128,7 @@ def main() -> int:
           f"{workers} workers, "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'scenario':<10} {'budget':>7} {'games':>6} {'score':>7} {'95% interval':>16} "
-          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8}")
+          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8} {'sims':>8}")
     with Pool(workers) as pool:
         for scenario in scenarios:
             for budget in budgets:
@@ -143,12 +149,14 @@ def main() -> int:
                 low, high = wilson(won, n)
                 times = [s for r in runs for s in r.seconds]
                 cpu = [s for r in runs for s in r.cpu]
+                sims = [s for r in runs for s in r.simulations]
                 print(f"{scenario:<10} {budget:>7} {n:>6} {won / n:>7.1%} "
                       f"{f'{low:.1%}-{high:.1%}':>16} "
                       f"{statistics.median(times) if times else 0:>9.2f} "
                       f"{max(times, default=0):>7.2f} "
                       f"{statistics.median(cpu) if cpu else 0:>8.2f} "
-                      f"{max(cpu, default=0):>8.2f}   "
+                      f"{max(cpu, default=0):>8.2f} "
+                      f"{f'{min(sims, default=0)}-{max(sims, default=0)}':>8}   "
                       f"({time.time() - t0:.0f}s, load {os.getloadavg()[0]:.1f})",
                       flush=True)
     return 0

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from armybuilder.ai import think as budgets
+from armybuilder.ai.figure_play import play_of
 from armybuilder.ai.foresight import Foresight, Search, Weighed
 from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.ai.think import DEFAULT, Think, parse_think
@@ -26,6 +28,16 @@ __all__ = ["ExpertPlayer", "Foresight", "Weighed"]
 
 #: The policy players' seeds are drawn below this.
 _SEEDS = 1 << 62
+
+
+def simulations_for(think: Think, game: Game) -> int:
+    """Simulations per decision in ``game``: the count ``think`` names, or the default
+    scaled by the least search share among the kinds of figure on the table (a count
+    still: the same choice on any machine)."""
+    if think.simulations is not None:
+        return think.simulations
+    share = min((play_of(w).search_share for w in game.warriors if w.on_table), default=1.0)
+    return max(budgets.FEWEST, round(budgets.DEFAULT_SIMULATIONS * share))
 
 
 class ExpertPlayer:
@@ -62,4 +74,4 @@ class ExpertPlayer:
         if len(search.root.options) <= 1 and played is None:
             # Nothing to weigh: the only action there is.
             return Foresight(first, (Weighed(first, 0.5, 0),), 0, 0.0)
-        return search.run(self.think.simulations, self.think.seconds, self.progress)
+        return search.run(simulations_for(self.think, game), self.think.seconds, self.progress)

@@ -44,6 +44,9 @@ class FigurePlay:
     #: It is moved by a Move to a place the movement search weighs (ai.manoeuvres); False:
     #: it never moves, or its moves are its own (:meth:`own_moves`).
     moves_alone: ClassVar[bool] = True
+    #: The share of the expert's default budget (ai.think) it leaves when on the table:
+    #: less than 1 for a kind whose presence makes every playout dearer.
+    search_share: ClassVar[float] = 1.0
 
     def clicks_left(self, w: Warrior) -> int:
         """Clicks its dial can still take before it is eliminated (Rulebook I)."""

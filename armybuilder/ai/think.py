@@ -18,7 +18,10 @@ from dataclasses import dataclass
 
 #: Simulations per decision unless told otherwise: the most the time allowed (a second's
 #: median, three at most) leaves room for, in CPU time on one core (benchmarks/expert.py
-#: prints it); strength grew with the budget up to here (README, The expert AI).
+#: prints it); strength grew with the budget up to here (README, The expert AI). A game
+#: with a kind of figure whose playouts cost more gets that kind's share of it
+#: (``FigurePlay.search_share``, ``ai.expert.simulations_for``): still a count, so still
+#: the same choice on any machine.
 DEFAULT_SIMULATIONS = 192
 #: The fewest simulations a budget may name: fewer cannot compare the candidates at all.
 FEWEST = 1
@@ -31,9 +34,10 @@ _SPEC = re.compile(r"^\s*(?:(\d+)|(\d+(?:\.\d+)?)\s*(s|ms))\s*$")
 @dataclass(frozen=True, slots=True)
 class Think:
     """A budget: ``simulations`` per decision, or ``seconds`` per decision (a time budget
-    still runs at least a few simulations)."""
+    still runs at least a few simulations); neither: the default, by the game
+    (``ai.expert.simulations_for``)."""
 
-    simulations: int = DEFAULT_SIMULATIONS
+    simulations: int | None = None
     seconds: float | None = None
 
     @property
@@ -41,10 +45,10 @@ class Think:
         return self.seconds is not None
 
     def words(self) -> str:
-        """The budget as ``--think`` takes it: "400" or "1.5s"."""
+        """The budget as ``--think`` takes it: "400" or "1.5s" ("" for the default)."""
         if self.seconds is not None:
             return f"{self.seconds:g}s"
-        return str(self.simulations)
+        return "" if self.simulations is None else str(self.simulations)
 
 
 DEFAULT = Think()

@@ -170,6 +170,31 @@ FOOT = card("footman", points=20, speed=8, clicks=5)
 ARCHER = card("archer", points=25, speed=7, range_=8, clicks=5)
 
 
+def _in_play(setup: GameSetup) -> Game:
+    game = Game.new(setup)
+    heuristic = HeuristicPlayer(1)
+    while game.phase != "play":
+        game.apply(heuristic.choose(game))
+    return game
+
+
+def test_the_default_budget_is_halved_in_a_siege_and_a_told_one_stands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A siege's playouts cost up to twice a field battle's: the default budget is still a
+    # count (the same choice on any machine), the castle section's share of it.
+    from armybuilder.ai import think
+    from armybuilder.ai.expert import simulations_for
+    siege, field = _in_play(_castle()), _in_play(_chariots())
+    assert simulations_for(Think(), field) == think.DEFAULT_SIMULATIONS
+    assert simulations_for(Think(), siege) == think.DEFAULT_SIMULATIONS // 2
+    assert simulations_for(parse_think("24"), siege) == 24
+    monkeypatch.setattr(think, "DEFAULT_SIMULATIONS", 8)
+    expert = ExpertPlayer(4)
+    while expert.last is None:
+        siege.apply(expert.choose(siege))
+    assert expert.last.simulations == 4
+
+
 @pytest.mark.parametrize("setup", [_chariots, _castle, _structures])
 def test_the_experts_choices_are_always_legal(setup: Callable[[], GameSetup]) -> None:
     # Random positions along games the heuristic plays (chariots and their passengers, a
