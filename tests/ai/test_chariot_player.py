@@ -120,7 +120,9 @@ def test_a_warrior_boards_when_the_enemy_is_far_and_gets_off_near_it() -> None:
     assert any(isinstance(a, Disembark) for a in given), given
 
 
-REAL_GAMES = 20
+#: Ten seeded games, five in each seat: the heuristic must win them all (a player no better
+#: than random wins all ten about once in a thousand).
+REAL_GAMES = 10
 
 
 def test_the_heuristic_beats_the_random_player_with_chariots_on_both_sides() -> None:
@@ -146,4 +148,4 @@ def test_the_heuristic_beats_the_random_player_with_chariots_on_both_sides() -> 
                          players)
         wins += list(game.outcome.winners) == [seat]
     print(f"heuristic beat random with chariots in {wins} of {REAL_GAMES} games")
-    assert wins >= 0.95 * REAL_GAMES
+    assert wins == REAL_GAMES

@@ -173,7 +173,9 @@ def test_the_heuristic_player_is_deterministic() -> None:
 
 REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "rebuilt" / \
     "mkstats_rebuilt.json"
-WIN_RATE_GAMES = 30
+#: Ten seeded games, five in each seat: the heuristic must win them all (a player no better
+#: than random wins all ten about once in a thousand).
+WIN_RATE_GAMES = 10
 
 
 def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
@@ -194,7 +196,7 @@ def test_the_heuristic_beats_the_random_player_in_200_point_games() -> None:
         wins += game.outcome.winners == (heuristic_seat,) or \
             list(game.outcome.winners) == [heuristic_seat]
     print(f"heuristic beat random in {wins} of {WIN_RATE_GAMES} games")
-    assert wins >= 0.95 * WIN_RATE_GAMES
+    assert wins == WIN_RATE_GAMES
 
 
 def _real_cards() -> list[FigureCard]:

@@ -50,18 +50,56 @@ async def gauntlet_mode(pilot, games: int = 2, rounds: int = 3,  # type: ignore[
     return screen
 
 
+async def bad_choices_are_named(pilot, screen: GauntletScreen  # type: ignore[no-untyped-def]
+                                ) -> None:
+    """Games, seed and armies refused one by one, each named; then every army ticked again
+    and the fields as ``gauntlet_mode`` set them (games 2, seed 4)."""
+    screen.query_one("#pair-games", Input).value = "0"
+    await pilot.press("ctrl+g")
+    assert "games per pair: a whole number from 1 to 1,000,000" in shown(
+        pilot, "#gauntlet-status", 200)
+    screen.query_one("#pair-games", Input).value = "2"
+    screen.query_one("#gauntlet-seed", Input).value = "١"  # another script's 1
+    await pilot.press("ctrl+g")
+    assert "seed: a whole number from 0" in shown(pilot, "#gauntlet-status", 200)
+    screen.query_one("#gauntlet-seed", Input).value = "4"
+    screen.query_one("#gauntlet-armies", SelectionList).deselect_all()
+    screen.query_one("#gauntlet-armies", SelectionList).select("Rich")
+    await pilot.press("ctrl+g")
+    assert "Tick two armies or more" in shown(pilot, "#gauntlet-status", 200)
+    await pilot.press("ctrl+a")
+    ticked = screen.query_one("#gauntlet-armies", SelectionList).selected
+    assert sorted(ticked) == ["Bob", "Ian", "Rich", "Siege"]
+    assert not screen.running and screen.report is None
+
+
 async def test_run_a_gauntlet_and_open_a_pair(tui_db: Path) -> None:
+    """Bad choices named first; a castle army ticked is left out; the run, the heat map, a
+    pair's games on the battle screen (one app session for all of it)."""
     three_armies(tui_db)
+    catalogue = Catalogue.open(tui_db)
+    try:
+        Armies(catalogue).new("Siege", 300, "open", castle_player=True)
+        Armies(catalogue).add("Siege", "fixtures:1")
+    finally:
+        catalogue.close()
     async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
         app = await started(pilot)
         screen = await gauntlet_mode(pilot)
         armies = screen.query_one("#gauntlet-armies", SelectionList)
-        assert sorted(armies.selected) == ["Bob", "Ian", "Rich"]  # every army to start
+        # every army to start, the castle army too
+        assert sorted(armies.selected) == ["Bob", "Ian", "Rich", "Siege"]
+        await bad_choices_are_named(pilot, screen)
         await pilot.press("ctrl+g")
         await settle(pilot)
         report = screen.report
         assert report is not None, shown(pilot, "#gauntlet-status", 300)
         assert report.armies == ("Bob", "Ian", "Rich") and report.played == 6
+        status = shown(pilot, "#gauntlet-status", 300)
+        # Castle rules, Playing Area and Set-Up: one castle player a game, chosen for it;
+        # sieges are played two armies at a time.
+        assert "▲ left out: army 'Siege'" in status and "Castle Keep (fixtures:1)" in status
+        assert "armybuilder battle A B --castle a|b" in status
         # The same gauntlet outside the app: nothing to play, the same games.
         again = run_gauntlet(tui_db, GauntletRequest(("Bob", "Ian", "Rich"), games=2, seed=4,
                                                      rounds=3, workers=1))
@@ -100,29 +138,6 @@ async def test_run_a_gauntlet_and_open_a_pair(tui_db: Path) -> None:
         await pilot.press("ctrl+t")
         await settle(pilot)
         assert isinstance(app.screen, BattleScreen) and app.screen.preset is None
-
-
-async def test_bad_choices_are_named(tui_db: Path) -> None:
-    three_armies(tui_db)
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        await started(pilot)
-        screen = await gauntlet_mode(pilot, games=0)
-        await pilot.press("ctrl+g")
-        assert "games per pair: a whole number from 1 to 1,000,000" in shown(
-            pilot, "#gauntlet-status", 200)
-        screen.query_one("#pair-games", Input).value = "2"
-        screen.query_one("#gauntlet-seed", Input).value = "١"  # another script's 1
-        await pilot.press("ctrl+g")
-        assert "seed: a whole number from 0" in shown(pilot, "#gauntlet-status", 200)
-        screen.query_one("#gauntlet-seed", Input).value = "1"
-        screen.query_one("#pair-games", Input).value = "2"
-        screen.query_one("#gauntlet-armies", SelectionList).deselect_all()
-        screen.query_one("#gauntlet-armies", SelectionList).select("Rich")
-        await pilot.press("ctrl+g")
-        assert "Tick two armies or more" in shown(pilot, "#gauntlet-status", 200)
-        await pilot.press("ctrl+a")
-        assert len(screen.query_one("#gauntlet-armies", SelectionList).selected) == 3
-        assert not screen.running and screen.report is None
 
 
 async def test_a_run_can_be_cancelled(tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,28 +185,6 @@ async def test_a_big_gauntlet_plays_in_worker_processes(tui_db: Path,
         await settle(pilot)
         assert screen.report is not None, shown(pilot, "#gauntlet-status", 300)
         assert screen.report.played == 6
-
-
-async def test_a_castle_army_is_left_out_of_a_gauntlet(tui_db: Path) -> None:
-    three_armies(tui_db)
-    catalogue = Catalogue.open(tui_db)
-    try:
-        Armies(catalogue).new("Siege", 300, "open", castle_player=True)
-        Armies(catalogue).add("Siege", "fixtures:1")
-    finally:
-        catalogue.close()
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        await started(pilot)
-        screen = await gauntlet_mode(pilot)
-        assert "Siege" in screen.query_one("#gauntlet-armies", SelectionList).selected
-        await pilot.press("ctrl+g")
-        await settle(pilot)
-        assert screen.report is not None and screen.report.armies == ("Bob", "Ian", "Rich")
-        status = shown(pilot, "#gauntlet-status", 300)
-        # Castle rules, Playing Area and Set-Up: one castle player a game, chosen for it;
-        # sieges are played two armies at a time.
-        assert "▲ left out: army 'Siege'" in status and "Castle Keep (fixtures:1)" in status
-        assert "armybuilder battle A B --castle a|b" in status
 
 
 def test_heat_colours_run_red_grey_green() -> None:

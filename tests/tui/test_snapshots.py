@@ -7,10 +7,12 @@ Update them after a deliberate change with
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from textual.message import Message
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -18,6 +20,7 @@ from armybuilder.sim import batch, replay
 from armybuilder.sim.batch import BattleReport, BattleRequest
 from armybuilder.sim.stats import GameResult
 from armybuilder.tui.app import ArmyBuilderApp, create_app
+from armybuilder.tui.screens.armies import ArmiesScreen
 from tui.test_battle_screen import choose
 from tui.tui_support import battle_armies, saved_army, search, settle, started
 
@@ -102,12 +105,34 @@ def test_builder(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
 
 @sizes
 def test_armies(snap_compare, tui_db: Path,  # type: ignore[no-untyped-def]
-                size: tuple[int, int]) -> None:
+                size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list comes from a worker; here always after the footer is drawn without an
+    army to open (as on a slow disk, or a test run alone): its keys must come alive."""
     saved_army(tui_db)
+    listed = threading.Event()
+    post = ArmiesScreen.post_message
+
+    def held(screen: ArmiesScreen, message: Message) -> bool:
+        if isinstance(message, ArmiesScreen.Listed):
+            listed.wait(30)
+        return post(screen, message)
+
+    monkeypatch.setattr(ArmiesScreen, "post_message", held)
+
     async def steps(pilot: Pilot[None]) -> None:
         await _army(pilot)
         await settle(pilot)
         await pilot.press("f4")
+        for _ in range(500):
+            keys = [k for k in pilot.app.screen.query("FooterKey")
+                    if getattr(k, "action", None) == "open"]
+            if keys:
+                assert keys[0].has_class("-disabled")  # nothing listed yet
+                break
+            await pilot.pause(0.01)
+        else:
+            raise TimeoutError("the armies screen's footer was not drawn")
+        listed.set()
 
     assert snapshot(snap_compare, tui_db, steps, size=size)
 

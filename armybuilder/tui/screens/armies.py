@@ -135,6 +135,9 @@ class ArmiesScreen(AppScreen):
         elif keep:
             self._select(keep)
         self._show_selected()
+        # Open, rename, copy, delete and export need an army (check_action): the footer
+        # drawn before the list came shows them unavailable until told.
+        self.refresh_bindings()
 
     def _fill(self) -> None:
         """The armies in the table, their names whole where the table has room."""
