@@ -46,8 +46,7 @@ def get_profile(name: str) -> Any:
 
 
 def default_profile(total: int) -> str:
-    # The rules, not the army files: no workbook library loaded to make an army.
-    from armybuilder.rules import default_profile as chosen
+    from armybuilder.armies.transfer import default_profile as chosen
 
     return chosen(total)
 
