@@ -16,7 +16,7 @@ from armybuilder.armies.service import (
     check_build_total,
 )
 from armybuilder.catalogue.errors import CatalogueError
-from armybuilder.rules import get_profile
+from armybuilder.rules import default_profile, get_profile
 from armybuilder.text import shown
 
 
@@ -31,12 +31,6 @@ def army_file(armies: Armies, name: str, path: Path) -> bytes | str:
     without writing it: a download in a browser."""
     checked = check(armies, armies.get(name))
     return army_file_data(listing(checked, armies.catalogue.ability_table()), Path(path))
-
-
-def default_profile(build_total: int) -> str:
-    # The standard game is 200 points (Rulebook VII); other totals play the rulebook's
-    # rules without the standard game's fixed total.
-    return "standard" if build_total == 200 else "open"
 
 
 def import_army(armies: Armies, path: Path, name: str | None = None,

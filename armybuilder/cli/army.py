@@ -46,7 +46,8 @@ def get_profile(name: str) -> Any:
 
 
 def default_profile(total: int) -> str:
-    from armybuilder.armies.transfer import default_profile as chosen
+    # The rules, not the army files: no workbook library loaded to make an army.
+    from armybuilder.rules import default_profile as chosen
 
     return chosen(total)
 

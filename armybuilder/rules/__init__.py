@@ -16,12 +16,18 @@ from armybuilder.rules.castles import (
 from armybuilder.rules.findings import RULES, SEVERITIES, Finding, Rule
 from armybuilder.rules.formations import FormationGroup, faction_formations
 from armybuilder.rules.legality import EntryLine, Report, actions_per_turn, validate
-from armybuilder.rules.profiles import Profile, ProfileError, get_profile, load_profiles
+from armybuilder.rules.profiles import (
+    Profile,
+    ProfileError,
+    default_profile,
+    get_profile,
+    load_profiles,
+)
 
 __all__ = [
     "CASTLE_MODES", "RULES", "SEVERITIES", "Army", "ArmyEntry", "CastlePrice",
     "CastleTableError", "EntryLine", "Finding", "FormationGroup", "Profile", "ProfileError",
-    "Report", "Rule", "actions_per_turn", "castle_price", "faction_formations",
-    "figure_points", "get_profile", "is_castle_section", "is_chariot", "load_castle_prices",
-    "load_profiles", "starting_click", "validate",
+    "Report", "Rule", "actions_per_turn", "castle_price", "default_profile",
+    "faction_formations", "figure_points", "get_profile", "is_castle_section", "is_chariot",
+    "load_castle_prices", "load_profiles", "starting_click", "validate",
 ]

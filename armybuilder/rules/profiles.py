@@ -69,6 +69,13 @@ def _default() -> dict[str, Profile]:
     return _read(default_profiles_file())
 
 
+def default_profile(build_total: int) -> str:
+    """The profile of an army made without one chosen."""
+    # The standard game is 200 points (Rulebook VII); other totals play the rulebook's
+    # rules without the standard game's fixed total.
+    return "standard" if build_total == 200 else "open"
+
+
 def get_profile(name: str, profiles: dict[str, Profile] | None = None) -> Profile:
     """The profile called ``name`` (any case); an unknown name lists the known ones."""
     known = _default() if profiles is None else profiles

@@ -10,11 +10,14 @@ from __future__ import annotations
 import io
 import statistics
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 from PIL import Image
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from armybuilder.armies.service import Armies
@@ -151,25 +154,45 @@ def test_a_page_without_its_token_is_refused(browser: Browser, web_db: Path) -> 
         assert "?token=" in printed
         token = printed.split("?token=", 1)[1].strip()
         here = f"http://127.0.0.1:{server.port}/"
+        # The browser shows the refusal; the wrong and the empty token get the same page.
+        browser.driver.get(here)
+        assert "needs its access token" in browser.body()
         for address in (here, f"{here}?token=wrong{token[5:]}", f"{here}?token="):
-            browser.driver.get(address)
-            assert "needs its access token" in browser.body(), address
+            code, page = fetched(address)
+            assert code == 403 and "needs its access token" in page, address
         assert websocket_status(f"ws://127.0.0.1:{server.port}/ws", here) == 403
 
         tab = browser.open(f"{here}?token={token}")
         browser.wait_for(tab, "Catalogue", "Demo Warlord")
         # A download is a page of its own: the token goes with it too. (Escape to the
-        # figure table, and a pause: an escape and a letter at once read as alt+letter.)
+        # figure table, and until the table has the keys: an escape and a letter at once
+        # read as alt+letter.)
         browser.press(tab, Keys.ESCAPE)
-        time.sleep(0.5)
+        browser.wait_for(tab, "s Sort")
         browser.press(tab, "e")
         book = load_workbook(browser.download("armybuilder-catalogue.xlsx"))
         assert "Demo Warlord" in [c for row in book["Figures"].iter_rows(values_only=True)
                                   for c in row]
         # The page's websocket carried the token as a cookie; another site's page cannot
-        # use it, and a page of this address opened later can (as Jupyter's).
-        browser.driver.get(here)
-        assert "needs its access token" not in browser.body()
+        # use it, and a page of this address opened later can (as Jupyter's). That page's
+        # script is not run: it would start an app for nothing.
+        browser.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            browser.driver.get(here)
+            assert "needs its access token" not in browser.body()
+            assert browser.driver.find_elements(By.ID, "terminal")  # the app's own page
+        finally:
+            browser.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
+                                           {"value": False})
+
+
+def fetched(address: str) -> tuple[int, str]:
+    """A plain GET's status and page."""
+    try:
+        with urllib.request.urlopen(address, timeout=PATIENCE) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
 
 
 def websocket_status(url: str, origin: str, cookie: str = "") -> int:

@@ -12,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+# From the rules, not the army files: making an army loads no workbook library.
+from armybuilder.rules import default_profile
 from armybuilder.text import literal
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS
 
@@ -65,8 +67,6 @@ class NewArmyScreen(ModalScreen[NewArmy | None]):
         if name.lower() in self.taken:
             error.update(literal(f"An army named '{name}' already exists."))
             return
-        from armybuilder.armies.transfer import default_profile
-
         total = self.query_one("#build-total", Select).value
         assert isinstance(total, int)
         chosen = self.query_one("#profile", Select).value
