@@ -204,9 +204,10 @@ async def test_save_quit_and_resume(tui_db: Path) -> None:
         await pilot.press("p", "enter")
         await settle(pilot)
         assert screen.session.log_json() != log
-    # The armies screen lists it too, and resumes it.
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        await started(pilot)
+        # Left again, the armies screen lists it too (from the database), and resumes it.
+        await pilot.press("q")
+        await settle(pilot)
+        assert not isinstance(pilot.app.screen, PlayScreen)
         await pilot.press("f4")
         await settle(pilot)
         assert "Unfinished games (g to resume): game 1" in shown(pilot, "#armies-games", 100)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Header, Label, Static, TextArea
+from textual.widgets import DataTable, Header, Label, Static, TextArea
 
 from armybuilder.text import literal, shown, shown_lines
 from armybuilder.tui.delivery import in_browser
@@ -21,6 +21,7 @@ from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.screens.confirm import ConfirmScreen
 from armybuilder.tui.screens.prompt import PromptScreen
 from armybuilder.tui.widgets.findings import totals_text
+from armybuilder.tui.widgets.footer import Footer
 from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:

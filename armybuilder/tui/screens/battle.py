@@ -28,7 +28,6 @@ from textual.message import Message
 from textual.widgets import (
     Button,
     DataTable,
-    Footer,
     Header,
     Input,
     ProgressBar,
@@ -59,6 +58,7 @@ from armybuilder.tui.widgets.battle_charts import (
     vp_histogram,
     win_rate_text,
 )
+from armybuilder.tui.widgets.footer import Footer
 from armybuilder.tui.widgets.sortable import SortableTable
 
 if TYPE_CHECKING:

@@ -22,10 +22,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from armybuilder.text import literal, literal_lines, shown
 from armybuilder.tui.delivery import offer_file, safe_name
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.sim.batch import BattleRequest

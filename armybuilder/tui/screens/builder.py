@@ -11,13 +11,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from armybuilder.text import counted, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.army_entries import ArmyEntries
 from armybuilder.tui.widgets.army_panel import BUILD_TOTALS, ArmyPanel
 from armybuilder.tui.widgets.browser import CatalogueBrowser
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.armies.checks import ArmyCheck

@@ -20,13 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Footer, Header, OptionList, RichLog, Select, Static
+from textual.widgets import Button, Header, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from armybuilder.text import counted, literal, literal_lines, shown
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.campaign_map import PLAYER_STYLES, CampaignMap
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.campaign.choices import Choice

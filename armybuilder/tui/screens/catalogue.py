@@ -8,11 +8,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from armybuilder.tui.screens.base import AppScreen
 from armybuilder.tui.widgets.browser import CatalogueBrowser
 from armybuilder.tui.widgets.figure_card import FigureCard
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.tui.first_look import FirstLook

@@ -15,11 +15,12 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from armybuilder.text import literal, shown
 from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
 from armybuilder.tui.screens.prompt import PromptScreen
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.events.draft import Draft, Drafts

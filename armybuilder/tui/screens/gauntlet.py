@@ -24,7 +24,6 @@ from textual.message import Message
 from textual.widgets import (
     Button,
     DataTable,
-    Footer,
     Header,
     Input,
     ProgressBar,
@@ -54,6 +53,7 @@ from armybuilder.tui.screens.battle import (
     looking_words,
     start_resource_tracker,
 )
+from armybuilder.tui.widgets.footer import Footer
 from armybuilder.tui.widgets.matchup_heatmap import (
     CELL_WIDTH,
     heat_cell,

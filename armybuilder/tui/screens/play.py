@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as Row
 from textual.worker import get_current_worker
 
@@ -47,6 +47,7 @@ from armybuilder.tui.play_words import (
 from armybuilder.tui.screens.play_advice import AdviceKeys
 from armybuilder.tui.screens.play_steer import SETUP_STEERS, Steer, Steering
 from armybuilder.tui.widgets.battlefield import Battlefield
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.play.games import SavedGame

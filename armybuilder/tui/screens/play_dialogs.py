@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, OptionList, Static
+from textual.widgets import Button, DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option as Row
 
 from armybuilder.play.board import Board, Click, Piece, result_words
@@ -26,6 +26,7 @@ from armybuilder.tui.delivery import offer_file
 from armybuilder.tui.piece_views import piece_view
 from armybuilder.tui.play_words import section_line
 from armybuilder.tui.screens.battle_log import Part, ReviewKey, turn_by_turn
+from armybuilder.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from armybuilder.play.games import SavedGame
