@@ -54,7 +54,9 @@ def test_a_real_catalogue_campaign_saved_resumed_and_won(shared_data: Path,
     catalogue = Catalogue.open(db_path)
     catalogue.update_from_feed(shared_data / "rebuilt" / "mkstats_rebuilt.json")
     names = real_armies(catalogue)
-    mustered = muster(catalogue, names, seed=7, pool="rebellion")
+    # Seed 9: won at turn 44 after 39 battles, resumed at turn 12 (seed 7 took 55 turns
+    # and 67 battles, twice the time, for nothing this test checks).
+    mustered = muster(catalogue, names, seed=9, pool="rebellion")
     runner = Runner.new(catalogue, "Real", mustered.start)
     assert runner.run(turns=12) == "turns"
     resumed = Runner.open(catalogue, "Real")
