@@ -19,7 +19,7 @@ TURN_LIMIT = 400  # a campaign that has not ended by then has stalled: a failure
 
 
 def test_four_ai_players_to_a_winner() -> None:
-    c = fresh(4, seed=11)
+    c = fresh(4, seed=1)  # won at turn 47 after 34 battles (seed 11: 36, 3x the CPU)
     advance(c, until=lambda c: c.turn >= TURN_LIMIT)
     assert c.over, f"no winner after {c.turn} turns"
     assert all(h.owner == c.winner for h in c.holdings.values())
