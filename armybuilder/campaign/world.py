@@ -72,6 +72,11 @@ def step(name: str, direction: str) -> str | None:
 
 
 def neighbours(name: str, diagonal: bool = False) -> tuple[str, ...]:
+    found = _NEIGHBOURS.get((name, diagonal))
+    return found if found is not None else _neighbours(name, diagonal)
+
+
+def _neighbours(name: str, diagonal: bool) -> tuple[str, ...]:
     c, r = column_row(name)
     out = []
     for dr in (-1, 0, 1):
@@ -81,6 +86,13 @@ def neighbours(name: str, diagonal: bool = False) -> tuple[str, ...]:
             if 1 <= c + dc <= SIZE and 1 <= r + dr <= SIZE:
                 out.append(territory_name(c + dc, r + dr))
     return tuple(out)
+
+
+#: Every territory's neighbours, with diagonals or without: the grid never changes, and
+#: the campaign's AI asks for them hundreds of thousands of times in a campaign.
+_NEIGHBOURS: dict[tuple[str, bool], tuple[str, ...]] = {
+    (t, diagonal): _neighbours(t, diagonal) for t in ALL_TERRITORIES
+    for diagonal in (False, True)}
 
 
 @dataclass(frozen=True)

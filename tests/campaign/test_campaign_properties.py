@@ -61,8 +61,9 @@ def result(c) -> dict:
     return played.played_result(c, game.log_json(), c.battle.number)
 
 
-# 20 campaigns of up to 48 turns: about 10-15 s.
-@settings(max_examples=20, deadline=None)
+# 20 campaigns of up to 48 turns (8 with a human's seat), the same 20 in every run, so the
+# cost does not vary from run to run: about 16 s of CPU.
+@settings(max_examples=20, deadline=None, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**40),
        players=st.sampled_from([2, 3, 4, 6]), turns=st.integers(min_value=3, max_value=48),
        human=st.booleans())

@@ -264,20 +264,28 @@ def _captor_turn(game: Game, rng: random.Random) -> tuple[str, Any] | None:
         return "free spin", FreeSpin(captor.id, towards + rng.uniform(-1.5, 1.5))
     if game.phase != "play" or game.current != captor.owner:
         return None
-    listed = list(game.legal_actions(captor.id, kinds={"move", "facing"}))
+    listed: dict[str, list[Any]] = {}
+
+    def listing(kind: str) -> list[Any]:
+        # Listed only when a branch looks at them: listing every move is most of the cost.
+        if kind not in listed:
+            listed[kind] = list(game.legal_actions(captor.id, kinds={kind}))
+        return listed[kind]
+
     roll, facing = rng.random(), _some_facing(captor.facing, rng)
     if game.opposing_contacts(captor) and roll < 0.5:
-        moves = [a for a in listed if isinstance(a, Move) and a.path] + _moves_away(game, rng)
+        moves = [a for a in listing("move") if isinstance(a, Move) and a.path] \
+            + _moves_away(game, rng)
         if moves:
             # A move away from the raiders, re-facing at random where it stands if it
             # fails to break away (1-3 on the die), its captive beside it.
             return "break-away", replace(rng.choice(moves), stuck_facing=facing)
     if roll < 0.75:
-        faces = [a for a in listed if isinstance(a, Face)]
+        faces = [a for a in listing("facing") if isinstance(a, Face)]
         if faces and rng.random() < 0.5:
             return "nimble", rng.choice(faces)
         return "nimble", Face(captor.id, facing)
-    in_place = [a for a in listed if isinstance(a, Move) and not a.path]
+    in_place = [a for a in listing("move") if isinstance(a, Move) and not a.path]
     if in_place and rng.random() < 0.5:
         return "turn", rng.choice(in_place)
     return "turn", Move(captor.id, (), facing)

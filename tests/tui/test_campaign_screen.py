@@ -82,8 +82,7 @@ async def test_run_the_ai_then_choose_the_hq_and_buy_from_the_pool(tui_db: Path)
         assert isinstance(pool, PoolScreen)
         await pilot.press("slash")
         pool.query_one("#text").value = "crossbow"
-        await pilot.pause(0.1)
-        await settle(pilot)
+        await settle(pilot)  # the filter's delay included
         assert pool.rows and all("Crossbow" in r.card.name for r in pool.rows)
         bought = pool.rows[0]
         assert bought.why_not is None
