@@ -17,7 +17,10 @@ from textual.widgets._footer import FooterKey
 class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
+            # Textual's own record of the keys bound with data_bind (private: read softly,
+            # so a Textual without it builds its keys as Textual does).
+            bound = getattr(widget, "_reactive_connect", None) or {}
+            if isinstance(widget, FooterKey) and "compact" in bound:
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
             yield widget
