@@ -149,7 +149,8 @@ def main() -> int:
                 low, high = wilson(won, n)
                 times = [s for r in runs for s in r.seconds]
                 cpu = [s for r in runs for s in r.cpu]
-                sims = [s for r in runs for s in r.simulations]
+                # A decision with one action to take is not searched (0 simulations).
+                sims = [s for r in runs for s in r.simulations if s]
                 print(f"{scenario:<10} {budget:>7} {n:>6} {won / n:>7.1%} "
                       f"{f'{low:.1%}-{high:.1%}':>16} "
                       f"{statistics.median(times) if times else 0:>9.2f} "

@@ -44,12 +44,6 @@ class Think:
     def timed(self) -> bool:
         return self.seconds is not None
 
-    def words(self) -> str:
-        """The budget as ``--think`` takes it: "400" or "1.5s" ("" for the default)."""
-        if self.seconds is not None:
-            return f"{self.seconds:g}s"
-        return "" if self.simulations is None else str(self.simulations)
-
 
 DEFAULT = Think()
 
