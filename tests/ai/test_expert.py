@@ -195,6 +195,29 @@ def test_the_default_budget_is_halved_in_a_siege_and_a_told_one_stands(
     assert expert.last.simulations == 4
 
 
+def test_a_search_stops_at_its_bound_on_the_lines_of_fire_its_playouts_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bound is a count (foresight.LINES_OF_FIRE a simulation asked), never a clock:
+    # set low, it stops a search on terrain before its budget, at the same place and with
+    # the same choice every time; at its own value it leaves this position alone.
+    from armybuilder.ai import foresight
+    game = _in_play(_chariots())
+    heuristic = HeuristicPlayer(1)
+    while game.round < 4 or game.pending:  # the armies met: lines of fire to read
+        game.apply(heuristic.choose(game))
+    unbound = ExpertPlayer(6, "12")
+    unbound.choose(game.copy())
+    assert unbound.last is not None
+    assert unbound.last.simulations == 12 and not unbound.last.bounded
+    monkeypatch.setattr(foresight, "LINES_OF_FIRE", 2)
+    first, second = ExpertPlayer(6, "12"), ExpertPlayer(6, "12")
+    assert first.choose(game.copy()) == second.choose(game.copy())
+    assert first.last is not None and second.last is not None
+    assert first.last.bounded and 1 <= first.last.simulations < 12
+    assert first.last.options == second.last.options
+    assert first.last.simulations == second.last.simulations
+
+
 @pytest.mark.parametrize("setup", [_chariots, _castle, _structures])
 def test_the_experts_choices_are_always_legal(setup: Callable[[], GameSetup]) -> None:
     # Random positions along games the heuristic plays (chariots and their passengers, a
