@@ -13,8 +13,9 @@ A pair is two games on the same set-up and dice seed with the seats (and so the 
 and table edges) swapped: the expert plays each side once against the heuristic player.
 The expert's score (a win 1, a shared win 0.5) is printed with its 95% Wilson interval,
 per budget, with its median and longest time per searched decision, in wall clock and in
-the process's CPU time (which a shared machine's load does not stretch), and the
-machine's load average.
+the process's CPU time (which a shared machine's load does not stretch), how many
+searched decisions stopped at the search's bound before their budget (``bound``: of all
+searched; ``ai.foresight.LINES_OF_FIRE``), and the machine's load average.
 
 Scenarios: ``standard`` (two random 200-point armies from the real catalogue,
 ../shared/data/rebuilt, on the standard terrain; benchmarks/battle.py's set-ups),
@@ -80,6 +81,7 @@ class Game1(NamedTuple):
     seconds: list[float]  # each searched decision's wall time
     cpu: list[float]  # each searched decision's CPU time (this process's: the load aside)
     simulations: list[int]  # each searched decision's (a default budget is by the game)
+    bounded: int  # searched decisions stopped at the search's bound before their budget
 
 
 def play(job: tuple[str, int, str, int]) -> Game1:
@@ -92,6 +94,7 @@ def play(job: tuple[str, int, str, int]) -> Game1:
     seconds: list[float] = []
     cpu: list[float] = []
     simulations: list[int] = []
+    bounded = 0
     while not game.over:
         t0, c0 = time.perf_counter(), time.process_time()
         action = players[game.to_act].choose(game)
@@ -99,11 +102,12 @@ def play(job: tuple[str, int, str, int]) -> Game1:
             seconds.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
             simulations.append(expert.last.simulations)
+            bounded += expert.last.bounded
         apply(game, action)
     assert game.outcome is not None
     won = game.outcome.winners
     score = 0.0 if seat not in won else (1.0 if len(won) == 1 else 0.5)
-    return Game1(seed, seat, score, seconds, cpu, simulations)
+    return Game1(seed, seat, score, seconds, cpu, simulations, bounded)
 
 
 def jobs(scenario: str, pairs: int, budget: str, first: int = 0
@@ -128,7 +132,8 @@ def main() -> int:
           f"{workers} workers, "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'scenario':<10} {'budget':>7} {'games':>6} {'score':>7} {'95% interval':>16} "
-          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8} {'sims':>8}")
+          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8} {'sims':>8} "
+          f"{'bound':>10}")
     with Pool(workers) as pool:
         for scenario in scenarios:
             for budget in budgets:
@@ -143,7 +148,8 @@ def main() -> int:
                           f"{sum(r.score for r in runs):g} (set-up {run.seed} seat {run.seat}: "
                           f"{run.score:g}), cpu median "
                           f"{statistics.median(cpu) if cpu else 0:.2f} max "
-                          f"{max(cpu, default=0):.2f}", file=sys.stderr, flush=True)
+                          f"{max(cpu, default=0):.2f}, bound "
+                          f"{sum(r.bounded for r in runs)}", file=sys.stderr, flush=True)
                 n = len(runs)
                 won = sum(r.score for r in runs)
                 low, high = wilson(won, n)
@@ -151,13 +157,15 @@ def main() -> int:
                 cpu = [s for r in runs for s in r.cpu]
                 # A decision with one action to take is not searched (0 simulations).
                 sims = [s for r in runs for s in r.simulations if s]
+                bound = f"{sum(r.bounded for r in runs)}/{len(sims)}"
                 print(f"{scenario:<10} {budget:>7} {n:>6} {won / n:>7.1%} "
                       f"{f'{low:.1%}-{high:.1%}':>16} "
                       f"{statistics.median(times) if times else 0:>9.2f} "
                       f"{max(times, default=0):>7.2f} "
                       f"{statistics.median(cpu) if cpu else 0:>8.2f} "
                       f"{max(cpu, default=0):>8.2f} "
-                      f"{f'{min(sims, default=0)}-{max(sims, default=0)}':>8}   "
+                      f"{f'{min(sims, default=0)}-{max(sims, default=0)}':>8} "
+                      f"{bound:>10}   "
                       f"({time.time() - t0:.0f}s, load {os.getloadavg()[0]:.1f})",
                       flush=True)
     return 0
