@@ -14,7 +14,10 @@ heal. The search is Monte Carlo tree search over the turn:
 - an option's **chance node** holds every way the action turns out, with its exact chance
   (the engine's :func:`outcomes`: every 2d6 total, every die); each visit goes to the way
   least visited for its chance (stratified, not sampled), and the option's value is each
-  way's mean weighed by its exact chance;
+  way's mean weighed by its exact chance. An action that turns out more than
+  :data:`WAYS_COUNTED` ways (a chariot's volley: each section's roll, then its damage) is
+  not counted out: its ways are :data:`SAMPLED_WAYS` rolls of the searcher's dice, each
+  as likely;
 - after a way that leaves the player another action this turn, a new decision point
   follows (the whole turn planned together); otherwise a **playout** by the fast policy
   (the heuristic player, both sides) runs to the horizon — the start of the searching
@@ -30,15 +33,17 @@ each of its ways met one opponent's roll, lucky or not, in all of them). Everyth
 drawn from the searcher's seed: the same seed and simulation count give the same choice.
 
 The search's work is **bounded by a count**: its playouts may read at most
-:data:`LINES_OF_FIRE` lines of fire per simulation asked, after which it stops and chooses
-from the simulations done. A simulation usually costs about the same, but the fast policy's
-cost swings with the position: a side with three or more fresh warriors in base contact
-weighs movement formations at each of its moves (Rulebook IV, Movement Formations), every
-member's places read against every enemy's line of fire through the terrain, afresh in
-each playout; one such decision read over a hundred times the usual lines and took 5.1 s
-of CPU on a loaded machine. The lines read are a count (the same on any machine), so the
-bound keeps the same seed and budget giving the same choice; where it never binds,
-nothing changes.
+:data:`LINES_OF_FIRE` lines of fire and ask :data:`MOVEMENT_STOPS` movement stops of the
+terrain per simulation asked, after which it stops and chooses from the simulations done.
+A simulation usually costs about the same, but the fast policy's cost swings with the
+position: a side with three or more fresh warriors in base contact weighs movement
+formations at each of its moves (Rulebook IV, Movement Formations), every member's places
+read against every enemy's line of fire through the terrain, afresh in each playout (one
+such decision read over a hundred times the usual lines and took 5.1 s of CPU on a loaded
+machine); a chariot's player works out where each of its chariot's moves would stop
+(Chariot rules, Movement), some 25 times the usual stops late in a game. Both are counts
+(the same on any machine), so the bound keeps the same seed and budget giving the same
+choice; where it never binds, nothing changes.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from armybuilder.ai import positions, tactics
 from armybuilder.ai.figure_play import play_of
@@ -60,6 +66,7 @@ from armybuilder.engine import (
     EndTurn,
     Game,
     IllegalAction,
+    ManyWays,
     Move,
     MoveFormation,
     Pass,
@@ -98,6 +105,13 @@ LATER = frozenset({"close", "ranged", "ability"})
 ATTACKS, BEST_MOVES, FORMATIONS_AND_PASSES, MOVES, REST = range(5)
 #: Seeds for the searcher's dice are drawn below this.
 SEEDS = 1 << 62
+#: The most ways an option's action is counted out in (module docstring); one that turns
+#: out more is sampled SAMPLED_WAYS times instead. Counting is a copy of the game and the
+#: action played on it per way: one attack's 2d6 is 11 ways and with a die of damage 66
+#: (the most in two standard games of the expert's), but a chariot's volley of sections
+#: rolled some 660, and a position with fifty such options took 16.5 s of CPU to search.
+WAYS_COUNTED = 150
+SAMPLED_WAYS = 12
 #: The most lines of fire the playouts may read per simulation asked, before the search
 #: stops early (module docstring). Over the 200 searched decisions of four standard games
 #: a simulation read 7 at the median and 186 at most, but for two decisions where the
@@ -105,6 +119,11 @@ SEEDS = 1 << 62
 #: 2.3 s of one core (5.1 s on a loaded machine). 320 leaves the ordinary positions alone
 #: and stops those at about a third of their work.
 LINES_OF_FIRE = 320
+#: The most movement stops (Rulebook V: where terrain ends a move) the playouts may ask
+#: per simulation asked (module docstring): a simulation asked 3 to 9 at the median, 22
+#: at most in two standard games, but 62 to 127 in the chariot decisions that took 2.9 to
+#: 3.1 s of CPU on a loaded machine.
+MOVEMENT_STOPS = 48
 
 
 @dataclass(slots=True)
@@ -174,25 +193,28 @@ class Foresight:
     options: tuple[Weighed, ...]
     simulations: int
     seconds: float
-    #: The search stopped at its bound (LINES_OF_FIRE) before the simulations asked.
+    #: The search stopped at its bound (LINES_OF_FIRE, MOVEMENT_STOPS) before the
+    #: simulations asked.
     bounded: bool = False
 
 
 class CountedTerrain(Terrain):
     """The terrain of the search's copies of the game, counting the lines of fire read
-    through it (the search's bound, :data:`LINES_OF_FIRE`). It answers exactly as the
-    terrain it was made from, and its copies count too, each from nought: the game's
-    copies copy their terrain, and the engine keeps its answers for the copy's own."""
+    through it and the movement stops asked of it (the search's bound,
+    :data:`LINES_OF_FIRE`, :data:`MOVEMENT_STOPS`). It answers exactly as the terrain it
+    was made from, and its copies count too, each from nought: the game's copies copy
+    their terrain, and the engine keeps its answers for the copy's own."""
 
-    __slots__ = ("reads",)
+    __slots__ = ("reads", "stops")
     reads: int
+    stops: int
 
     @classmethod
     def of(cls, terrain: Terrain) -> CountedTerrain:
         counted = cls.__new__(cls)
         for name in Terrain.__slots__:
             setattr(counted, name, getattr(terrain, name))
-        counted.reads = 0
+        counted.reads = counted.stops = 0
         return counted
 
     def copy(self) -> CountedTerrain:
@@ -204,6 +226,10 @@ class CountedTerrain(Terrain):
         self.reads += 1
         return super().fire(firer, firer_discs, facing, arc, target, target_discs,
                             firer_high, target_high)
+
+    def movement_stop(self, *args: Any, **kwargs: Any) -> float | None:
+        self.stops += 1
+        return super().movement_stop(*args, **kwargs)
 
 
 class Search:
@@ -224,8 +250,9 @@ class Search:
         self.root.options = self.options(root, *first)
         #: Every playout's dice: the k-th below each way rolls the k-th of these.
         self.luck: list[int] = []
-        #: The lines of fire the playouts have read (the bound, LINES_OF_FIRE).
-        self.lines_read = 0
+        #: The lines of fire the playouts have read and the movement stops they have
+        #: asked (the bound, LINES_OF_FIRE and MOVEMENT_STOPS).
+        self.lines_read = self.stops_asked = 0
 
     # --- the candidates ------------------------------------------------------------------
 
@@ -301,20 +328,22 @@ class Search:
         earlier).
 
         A count is a most: once the playouts have read ``simulations`` times
-        :data:`LINES_OF_FIRE` lines of fire the search stops (``bounded``), whatever
-        count it was told, so a told ``--think 400`` allows four hundred times as many
-        lines; the count decides where it stops, so the choice is still the same on any
-        machine. A time budget is bounded by its clock alone."""
+        :data:`LINES_OF_FIRE` lines of fire, or asked ``simulations`` times
+        :data:`MOVEMENT_STOPS` movement stops, the search stops (``bounded``), whatever
+        count it was told, so a told ``--think 400`` allows four hundred times as many;
+        the counts decide where it stops, so the choice is still the same on any machine.
+        A time budget is bounded by its clock alone."""
         start = time.perf_counter()
         done = 0
         bounded = False
-        most_lines = simulations * LINES_OF_FIRE if seconds is None else None
+        counted = seconds is None
         while True:
             if seconds is None and done >= simulations:
                 break
             if seconds is not None and done >= 4 and time.perf_counter() - start >= seconds:
                 break
-            if most_lines is not None and self.lines_read >= most_lines:
+            if counted and (self.lines_read >= simulations * LINES_OF_FIRE
+                            or self.stops_asked >= simulations * MOVEMENT_STOPS):
                 bounded = True
                 break
             if not self.root.options:
@@ -346,8 +375,7 @@ class Search:
             return self._playout(point.game, point.visits)
         if option.ways is None:
             try:
-                option.ways = [Way(b.chance, b.game) for b in outcomes(point.game,
-                                                                       option.action)]
+                option.ways = self._ways(point.game, option.action)
             except IllegalAction:
                 option.ways = []
             if not option.ways:
@@ -361,6 +389,20 @@ class Search:
         option.visits += 1
         point.visits += 1
         return value
+
+    def _ways(self, game: Game, action: Action) -> list[Way]:
+        """Every way ``action`` turns out with its exact chance, or, past WAYS_COUNTED of
+        them, SAMPLED_WAYS rolls of the searcher's own dice (module docstring)."""
+        try:
+            return [Way(b.chance, b.game) for b in outcomes(game, action, most=WAYS_COUNTED)]
+        except ManyWays:
+            ways = []
+            for _ in range(SAMPLED_WAYS):
+                probe = game.copy()
+                probe.dice = Dice(self.rng.below(SEEDS))
+                probe.apply(action)
+                ways.append(Way(1.0 / SAMPLED_WAYS, probe))
+            return ways
 
     def _pick(self, point: Point) -> Option | None:
         width = int(WIDTH + math.sqrt(point.visits))
@@ -426,4 +468,5 @@ class Search:
             probe.apply(player.choose(probe))
         value = win_chance(probe, self.me)
         self.lines_read += terrain.reads
+        self.stops_asked += terrain.stops
         return value

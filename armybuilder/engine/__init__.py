@@ -139,7 +139,7 @@ from armybuilder.engine.castle_combat import standing_on as castle_standing_on
 from armybuilder.engine.castle_combat import target_violation as castle_target_violation
 from armybuilder.engine.castle_setup import CastleOptions, CastlePlacement, LadderPlacement
 from armybuilder.engine.castle_setup import default_plan as castle_default_plan
-from armybuilder.engine.chances import MAX_BRANCHES, Branch, outcomes
+from armybuilder.engine.chances import MAX_BRANCHES, Branch, ManyWays, outcomes
 from armybuilder.engine.chariot_combat import close_sections as chariot_close_sections
 from armybuilder.engine.chariot_combat import ranged_sections as chariot_ranged_sections
 from armybuilder.engine.chariot_listing import move_candidates as chariot_move_candidates
@@ -298,6 +298,7 @@ __all__ = [
     "KindTable",
     "Ladder",
     "LadderPlacement",
+    "ManyWays",
     "Move",
     "MoveFormation",
     "MovePlan",

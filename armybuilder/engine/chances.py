@@ -44,6 +44,10 @@ class Branch:
     game: Game
 
 
+class ManyWays(RuntimeError):
+    """The action turns out more ways than :func:`outcomes` was asked to count."""
+
+
 class MoreDice(Exception):
     """A copy asked for dice the count has not forced yet."""
 
@@ -96,9 +100,11 @@ def faces(count: int) -> list[tuple[tuple[int, ...], float]]:
 
 
 def outcomes(game: Game, action: Action,
-             decide: Callable[[Game], Action | None] | None = None) -> list[Branch]:
+             decide: Callable[[Game], Action | None] | None = None,
+             most: int = MAX_BRANCHES) -> list[Branch]:
     """Every way ``action`` can turn out in ``game``, with its chance (they add up to 1);
-    the game itself is not touched. IllegalAction if the action may not be given now.
+    the game itself is not touched. IllegalAction if the action may not be given now;
+    :class:`ManyWays` as soon as it is known to turn out more than ``most`` ways.
 
     ``decide(copy)``, if given, answers the decisions the action leaves owed (asked
     until it returns None): what it gives is applied to the same copy, its dice counted
@@ -106,12 +112,11 @@ def outcomes(game: Game, action: Action,
     game.check(action)
     out: list[Branch] = []
     stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
-    tried = 0
     while stack:
+        # Every roll still to count is one way at least: known before they are played.
+        if len(out) + len(stack) > most:
+            raise ManyWays(f"{action!r}: more than {most} ways to turn out")
         forced, chance = stack.pop()
-        tried += 1
-        if tried > MAX_BRANCHES:
-            raise RuntimeError(f"{action!r}: more than {MAX_BRANCHES} ways to turn out")
         probe = game.copy()
         dice = probe.dice = ForcedDice(game.dice, forced, _turn_over(probe))
         try:

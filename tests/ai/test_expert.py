@@ -5,6 +5,7 @@ choices are always legal (hand-made dials: the figures are invented)."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 
 import pytest
@@ -195,11 +196,13 @@ def test_the_default_budget_is_halved_in_a_siege_and_a_told_one_stands(
     assert expert.last.simulations == 4
 
 
-def test_a_search_stops_at_its_bound_on_the_lines_of_fire_its_playouts_read(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The bound is a count (foresight.LINES_OF_FIRE a simulation asked), never a clock:
-    # set low, it stops a search on terrain before its budget, at the same place and with
-    # the same choice every time; at its own value it leaves this position alone.
+@pytest.mark.parametrize("bound", ["LINES_OF_FIRE", "MOVEMENT_STOPS"])
+def test_a_search_stops_at_its_bound_on_the_terrain_its_playouts_ask(
+        monkeypatch: pytest.MonkeyPatch, bound: str) -> None:
+    # The bound is a count (foresight.LINES_OF_FIRE lines of fire and MOVEMENT_STOPS
+    # movement stops a simulation asked), never a clock: set low, either stops a search on
+    # terrain before its budget, at the same place and with the same choice every time; at
+    # their own values they leave this position alone.
     from armybuilder.ai import foresight
     game = _in_play(_chariots())
     heuristic = HeuristicPlayer(1)
@@ -209,13 +212,40 @@ def test_a_search_stops_at_its_bound_on_the_lines_of_fire_its_playouts_read(
     unbound.choose(game.copy())
     assert unbound.last is not None
     assert unbound.last.simulations == 12 and not unbound.last.bounded
-    monkeypatch.setattr(foresight, "LINES_OF_FIRE", 2)
+    monkeypatch.setattr(foresight, bound, 2)
     first, second = ExpertPlayer(6, "12"), ExpertPlayer(6, "12")
     assert first.choose(game.copy()) == second.choose(game.copy())
     assert first.last is not None and second.last is not None
     assert first.last.bounded and 1 <= first.last.simulations < 12
     assert first.last.options == second.last.options
     assert first.last.simulations == second.last.simulations
+
+
+def test_an_action_of_many_ways_is_sampled_not_counted_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past foresight.WAYS_COUNTED ways (a chariot's volley: some 660) an option's chance
+    # node holds SAMPLED_WAYS rolls of the searcher's own dice, each as likely; drawn from
+    # its seed, the same every time.
+    from armybuilder.ai import foresight
+    from armybuilder.engine import Dice, RangedAttack, legal_actions
+    game = _in_play(_chariots())
+    heuristic = HeuristicPlayer(1)
+    while not any(isinstance(a, RangedAttack) for a in legal_actions(game, None, {"ranged"})) \
+            or game.pending:
+        game.apply(heuristic.choose(game))
+    shot = next(a for a in legal_actions(game, None, {"ranged"}) if isinstance(a, RangedAttack))
+    searches = [foresight.Search(game, game.to_act, Dice(3), [HeuristicPlayer(1)] * 2)
+                for _ in range(2)]
+    counted = searches[0]._ways(game, shot)
+    assert len(counted) <= foresight.WAYS_COUNTED and \
+        math.isclose(sum(w.chance for w in counted), 1.0)
+    monkeypatch.setattr(foresight, "WAYS_COUNTED", 1)
+    sampled = [s._ways(game, shot) for s in searches]
+    assert [len(ways) for ways in sampled] == [foresight.SAMPLED_WAYS] * 2
+    assert all(w.chance == 1.0 / foresight.SAMPLED_WAYS for w in sampled[0])
+    assert [w.game.log_json() for w in sampled[0]] == [w.game.log_json() for w in sampled[1]]
+    # Rolls of their own: not all the same way.
+    assert len({w.game.log_json() for w in sampled[0]}) > 1
 
 
 @pytest.mark.parametrize("setup", [_chariots, _castle, _structures])

@@ -70,6 +70,17 @@ def test_every_way_an_attack_turns_out_with_its_chance() -> None:
     assert twelve.game.log_json() != game.log_json()
 
 
+def test_outcomes_stop_counting_past_the_most_asked() -> None:
+    # A searcher with no time to count hundreds of ways asks for at most so many: told as
+    # soon as the rolls still to count show there are more (before they are played out).
+    from armybuilder.engine import ManyWays
+    game = _shoot()
+    attack = RangedAttack(0, (1,))
+    assert len(outcomes(game, attack, most=11)) == 11
+    with pytest.raises(ManyWays, match="more than 10 ways"):
+        outcomes(game, attack, most=10)
+
+
 def test_an_illegal_action_has_no_outcomes() -> None:
     from armybuilder.engine import IllegalAction
     with pytest.raises(IllegalAction):
