@@ -154,7 +154,7 @@ class Reading:
         if state.sections:
             # Castle rules: the castle player's warriors hold the castle (ai.sieges).
             from armybuilder.ai import sieges
-            self.approach *= sieges.approach_share(state, w, leading)
+            self.approach *= sieges.approach_share(state, w)
         rng = float(w.card.range) if not self.scared else 0.0
         #: Each enemy on an open table: where it stands, how far it threatens, its Threat.
         self.open: list[tuple[float, float, float, Threat]] = []
