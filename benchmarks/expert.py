@@ -15,7 +15,7 @@ The expert's score (a win 1, a shared win 0.5) is printed with its 95% Wilson in
 per budget, with its median and longest time per searched decision, in wall clock and in
 the process's CPU time (which a shared machine's load does not stretch), how many
 searched decisions stopped at the search's bound before their budget (``bound``: of all
-searched; ``ai.foresight.LINES_OF_FIRE`` and ``MOVEMENT_STOPS``), and the machine's load average.
+searched; ``ai.foresight.LINES_OF_FIRE``), and the machine's load average.
 
 Scenarios: ``standard`` (two random 200-point armies from the real catalogue,
 ../shared/data/rebuilt, on the standard terrain; benchmarks/battle.py's set-ups),

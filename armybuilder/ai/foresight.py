@@ -33,17 +33,15 @@ each of its ways met one opponent's roll, lucky or not, in all of them). Everyth
 drawn from the searcher's seed: the same seed and simulation count give the same choice.
 
 The search's work is **bounded by a count**: its playouts may read at most
-:data:`LINES_OF_FIRE` lines of fire and ask :data:`MOVEMENT_STOPS` movement stops of the
-terrain per simulation asked, after which it stops and chooses from the simulations done.
-A simulation usually costs about the same, but the fast policy's cost swings with the
-position: a side with three or more fresh warriors in base contact weighs movement
-formations at each of its moves (Rulebook IV, Movement Formations), every member's places
-read against every enemy's line of fire through the terrain, afresh in each playout (one
-such decision read over a hundred times the usual lines and took 5.1 s of CPU on a loaded
-machine); a chariot's player works out where each of its chariot's moves would stop
-(Chariot rules, Movement), some 25 times the usual stops late in a game. Both are counts
-(the same on any machine), so the bound keeps the same seed and budget giving the same
-choice; where it never binds, nothing changes.
+:data:`LINES_OF_FIRE` lines of fire per simulation asked, after which it stops and chooses
+from the simulations done. A simulation usually costs about the same, but the fast policy's
+cost swings with the position: a side with three or more fresh warriors in base contact
+weighs movement formations at each of its moves (Rulebook IV, Movement Formations), every
+member's places read against every enemy's line of fire through the terrain, afresh in
+each playout; one such decision read over a hundred times the usual lines and took 5.1 s
+of CPU on a loaded machine. The lines read are a count (the same on any machine), so the
+bound keeps the same seed and budget giving the same choice; where it never binds,
+nothing changes.
 """
 
 from __future__ import annotations
@@ -52,7 +50,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from armybuilder.ai import positions, tactics
 from armybuilder.ai.figure_play import play_of
@@ -119,11 +116,6 @@ SAMPLED_WAYS = 12
 #: 2.3 s of one core (5.1 s on a loaded machine). 320 leaves the ordinary positions alone
 #: and stops those at about a third of their work.
 LINES_OF_FIRE = 320
-#: The most movement stops (Rulebook V: where terrain ends a move) the playouts may ask
-#: per simulation asked (module docstring): a simulation asked 3 to 9 at the median, 22
-#: at most in two standard games, but 62 to 127 in the chariot decisions that took 2.9 to
-#: 3.1 s of CPU on a loaded machine.
-MOVEMENT_STOPS = 48
 
 
 @dataclass(slots=True)
@@ -193,28 +185,25 @@ class Foresight:
     options: tuple[Weighed, ...]
     simulations: int
     seconds: float
-    #: The search stopped at its bound (LINES_OF_FIRE, MOVEMENT_STOPS) before the
-    #: simulations asked.
+    #: The search stopped at its bound (LINES_OF_FIRE) before the simulations asked.
     bounded: bool = False
 
 
 class CountedTerrain(Terrain):
     """The terrain of the search's copies of the game, counting the lines of fire read
-    through it and the movement stops asked of it (the search's bound,
-    :data:`LINES_OF_FIRE`, :data:`MOVEMENT_STOPS`). It answers exactly as the terrain it
-    was made from, and its copies count too, each from nought: the game's copies copy
-    their terrain, and the engine keeps its answers for the copy's own."""
+    through it (the search's bound, :data:`LINES_OF_FIRE`). It answers exactly as the
+    terrain it was made from, and its copies count too, each from nought: the game's
+    copies copy their terrain, and the engine keeps its answers for the copy's own."""
 
-    __slots__ = ("reads", "stops")
+    __slots__ = ("reads",)
     reads: int
-    stops: int
 
     @classmethod
     def of(cls, terrain: Terrain) -> CountedTerrain:
         counted = cls.__new__(cls)
         for name in Terrain.__slots__:
             setattr(counted, name, getattr(terrain, name))
-        counted.reads = counted.stops = 0
+        counted.reads = 0
         return counted
 
     def copy(self) -> CountedTerrain:
@@ -226,10 +215,6 @@ class CountedTerrain(Terrain):
         self.reads += 1
         return super().fire(firer, firer_discs, facing, arc, target, target_discs,
                             firer_high, target_high)
-
-    def movement_stop(self, *args: Any, **kwargs: Any) -> float | None:
-        self.stops += 1
-        return super().movement_stop(*args, **kwargs)
 
 
 class Search:
@@ -250,9 +235,8 @@ class Search:
         self.root.options = self.options(root, *first)
         #: Every playout's dice: the k-th below each way rolls the k-th of these.
         self.luck: list[int] = []
-        #: The lines of fire the playouts have read and the movement stops they have
-        #: asked (the bound, LINES_OF_FIRE and MOVEMENT_STOPS).
-        self.lines_read = self.stops_asked = 0
+        #: The lines of fire the playouts have read (the bound, LINES_OF_FIRE).
+        self.lines_read = 0
 
     # --- the candidates ------------------------------------------------------------------
 
@@ -328,11 +312,10 @@ class Search:
         earlier).
 
         A count is a most: once the playouts have read ``simulations`` times
-        :data:`LINES_OF_FIRE` lines of fire, or asked ``simulations`` times
-        :data:`MOVEMENT_STOPS` movement stops, the search stops (``bounded``), whatever
-        count it was told, so a told ``--think 400`` allows four hundred times as many;
-        the counts decide where it stops, so the choice is still the same on any machine.
-        A time budget is bounded by its clock alone."""
+        :data:`LINES_OF_FIRE` lines of fire the search stops (``bounded``), whatever
+        count it was told, so a told ``--think 400`` allows four hundred times as many
+        lines; the count decides where it stops, so the choice is still the same on any
+        machine. A time budget is bounded by its clock alone."""
         start = time.perf_counter()
         done = 0
         bounded = False
@@ -342,8 +325,7 @@ class Search:
                 break
             if seconds is not None and done >= 4 and time.perf_counter() - start >= seconds:
                 break
-            if counted and (self.lines_read >= simulations * LINES_OF_FIRE
-                            or self.stops_asked >= simulations * MOVEMENT_STOPS):
+            if counted and self.lines_read >= simulations * LINES_OF_FIRE:
                 bounded = True
                 break
             if not self.root.options:
@@ -468,5 +450,4 @@ class Search:
             probe.apply(player.choose(probe))
         value = win_chance(probe, self.me)
         self.lines_read += terrain.reads
-        self.stops_asked += terrain.stops
         return value

@@ -4,9 +4,8 @@ A number is simulations per decision (``--think 400``): each simulation plays on
 the turn on a copy of the game and looks at where it leads, so the same seed and budget
 give the same choice on any machine. The number is a most: where the lines played out
 are unusually costly (the search's playouts read more than ``foresight.LINES_OF_FIRE``
-lines of fire, or ask more than ``foresight.MOVEMENT_STOPS`` movement stops, per
-simulation asked: ``--think 400`` allows 400 times that), the search stops there and
-chooses from the simulations done; that bound is a count as well, so the
+lines of fire per simulation asked: ``--think 400`` allows 400 times that), the search
+stops there and chooses from the simulations done; that bound is a count as well, so the
 choice is still the same on any machine. A time is seconds per decision (``--think 1s``,
 ``--think 500ms``): as many simulations as fit, so the choice may differ from machine to
 machine and run to run.
@@ -38,9 +37,8 @@ _SPEC = re.compile(r"^\s*(?:(\d+)|(\d+(?:\.\d+)?)\s*(s|ms))\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Think:
-    """A budget: ``simulations`` per decision (at most: the search's bound on the terrain
-    its playouts ask, lines of fire and movement stops, may stop it sooner,
-    ``foresight.Search.run``), or ``seconds``
+    """A budget: ``simulations`` per decision (at most: the search's bound on the lines of
+    fire its playouts read may stop it sooner, ``foresight.Search.run``), or ``seconds``
     per decision (a time budget still runs at least a few simulations); neither: the
     default, by the game (``ai.expert.simulations_for``)."""
 

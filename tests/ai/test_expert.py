@@ -196,13 +196,11 @@ def test_the_default_budget_is_halved_in_a_siege_and_a_told_one_stands(
     assert expert.last.simulations == 4
 
 
-@pytest.mark.parametrize("bound", ["LINES_OF_FIRE", "MOVEMENT_STOPS"])
-def test_a_search_stops_at_its_bound_on_the_terrain_its_playouts_ask(
-        monkeypatch: pytest.MonkeyPatch, bound: str) -> None:
-    # The bound is a count (foresight.LINES_OF_FIRE lines of fire and MOVEMENT_STOPS
-    # movement stops a simulation asked), never a clock: set low, either stops a search on
-    # terrain before its budget, at the same place and with the same choice every time; at
-    # their own values they leave this position alone.
+def test_a_search_stops_at_its_bound_on_the_lines_of_fire_its_playouts_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bound is a count (foresight.LINES_OF_FIRE a simulation asked), never a clock:
+    # set low, it stops a search on terrain before its budget, at the same place and with
+    # the same choice every time; at its own value it leaves this position alone.
     from armybuilder.ai import foresight
     game = _in_play(_chariots())
     heuristic = HeuristicPlayer(1)
@@ -212,7 +210,7 @@ def test_a_search_stops_at_its_bound_on_the_terrain_its_playouts_ask(
     unbound.choose(game.copy())
     assert unbound.last is not None
     assert unbound.last.simulations == 12 and not unbound.last.bounded
-    monkeypatch.setattr(foresight, bound, 2)
+    monkeypatch.setattr(foresight, "LINES_OF_FIRE", 2)
     first, second = ExpertPlayer(6, "12"), ExpertPlayer(6, "12")
     assert first.choose(game.copy()) == second.choose(game.copy())
     assert first.last is not None and second.last is not None
