@@ -179,14 +179,17 @@ def _in_play(setup: GameSetup) -> Game:
     return game
 
 
-def test_the_default_budget_is_halved_in_a_siege_and_a_told_one_stands(
+def test_the_default_budget_is_cut_in_a_siege_and_with_chariots_and_a_told_one_stands(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # A siege's playouts cost up to twice a field battle's: the default budget is still a
-    # count (the same choice on any machine), the castle section's share of it.
+    # A siege's playouts cost up to twice a field battle's, a chariot's a little more: the
+    # default budget is still a count (the same choice on any machine), the least share
+    # the kinds on the table leave (ai.figure_play.FigurePlay.search_share).
     from armybuilder.ai import think
     from armybuilder.ai.expert import simulations_for
-    siege, field = _in_play(_castle()), _in_play(_chariots())
+    siege, chariots = _in_play(_castle()), _in_play(_chariots())
+    field = _in_play(_structures())
     assert simulations_for(Think(), field) == think.DEFAULT_SIMULATIONS
+    assert simulations_for(Think(), chariots) == think.DEFAULT_SIMULATIONS * 3 // 4
     assert simulations_for(Think(), siege) == think.DEFAULT_SIMULATIONS // 2
     assert simulations_for(parse_think("24"), siege) == 24
     monkeypatch.setattr(think, "DEFAULT_SIMULATIONS", 8)
