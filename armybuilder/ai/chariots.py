@@ -363,7 +363,6 @@ class ChariotPlay(FigurePlay):
     kind = "chariot"
     # Chariot rules, Ranged Combat: its sections fire while others are engaged.
     fires_engaged = True
-    weighed_by_clicks = False
     moves_alone = False  # Chariot rules, Movement: its moves are its own (own_moves)
     # Its moves are worked out stop by stop through the terrain at each of its player's
     # decisions in every playout (own_moves): late in a game the whole default budget
@@ -378,6 +377,14 @@ class ChariotPlay(FigurePlay):
 
     def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
         return chariot_damage_value(w, clicks, section)
+
+    def wounds(self, w: Warrior) -> tuple[int, int]:
+        # Chariot rules, Combat Dials: the clicks its four dials have turned, of those
+        # and the fewest still to turn before six skulls (a skull costs values, so the
+        # life left shrinks faster than one click a click).
+        assert w.chariot is not None
+        taken = sum(w.chariot.clicks) - len(SECTIONS) * w.card.starting_click
+        return taken, taken + chariot_clicks_left(w)
 
     def pushed(self, w: Warrior, turn: int | None) -> bool:
         # A token from earlier this turn (another section's action) pushes nothing: only

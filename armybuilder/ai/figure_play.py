@@ -36,8 +36,8 @@ class FigurePlay:
     #: Combat: a chariot's sections fire while others are engaged).
     fires_engaged: ClassVar[bool] = False
     #: What is unsettled about it (wounds, tokens, threats) weighs on its side's margin
-    #: click by click (ai.standing); False: its dial is not one track of clicks, and the
-    #: engine's victory points say what it is worth.
+    #: click by click (ai.standing, by :meth:`wounds`); False: the engine's victory points
+    #: say what it is worth (a castle section's breach, a fortification's standing).
     weighed_by_clicks: ClassVar[bool] = True
     #: The movement search walks up to it into base contact (ai.manoeuvres).
     contact_places: ClassVar[bool] = True
@@ -51,6 +51,13 @@ class FigurePlay:
     def clicks_left(self, w: Warrior) -> int:
         """Clicks its dial can still take before it is eliminated (Rulebook I)."""
         return len(w.card.clicks) - w.click
+
+    def wounds(self, w: Warrior) -> tuple[int, int]:
+        """(clicks of damage it has taken, clicks its life holds in all): what ai.standing
+        weighs a wound and a threat by, each click a share of its points."""
+        # Rulebook I, Combat Dial: its life runs from its starting click to the skulls.
+        live = max(1, len(w.card.clicks) - w.card.starting_click)
+        return max(0, w.click - w.card.starting_click), live
 
     def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
         """Victory points ``clicks`` (more than none) of damage on it are worth (``section``:

@@ -21,6 +21,7 @@ from armybuilder.ai.figure_play import PLAYS
 from armybuilder.engine import (
     NOBODY,
     Action,
+    ChariotMove,
     CloseAttack,
     ConfusedMove,
     Dice,
@@ -41,12 +42,14 @@ from armybuilder.engine import (
     UseAbility,
     Warrior,
     action_violation,
+    chariot_turn_violation,
     checked_actions,
     fortification_close_targets,
     legal_actions,
     movement_formation_violation,
     turn_given,
 )
+from armybuilder.engine import geometry as g
 
 #: An attack worth less than this (victory points) is not worth an action.
 ATTACK_FLOOR = 0.25
@@ -421,9 +424,21 @@ class HeuristicPlayer:
         noisy = sorted(((gain + self._noise(), k, action)
                         for k, (gain, action) in enumerate(options)),
                        key=lambda o: (-o[0], o[1]))
+        # A chariot wedged among bases cannot turn where it stands: every candidate at
+        # that facing fails the same first check, asked here once per facing.
+        turns: dict[tuple[int, tuple[str, ...], float], bool] = {}
         for gain, _, action in noisy:
             if gain <= floor:
                 break
+            if isinstance(action, ChariotMove) and action.facing is not None:
+                w = game.warriors[action.warrior]
+                if abs(g.angle_diff(action.facing, w.facing)) > 1e-9:
+                    key = (w.id, action.sections, action.facing)
+                    if key not in turns:
+                        turns[key] = chariot_turn_violation(
+                            game, w, action.sections, action.facing) is None
+                    if not turns[key]:
+                        continue
             if game.is_legal(action):
                 return action, gain
         return None

@@ -34,30 +34,24 @@ WIDTH_SHARE = 0.12
 NARROWEST = 0.3
 
 
-def _live_clicks(w: Warrior) -> int:
-    return max(1, len(w.card.clicks) - w.card.starting_click)
-
-
-def _click_worth(w: Warrior) -> float:
-    return w.card.points / _live_clicks(w)
-
-
 def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
     """What is not yet settled about ``w`` for its owner: a negative share of its points
     for wounds, tokens and threats."""
-    if not play_of(w).weighed_by_clicks:
-        # Their dials are not one track of clicks: the engine's victory points say it.
+    play = play_of(w)
+    if not play.weighed_by_clicks:
+        # The engine's victory points say it (a section's breach, a fortification's).
         return 0.0
-    lost = max(0, w.click - w.card.starting_click)
-    worth = -WOUND_SHARE * _click_worth(w) * lost
+    lost, life = play.wounds(w)
+    click = w.card.points / life
+    worth = -WOUND_SHARE * click * lost
     if w.tokens:
-        worth -= TOKEN_SHARE * _click_worth(w) * w.tokens
+        worth -= TOKEN_SHARE * click * w.tokens
     threats = 0
     for o in foes:
         reach = (o.card.range if o.card.range > 0 else 0.0) + w.half_length + o.half_length
         if math.hypot(o.x - w.x, o.y - w.y) <= reach + 0.1:
             threats += 1
-    return worth - THREAT_SHARE * _click_worth(w) * threats
+    return worth - THREAT_SHARE * click * threats
 
 
 def margin(game: Game, me: int) -> float:

@@ -38,7 +38,8 @@ pyproject.toml hold them to it).
   ``Pass``, ``RangedAttack`` and ``CloseAttack``), their sections (:data:`SECTIONS`,
   :func:`section_stats`, :func:`section_active`, :func:`active_sections`,
   :func:`chariot_skulls`, :func:`touching_sections`, :func:`section_violation`), where a
-  move stops (:func:`chariot_reach`, :func:`chariot_allowance`), which section an attack
+  move stops (:func:`chariot_reach`, :func:`chariot_allowance`) and whether it may turn
+  where it stands (:func:`chariot_turn_violation`), which section an attack
   affects (:func:`chariot_ranged_sections`, :func:`chariot_close_sections`,
   the moves to weigh (:func:`chariot_move_candidates`, unchecked),
   :func:`sections_crossed`) and passengers (:func:`board_violation`,
@@ -147,6 +148,7 @@ from armybuilder.engine.chariot_movement import allowance as chariot_allowance
 from armybuilder.engine.chariot_movement import movable_sections as chariot_movable_sections
 from armybuilder.engine.chariot_movement import reach as chariot_reach
 from armybuilder.engine.chariot_movement import stop_ahead as chariot_stop
+from armybuilder.engine.chariot_movement import turn_violation as chariot_turn_violation
 from armybuilder.engine.chariots import (
     PASSENGER_SECTIONS,
     active_sections,
@@ -374,6 +376,7 @@ __all__ = [
     "chariot_reach",
     "chariot_skulls",
     "chariot_stop",
+    "chariot_turn_violation",
     "check",
     "check_formation_plan",
     "checked_actions",

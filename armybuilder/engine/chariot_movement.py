@@ -216,6 +216,29 @@ def _to_edge(discs: tuple[g.Disc, ...], facing: float, table: float) -> float:
     return max(0.0, best - 1e-6)
 
 
+def _check_turn(state: State, w: Warrior, facing: float, others: list[movement.Obstacle],
+                ignore: frozenset[str]) -> None:
+    # Rulebook III, Movement (RULES_NOTES.md, Bases): a base that turning moves must fit
+    # at its new facing where it stands.
+    start = (w.x, w.y)
+    movement._check_position(state, w, w.discs_at(start, facing), start, others, ignore)
+
+
+def turn_violation(state: State, w: Warrior, sections: tuple[str, ...], facing: float
+                   ) -> str | None:
+    """Why chariot ``w`` cannot turn to ``facing`` where it stands for a move given to
+    ``sections`` (a move's first check when it turns: every move at that facing fails
+    with it), or None. A player weighing many candidate moves asks once per facing."""
+    ks = sections_of(w, sections)
+    aquatic = moving_abilities(w, ks)[1]
+    try:
+        _check_turn(state, w, g.normalize_angle(facing), list(movement.obstacles(state, w)[0]),
+                    WATER if aquatic else NOTHING)
+    except IllegalAction as e:
+        return str(e)
+    return None
+
+
 def check_chariot_move(state: State, action: ChariotMove) -> ChariotPlan:
     if not 0 <= action.warrior < len(state.warriors):
         raise IllegalAction("Rulebook III, Turns and Actions",
@@ -249,9 +272,7 @@ def check_chariot_move(state: State, action: ChariotMove) -> ChariotPlan:
     others = [o for o in movement.obstacles(state, w)[0]]
     turned = abs(g.angle_diff(facing, w.facing)) > 1e-9
     if turned:
-        # Rulebook III, Movement (RULES_NOTES.md, Bases): a base that turning moves must
-        # fit at its new facing where it stands.
-        movement._check_position(state, w, w.discs_at(start, facing), start, others, ignore)
+        _check_turn(state, w, facing, others, ignore)
     end = (start[0] + distance * math.cos(facing), start[1] + distance * math.sin(facing))
     if distance > 0.0:
         if not (0.0 <= end[0] <= state.table and 0.0 <= end[1] <= state.table):

@@ -12,6 +12,7 @@ from chariot_cards import chariot, fixture_chariots
 from positions_support import EAST, NORTH, SOUTH, WEST, card
 
 from armybuilder.ai import chariots as ai_chariots
+from armybuilder.ai import heuristic
 from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.ai.players import make_player
 from armybuilder.engine import (
@@ -29,6 +30,7 @@ from armybuilder.engine import (
     SectionChoice,
     WarriorSpec,
     apply,
+    chariot_turn_violation,
 )
 from armybuilder.sim.match import play_game
 from armybuilder.sim.random_armies import random_army
@@ -78,6 +80,34 @@ def test_it_turns_its_strongest_section_towards_a_shooter() -> None:
     c = game.warriors[0]
     facing_shooter = c.shape.section_toward(math.atan2(17 - c.y, 10 - c.x) - c.facing)
     assert SECTIONS[facing_shooter] == "front"
+
+
+def test_a_hemmed_in_chariot_is_not_checked_at_facings_it_cannot_turn_to(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A post touching its left side: it cannot turn towards the enemy where it stands, and
+    # every candidate move at such a facing would fail that same first check.
+    specs = (at(CART, 0, 10, 10, EAST), at(card("post", speed=0), 0, 10, 11.7),
+             at(card("foe"), 1, 10, 30, SOUTH))
+    checked: list[object] = []
+    is_legal = Game.is_legal
+
+    def counted(self: Game, action: object) -> bool:
+        checked.append(action)
+        return is_legal(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "is_legal", counted)
+    game = game_of(*specs)
+    choice = HeuristicPlayer(1).choose(game)
+    c = game.warriors[0]
+    doomed = [a for a in checked if isinstance(a, ChariotMove) and a.facing is not None
+              and abs(a.facing - c.facing) > 1e-9
+              and chariot_turn_violation(game, c, a.sections, a.facing) is not None]
+    assert isinstance(choice, ChariotMove) and checked and not doomed
+    # Without asking once per facing: the same choice, after checking the doomed ones.
+    monkeypatch.setattr(heuristic, "chariot_turn_violation", lambda *args: None)
+    checked.clear()
+    assert HeuristicPlayer(1).choose(game_of(*specs)) == choice
+    assert len(checked) > 1
 
 
 def test_an_inactive_section_facing_the_enemy_is_read_as_the_weakest_active_one() -> None:

@@ -9,14 +9,16 @@ import math
 from collections.abc import Callable
 
 import pytest
-from chariot_cards import fixture_chariots
+from chariot_cards import chariot, fixture_chariots
 from fixture_figures import fixture_castle_figures
 from positions_support import NORTH, SOUTH, at, card, position
 
 from armybuilder.ai.expert import ExpertPlayer
+from armybuilder.ai.figure_play import play_of
 from armybuilder.ai.heuristic import HeuristicPlayer
 from armybuilder.ai.players import RandomPlayer
 from armybuilder.ai.registry import PLAYERS, make_player
+from armybuilder.ai.standing import THREAT_SHARE, WOUND_SHARE, margin
 from armybuilder.ai.think import Think, parse_think
 from armybuilder.engine import (
     CloseAttack,
@@ -100,6 +102,31 @@ def test_the_expert_does_not_push_a_warrior_to_its_elimination_for_a_small_gain(
 
 
 # --- budgets, determinism, legality --------------------------------------------------------
+
+
+def test_a_chariots_wounds_weigh_on_its_sides_standing() -> None:
+    # Chariot rules, Combat Dials: the clicks its four dials turn bring it nearer six
+    # skulls; the search read none of them before the chariot was eliminated, though a
+    # chariot is most of its army's points (with them read, benchmarks/expert.py's
+    # chariots row rose from 52.5% to 72.5%).
+    cart, foe = chariot("War Cart"), card("foe")
+    start = cart.starting_click
+    fresh = position(at(cart, 0, 10, 10, NORTH), at(foe, 1, 30, 30, SOUTH))
+    hurt = position(at(cart, 0, 10, 10, NORTH, sections=(start + 2, start, start + 1, start)),
+                    at(foe, 1, 30, 30, SOUTH))
+    c = hurt.warriors[0]
+    lost, life = play_of(c).wounds(c)
+    assert lost == 3 and life > lost
+    assert play_of(fresh.warriors[0]).wounds(fresh.warriors[0])[0] == 0
+    assert margin(fresh, 0) - margin(hurt, 0) == pytest.approx(
+        WOUND_SHARE * cart.points * lost / life)
+    # A shooter in range threatens it by a click's share of its life.
+    gunner = card("gunner", range_=10)
+    threatened = position(at(cart, 0, 10, 10, NORTH), at(gunner, 1, 10, 18, SOUTH))
+    alone = position(at(cart, 0, 10, 10, NORTH), at(gunner, 1, 30, 30, SOUTH))
+    fresh_life = play_of(alone.warriors[0]).wounds(alone.warriors[0])[1]
+    assert margin(alone, 0) - margin(threatened, 0) == pytest.approx(
+        THREAT_SHARE * cart.points / fresh_life)
 
 
 def test_the_budget_is_simulations_or_time() -> None:

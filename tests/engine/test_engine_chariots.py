@@ -32,6 +32,7 @@ from armybuilder.engine import (
     UseAbility,
     WarriorSpec,
     chariot_skulls,
+    chariot_turn_violation,
     forecast,
     section_active,
     section_stats,
@@ -262,6 +263,20 @@ def test_it_spins_on_its_centre_dot_then_moves_straight_ahead() -> None:
     game.apply(ChariotMove(0, ("front",), NORTH, 5.0))
     c = game.warriors[0]
     assert (c.x, c.y) == pytest.approx((10.0, 15.0)) and c.facing == pytest.approx(NORTH)
+
+
+def test_a_chariot_hemmed_in_cannot_turn_where_it_stands_at_any_distance() -> None:
+    # A friend touching its left side: facing north its front disc would stand on him.
+    game = scenario(w(CART, 0, 10, 10, EAST), w(GRUNT, 0, 10, 11.7), w(GRUNT, 1, 30, 30))
+    c = game.warriors[0]
+    why = chariot_turn_violation(game, c, ("front",), NORTH)
+    assert why is not None and "bases may not overlap" in why
+    for distance in (0.0, 2.0, 5.0):
+        illegal(game, ChariotMove(0, ("front",), NORTH, distance), "bases may not overlap")
+    # Its own facing is no turn; facing west it fits.
+    assert chariot_turn_violation(game, c, ("front",), EAST) is None
+    assert chariot_turn_violation(game, c, ("front",), WEST) is None
+    game.apply(ChariotMove(0, ("front",), EAST, 2.0))
 
 
 def test_its_line_of_movement_passes_over_single_dial_bases() -> None:
