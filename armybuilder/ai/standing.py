@@ -6,10 +6,11 @@ held in the starting area at double their points, and the survivors' points. A p
 before the end is read the same way, with what is not settled yet counted at a share:
 clicks taken (a damaged figure is nearer elimination and fights worse; a chariot's on its
 four dials, against the fewest still to turn before six skulls: ``FigurePlay.wounds``),
-captives not yet home, warriors pushed (Rulebook III, Pushing: the next action costs a click), and the
-threats standing over each figure (opposing figures in base contact, opposing shooters in
-range). The difference between the sides becomes a chance of winning by a logistic curve
-whose width shrinks as the round limit nears (less time to turn it round).
+captives not yet home, warriors pushed (Rulebook III, Pushing: the next action costs a
+click), and the threats standing over each figure (opposing figures in base contact,
+opposing shooters in range). The difference between the sides becomes a chance of winning
+by a logistic curve whose width shrinks as the round limit nears (less time to turn it
+round).
 """
 
 from __future__ import annotations
