@@ -7,6 +7,7 @@ Update the snapshots after a deliberate change with
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,45 @@ async def test_a_round_from_pairings_to_standings(tui_db: Path):
         assert "Round 2 pairings" in shown(pilot, "#tournament-view")
     t = Tournaments(Catalogue.open(tui_db)).get("Club night")
     assert t.round == 2 and t.round_games(1)[0].vp_a == 120
+
+
+async def test_a_load_overtaken_by_a_later_one_shows_nothing_stale(
+        tui_db: Path, monkeypatch: pytest.MonkeyPatch):
+    # Closing a dialog reloads the screen (on_screen_resume) while the step its answer
+    # starts is still recording; the step's own reload then overtakes that first load,
+    # whose stale read must not be shown after the fresh one.
+    club(tui_db)
+    app = create_app(tui_db, first_run=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        await pilot.press("t")  # the pairings
+        await settle(pilot)
+        assert rows(pilot, "#tournament-table")[0][3] == "to play"
+        get = Tournaments.get
+        slow = [True]
+
+        def stale_then_slow(self: Tournaments, name: str) -> object:
+            found = get(self, name)
+            if slow and slow.pop():
+                time.sleep(0.5)  # read before the result, handed back after it
+            return found
+
+        monkeypatch.setattr(Tournaments, "get", stale_then_slow)
+        screen = pilot.app.screen
+        screen.action_reload()  # type: ignore[attr-defined]
+        await pilot.pause(0.1)
+        catalogue = Catalogue.open(tui_db)
+        try:
+            Tournaments(catalogue).result("Club night", 1, 120, 85)
+        finally:
+            catalogue.close()
+        screen.action_reload()  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert rows(pilot, "#tournament-table")[0][3].startswith("120-85")
 
 
 async def test_a_pick_in_the_draft_screen(tui_db: Path):

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
+from textual.worker import get_current_worker
 
 from armybuilder.text import literal, shown
 from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
@@ -89,7 +90,10 @@ class TournamentScreen(EventScreen):
         name = wanted if wanted in names else (names[0] if names else None)
         t = service.get(name) if name is not None else None
         flags = service.flags(t) if t is not None else {}
-        self.post_message(self.Loaded(names, t, flags))
+        # A later load (after a step) cancelled this one: what it read may be stale, and
+        # its message could arrive after the fresh one's.
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.Loaded(names, t, flags))
 
     def on_tournament_screen_loaded(self, message: Loaded) -> None:
         self.names = message.names
