@@ -229,9 +229,8 @@ def turn_violation(state: State, w: Warrior, sections: tuple[str, ...], facing: 
     """Why chariot ``w`` cannot turn to ``facing`` where it stands for a move given to
     ``sections`` (a move's first check when it turns: every move at that facing fails
     with it), or None. A player weighing many candidate moves asks once per facing."""
-    ks = sections_of(w, sections)
-    aquatic = moving_abilities(w, ks)[1]
     try:
+        aquatic = moving_abilities(w, sections_of(w, sections))[1]
         _check_turn(state, w, g.normalize_angle(facing), list(movement.obstacles(state, w)[0]),
                     WATER if aquatic else NOTHING)
     except IllegalAction as e:
