@@ -152,6 +152,42 @@ async def test_a_pick_in_the_draft_screen(tui_db: Path):
     assert draft.picked(1) == [key] and draft.step == 1
 
 
+async def test_a_draft_load_overtaken_by_a_later_one_shows_nothing_stale(
+        tui_db: Path, monkeypatch: pytest.MonkeyPatch):
+    # As for the tournament: a pick recorded while an earlier load still reads.
+    table_draft(tui_db)
+    app = create_app(tui_db, first_run=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        get = Drafts.get
+        slow = [True]
+
+        def stale_then_slow(self: Drafts, name: str) -> object:
+            found = get(self, name)
+            if slow and slow.pop():
+                time.sleep(0.5)  # read before the pick, handed back after it
+            return found
+
+        monkeypatch.setattr(Drafts, "get", stale_then_slow)
+        screen = pilot.app.screen
+        screen.action_reload()  # type: ignore[attr-defined]
+        await pilot.pause(0.1)
+        catalogue = make_catalogue(tui_db)
+        try:
+            drafts = Drafts(catalogue)
+            draft = get(drafts, "Friday")  # not the slowed one: the screen's load has it
+            drafts.pick("Friday", 1, draft.pack_in_hand(1)[0])
+        finally:
+            catalogue.close()
+        screen.action_reload()  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert "Your picks: 1" in shown(pilot, "#draft-picks-title")
+
+
 @pytest.mark.usefixtures("tui_db")
 def test_tournament_snapshot(snap_compare, tui_db: Path):  # type: ignore[no-untyped-def]
     club(tui_db, players=5)
