@@ -13,6 +13,7 @@ kind (``w.kind``) instead.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, ClassVar
 
 from armybuilder.engine import KindTable, Pass
@@ -58,6 +59,12 @@ class FigurePlay:
         # Rulebook I, Combat Dial: its life runs from its starting click to the skulls.
         live = max(1, len(w.card.clicks) - w.card.starting_click)
         return max(0, w.click - w.card.starting_click), live
+
+    def threatens(self, game: State, o: Warrior, w: Warrior) -> bool:
+        """Could ``o`` (of this kind) strike ``w`` from where it stands: in base contact,
+        or ``w`` within its range (what ai.standing counts as a threat)."""
+        reach = (o.card.range if o.card.range > 0 else 0.0) + w.half_length + o.half_length
+        return math.hypot(o.x - w.x, o.y - w.y) <= reach + 0.1
 
     def damage_value(self, w: Warrior, clicks: float, section: int = -1) -> float:
         """Victory points ``clicks`` (more than none) of damage on it are worth (``section``:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from armybuilder.ai import positions, tactics
 from armybuilder.ai.figure_play import PARTIAL, FigurePlay, register
 from armybuilder.engine import (
+    CASTLE_MIN_RANGE,
     NOBODY,
     ChooseTarget,
     Game,
@@ -828,6 +829,18 @@ class CastleSectionPlay(FigurePlay):
         # Castle rules, Attacks: a section's shots are read with the guns (never within
         # 4").
         return o.castle is not None
+
+    def threatens(self, game: State, o: Warrior, w: Warrior) -> bool:
+        if o.castle is None:
+            return super().threatens(game, o, w)
+        # Castle rules, Actions and Attacks: a section only shoots, with a range and an
+        # attack above 0 (a wall never), measured horizontally from its centre point,
+        # never at a target 4" away or less; twice as far at a multiple-dial warrior or a
+        # section (Long Range Attacks). Nothing strikes from it in close combat.
+        if o.card.range <= 0 or o.stats.attack <= 0:
+            return False
+        d = math.hypot(w.x - o.x, w.y - o.y)
+        return CASTLE_MIN_RANGE < d <= reach(game, o, [w]) + w.half_length + 0.1
 
     def closed_on(self, w: Warrior, o: Warrior, dial: positions.DialReading
                   ) -> positions.DialReading | None:

@@ -48,11 +48,7 @@ def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
     worth = -WOUND_SHARE * click * lost
     if w.tokens:
         worth -= TOKEN_SHARE * click * w.tokens
-    threats = 0
-    for o in foes:
-        reach = (o.card.range if o.card.range > 0 else 0.0) + w.half_length + o.half_length
-        if math.hypot(o.x - w.x, o.y - w.y) <= reach + 0.1:
-            threats += 1
+    threats = sum(1 for o in foes if play_of(o).threatens(game, o, w))
     return worth - THREAT_SHARE * click * threats
 
 

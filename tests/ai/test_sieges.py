@@ -315,6 +315,27 @@ def test_with_only_sections_left_a_warrior_that_may_not_attack_them_keeps_out_of
 WALLS = ((18.0, 6.0), (24.0, 6.0), (30.0, 6.0))
 
 
+def test_a_position_reads_a_sections_threat_as_the_castle_rules_give_it() -> None:
+    """Castle rules, Actions and Attacks: a section only shoots (a wall, attack 0, never),
+    and never at 4" or less: the expert's reading of a position (ai.standing) counts a
+    besieger under the keep's fire as threatened, one at its face or touching a wall not."""
+    from armybuilder.ai.figure_play import play_of
+    from armybuilder.ai.standing import margin
+    wall_at = WALLS[0]
+    game = siege(spec(section("keep"), 0, *KEEP_AT), spec(section("wall"), 0, *wall_at),
+                 spec(GRUNT, 1, KEEP_AT[0], KEEP_AT[1] + 6.0, SOUTH),
+                 spec(GRUNT, 1, KEEP_AT[0], KEEP_AT[1] + 3.1, SOUTH),
+                 spec(GRUNT, 1, wall_at[0], wall_at[1] + 1.3, SOUTH), current=1)
+    keep, wall, in_fire, beside, at_wall = game.warriors
+    assert play_of(keep).threatens(game, keep, in_fire)
+    assert not play_of(keep).threatens(game, keep, beside)
+    assert not play_of(wall).threatens(game, wall, at_wall)
+    # Moved out of the keep's fire, the besieger's side stands better by one threat.
+    before = margin(game, 1)
+    in_fire.y = KEEP_AT[1] + 30.0
+    assert margin(game, 1) > before
+
+
 def _walls() -> tuple[WarriorSpec, ...]:
     return tuple(spec(section("wall"), 0, *at) for at in WALLS)
 
