@@ -8,6 +8,7 @@ Update the snapshots after a deliberate change with
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,31 @@ async def test_a_round_from_pairings_to_standings(tui_db: Path):
     assert t.round == 2 and t.round_games(1)[0].vp_a == 120
 
 
+async def overtaken(pilot: Pilot[None], monkeypatch: pytest.MonkeyPatch, service: type,
+                    record: Callable[[], None]) -> None:
+    """Reload the screen with its service's ``get`` slowed once (read before ``record``,
+    handed back after it), ``record``, reload again and settle: the first load is
+    overtaken by the second."""
+    get = service.get
+    slow = [True]
+
+    def stale_then_slow(self: object, name: str) -> object:
+        found = get(self, name)
+        if slow and slow.pop():
+            time.sleep(0.5)
+        return found
+
+    monkeypatch.setattr(service, "get", stale_then_slow)
+    screen = pilot.app.screen
+    screen.action_reload()  # type: ignore[attr-defined]
+    await pilot.pause(0.1)
+    record()
+    screen.action_reload()  # type: ignore[attr-defined]
+    await settle(pilot)
+    await pilot.pause(0.6)
+    await settle(pilot)
+
+
 async def test_a_load_overtaken_by_a_later_one_shows_nothing_stale(
         tui_db: Path, monkeypatch: pytest.MonkeyPatch):
     # Closing a dialog reloads the screen (on_screen_resume) while the step its answer
@@ -107,28 +133,15 @@ async def test_a_load_overtaken_by_a_later_one_shows_nothing_stale(
         await pilot.press("t")  # the pairings
         await settle(pilot)
         assert rows(pilot, "#tournament-table")[0][3] == "to play"
-        get = Tournaments.get
-        slow = [True]
 
-        def stale_then_slow(self: Tournaments, name: str) -> object:
-            found = get(self, name)
-            if slow and slow.pop():
-                time.sleep(0.5)  # read before the result, handed back after it
-            return found
+        def result() -> None:
+            catalogue = Catalogue.open(tui_db)
+            try:
+                Tournaments(catalogue).result("Club night", 1, 120, 85)
+            finally:
+                catalogue.close()
 
-        monkeypatch.setattr(Tournaments, "get", stale_then_slow)
-        screen = pilot.app.screen
-        screen.action_reload()  # type: ignore[attr-defined]
-        await pilot.pause(0.1)
-        catalogue = Catalogue.open(tui_db)
-        try:
-            Tournaments(catalogue).result("Club night", 1, 120, 85)
-        finally:
-            catalogue.close()
-        screen.action_reload()  # type: ignore[attr-defined]
-        await settle(pilot)
-        await pilot.pause(0.6)
-        await settle(pilot)
+        await overtaken(pilot, monkeypatch, Tournaments, result)
         assert rows(pilot, "#tournament-table")[0][3].startswith("120-85")
 
 
@@ -161,30 +174,20 @@ async def test_a_draft_load_overtaken_by_a_later_one_shows_nothing_stale(
         await started(pilot)
         await pilot.press("f8")
         await settle(pilot)
-        get = Drafts.get
-        slow = [True]
-
-        def stale_then_slow(self: Drafts, name: str) -> object:
-            found = get(self, name)
-            if slow and slow.pop():
-                time.sleep(0.5)  # read before the pick, handed back after it
-            return found
-
-        monkeypatch.setattr(Drafts, "get", stale_then_slow)
-        screen = pilot.app.screen
-        screen.action_reload()  # type: ignore[attr-defined]
-        await pilot.pause(0.1)
-        catalogue = make_catalogue(tui_db)
+        catalogue = Catalogue.open(tui_db)
         try:
-            drafts = Drafts(catalogue)
-            draft = get(drafts, "Friday")  # not the slowed one: the screen's load has it
-            drafts.pick("Friday", 1, draft.pack_in_hand(1)[0])
+            first = Drafts(catalogue).get("Friday").pack_in_hand(1)[0]
         finally:
             catalogue.close()
-        screen.action_reload()  # type: ignore[attr-defined]
-        await settle(pilot)
-        await pilot.pause(0.6)
-        await settle(pilot)
+
+        def pick() -> None:
+            catalogue = make_catalogue(tui_db)
+            try:
+                Drafts(catalogue).pick("Friday", 1, first)
+            finally:
+                catalogue.close()
+
+        await overtaken(pilot, monkeypatch, Drafts, pick)
         assert "Your picks: 1" in shown(pilot, "#draft-picks-title")
 
 

@@ -40,12 +40,8 @@ async def settle(pilot: Pilot[None], rounds: int = 1) -> None:
             await pilot.pause()
             await app.workers.wait_for_complete()
             await pilot.pause()
-            # Quiet twice over: a dialog's answer reaches its screen by a message after
-            # the dialog has gone, and the step it starts runs in a worker of its own.
             if not _busy(app):
-                await pilot.pause()
-                if not _busy(app):
-                    break
+                break
             await pilot.pause(0.01)
         else:
             raise TimeoutError("the app did not settle")
