@@ -85,7 +85,10 @@ SAFE = 0.0
 #: heuristic over 240 sieges (benchmarks/expert.py's castle set-ups 0 to 239, the castle
 #: player's seat by the set-up) the castle player scored 29.6% without it and 44.0% with
 #: it (sallying from round 12); pulling even while sallying (from round 4), 43.5%, at
-#: half of it 36.7% and at twice 40.8%.
+#: half of it 36.7% and at twice 40.8%. benchmarks/castles.py 40 (a heavier keep): 51.2%
+#: (40.5%-61.9%) against the heuristic, where HOLD alone made 30.6%; as defender against
+#: the random player 91.2% (36.5 of 40: it waits, and a wanderer near the walls keeps it
+#: from sallying), where it won all 40.
 UNDER_GUNS = 30.0
 #: How far outside its guns' field (inches) a place still counts as partly under them.
 GUNS_PULL = 12.0
