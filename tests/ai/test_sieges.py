@@ -524,7 +524,7 @@ def test_the_castle_players_warriors_wait_under_the_keeps_guns(
     touching them is in that fire: a grunt by the walls' far end walks towards the keep
     and stops in the ring, not at its face (out of its fire) nor out on the field. Without
     the guns' pull it stays by the walls (heuristic against heuristic, 240 of
-    benchmarks/expert.py's castle set-ups: 29.6% for the castle player without it, 43.5%
+    benchmarks/expert.py's castle set-ups: 29.6% for the castle player without it, 44.0%
     with it)."""
     start = (12.0, 4.5)
     game = siege(spec(section("keep"), 0, *KEEP_AT), *_walls(), spec(GRUNT, 0, *start, NORTH),
