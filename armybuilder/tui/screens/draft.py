@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
-from textual.worker import get_current_worker
 
 from armybuilder.text import literal, shown
 from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
@@ -75,15 +74,12 @@ class DraftScreen(EventScreen):
 
         return Drafts(self.catalogue())
 
-    @work(thread=True, exclusive=True, group="draft-load")
-    def _load(self, wanted: str | None) -> None:
+    def read(self, wanted: str | None) -> Loaded:
         drafts = self.service()
         names = drafts.names()
         name = wanted if wanted in names else (names[0] if names else None)
         draft = drafts.get(name) if name else None
-        # A later load (after a pick) cancelled this one: what it read may be stale.
-        if not get_current_worker().is_cancelled:
-            self.post_message(self.Loaded(names, draft))
+        return self.Loaded(names, draft)
 
     def on_draft_screen_loaded(self, message: Loaded) -> None:
         self.names = message.names

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import work
+from textual.message import Message
+from textual.worker import get_current_worker
 
 from armybuilder.tui.screens.base import AppScreen
 
@@ -51,8 +53,18 @@ class EventScreen(AppScreen):
         if self.army_app.services is not None:
             self._load(self.wanted)
 
-    def _load(self, wanted: str | None) -> object:
+    @work(thread=True, exclusive=True, group="event-load")
+    def _load(self, wanted: str | None) -> None:
         """Load the event called ``wanted`` (or the first) in a worker, then show it."""
+        loaded = self.read(wanted)
+        # A later load (after a step) cancelled this one: what it read may be stale, and
+        # its message could arrive after the fresh one's.
+        if not get_current_worker().is_cancelled:
+            self.post_message(loaded)
+
+    def read(self, wanted: str | None) -> Message:
+        """The event called ``wanted`` (or the first) and the names, as the screen's
+        Loaded message (in the loading worker)."""
         raise NotImplementedError
 
     def current_name(self) -> str | None:

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
-from textual.worker import get_current_worker
 
 from armybuilder.text import literal, shown
 from armybuilder.tui.screens.event_base import EventScreen, answer_fields, numbers
@@ -83,17 +82,13 @@ class TournamentScreen(EventScreen):
 
         return Tournaments(self.catalogue())
 
-    @work(thread=True, exclusive=True, group="tournament-load")
-    def _load(self, wanted: str | None) -> None:
+    def read(self, wanted: str | None) -> Loaded:
         service = self.service()
         names = service.names()
         name = wanted if wanted in names else (names[0] if names else None)
         t = service.get(name) if name is not None else None
         flags = service.flags(t) if t is not None else {}
-        # A later load (after a step) cancelled this one: what it read may be stale, and
-        # its message could arrive after the fresh one's.
-        if not get_current_worker().is_cancelled:
-            self.post_message(self.Loaded(names, t, flags))
+        return self.Loaded(names, t, flags)
 
     def on_tournament_screen_loaded(self, message: Loaded) -> None:
         self.names = message.names
