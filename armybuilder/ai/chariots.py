@@ -257,11 +257,18 @@ def moves(game: Game, w: Warrior, foes: list[Warrior]) -> list[tuple[float, Char
     reading = Reading(game, w, foes)
     now = reading.value((w.x, w.y), w.facing)
     out: list[tuple[float, ChariotMove]] = []
+    # Groups of sections often end at the same place at a facing (the terrain or a base
+    # stops them short, or they turn where they stand): it is weighed once.
+    weighed: dict[tuple[float, float], float] = {}
     for move in chariot_move_candidates(game, w):
         facing = w.facing if move.facing is None else move.facing
-        end = (w.x + move.distance * math.cos(facing), w.y + move.distance * math.sin(facing))
-        gain = reading.value(end, facing) - now
-        gain += _ram_value(game, w, move, end, facing, foes)
+        gain = weighed.get((facing, move.distance))
+        if gain is None:
+            end = (w.x + move.distance * math.cos(facing),
+                   w.y + move.distance * math.sin(facing))
+            gain = reading.value(end, facing) - now + \
+                _ram_value(game, w, move, end, facing, foes)
+            weighed[facing, move.distance] = gain
         gain -= ACTION_COST * (len(move.sections) - 1)
         out.append((gain, move))
     return out

@@ -140,20 +140,27 @@ def move_candidates(state: State, w: Warrior, movable: list[int] | None = None
     seen: set[tuple[tuple[int, ...], float, float]] = set()
     foes = sorted((o for o in state.warriors if o.on_table and state.opposing(w, o)),
                   key=lambda o: (math.hypot(o.x - w.x, o.y - w.y), o.id))[:FACED]
+    facings: list[tuple[float, Warrior | None]] = [(w.facing, None)]
+    facings += [(g.bearing((w.x, w.y), (o.x, o.y)), o) for o in foes]
+    facings += [(a, None) for a in places.DIRECTIONS]
+    facings = [(g.normalize_angle(facing), faced) for facing, faced in facings]
+    # What stops it at a facing whatever its allowance (bases, Ram) is the same for every
+    # group of sections moving with Flight and Aquatic alike: worked out once for each.
+    heads: dict[tuple[int, bool, bool], chariot_movement.Heading] = {}
     for ks in move_sets(state, w, movable):
         names = tuple(SECTIONS[k] for k in ks)
         limit = chariot_movement.allowance(state, w, ks)
-        facings: list[tuple[float, Warrior | None]] = [(w.facing, None)]
-        facings += [(g.bearing((w.x, w.y), (o.x, o.y)), o) for o in foes]
-        facings += [(a, None) for a in places.DIRECTIONS]
-        for facing, faced in facings:
-            facing = g.normalize_angle(facing)
-            stop = chariot_movement.reach(state, w, ks, facing, limit)
+        moving = chariot_movement.moving_abilities(w, ks)
+        for i, (facing, faced) in enumerate(facings):
+            alike = (i, *moving)
+            head = heads.get(alike)
+            if head is None:
+                head = heads[alike] = chariot_movement.heading(state, w, facing, *moving)
+            stop = chariot_movement.reach(state, w, ks, facing, limit, head)
             distances = [stop.distance, stop.distance / 2, 0.0]
             if faced is not None:
-                front = (w.discs_at((w.x, w.y), facing)[FRONT],)
-                s = chariot_movement._first_contact(
-                    front, (math.cos(facing), math.sin(facing)), faced.discs)
+                front = (head.discs[FRONT],)
+                s = chariot_movement._first_contact(front, head.unit, faced.discs)
                 if s is not None and s <= stop.distance:
                     distances.insert(0, max(0.0, s - places.CONTACT_GAP / 2))
             for d in distances:

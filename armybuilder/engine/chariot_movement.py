@@ -115,53 +115,93 @@ def _closing(moving: tuple[g.Disc, ...], unit: g.Point, others: tuple[g.Disc, ..
     return False
 
 
-def reach(state: State, w: Warrior, sections: tuple[int, ...], facing: float,
-          limit: float) -> Reach:
-    """How far ``w`` may go straight ahead at ``facing`` with ``limit`` inches: stopped by
-    terrain (Rulebook V), by a base of more than one combat dial it comes to (Chariot
-    rules, Movement; not with Flight) and by an opposing figure its front section comes
-    into base contact with when it shows Ram (New Special Abilities: the action ends).
-    Single-dial bases are passed over. Nothing else is checked (where it ends is)."""
-    start = (w.x, w.y)
+@dataclass(slots=True)
+class Heading:
+    """A chariot setting off from where it stands at one facing, and what stops it
+    there however far it may go: a base of more than one combat dial, Ram. The same for
+    every group of sections whose move gives it Flight and Aquatic alike
+    (:func:`heading`)."""
+
+    facing: float
+    unit: g.Point
+    discs: tuple[g.Disc, ...]
+    flight: bool
+    aquatic: bool
+    stop: float  # math.inf: nothing stops it but its allowance and the terrain
+    why: str | None
+    ram: float
+    ram_why: str | None
+
+
+def heading(state: State, w: Warrior, facing: float, flight: bool, aquatic: bool
+            ) -> Heading:
+    """Chariot rules, Movement: a base of more than one combat dial it comes to ends the
+    move (not with Flight); New Special Abilities, Ram: so does an opposing figure its
+    front section comes into base contact with. Single-dial bases are passed over."""
     unit = (math.cos(facing), math.sin(facing))
-    discs = w.discs_at(start, facing)
-    flight, aquatic = moving_abilities(w, sections)
-    best, why = limit, None
-    if limit <= 0.0:
-        return Reach(0.0, None)
-    end = (start[0] + limit * unit[0], start[1] + limit * unit[1])
+    discs = w.discs_at((w.x, w.y), facing)
+    best, why = math.inf, None
+    ram, ram_why = math.inf, None
     if not flight:
         for o in state.warriors:
             if o is w or not o.on_table or o.chariot is None or o.id == w.captive:
                 continue
-            if g.discs_touch(discs, o.discs):
-                if _closing(discs, unit, o.discs):
-                    return Reach(0.0, f"{MOVEMENT}: it touches a base of more than one "
+            theirs = o.discs
+            if g.discs_touch(discs, theirs):
+                if _closing(discs, unit, theirs):
+                    best, why = 0.0, (f"{MOVEMENT}: it touches a base of more than one "
                                       "combat dial and would move into it")
+                    break
                 continue
-            s = _first_contact(discs, unit, o.discs)
+            s = _first_contact(discs, unit, theirs)
             if s is not None and s < best:
                 best, why = s, (f"{MOVEMENT}: the move ends when the line of movement "
                                 "contacts a base of more than one combat dial")
-        if state.terrain.features:
-            ignore = WATER if aquatic else NOTHING
-            stop = state.terrain.movement_stop((start, end), w.shape, ignore, facing,
-                                               state.memory)
-            if stop is not None and stop < best:
-                best, why = stop, ("Rulebook V, Terrain: a move ends on fully entering "
-                                   "hindering terrain, on going up or down elevated terrain "
-                                   "and at the far side of a low wall")
-    if chariots.has(w, FRONT, "Ram") and not flight:
-        front = (discs[FRONT],)
-        for o in state.warriors:
-            if o is w or not o.on_table or not state.opposing(w, o):
-                continue
-            if g.discs_touch(front, o.discs):
-                continue  # already in contact: not coming into it
-            s = _first_contact(front, unit, o.discs)
-            if s is not None and s < best:
-                best, why = s, ("Chariot rules, New Special Abilities, Ram: the action ends "
-                                "when the front arc comes into base contact")
+        if chariots.has(w, FRONT, "Ram"):
+            front = (discs[FRONT],)
+            for o in state.warriors:
+                if o is w or not o.on_table or not state.opposing(w, o):
+                    continue
+                theirs = o.discs
+                if g.discs_touch(front, theirs):
+                    continue  # already in contact: not coming into it
+                s = _first_contact(front, unit, theirs)
+                if s is not None and s < ram:
+                    ram, ram_why = s, ("Chariot rules, New Special Abilities, Ram: the "
+                                       "action ends when the front arc comes into base "
+                                       "contact")
+    return Heading(facing, unit, discs, flight, aquatic, best, why, ram, ram_why)
+
+
+def reach(state: State, w: Warrior, sections: tuple[int, ...], facing: float,
+          limit: float, head: Heading | None = None) -> Reach:
+    """How far ``w`` may go straight ahead at ``facing`` with ``limit`` inches: stopped by
+    terrain (Rulebook V), by a base of more than one combat dial it comes to and by Ram
+    (:func:`heading`; ``head``: that, already worked out for this facing and the
+    sections' Flight and Aquatic). Nothing else is checked (where it ends is)."""
+    if limit <= 0.0:
+        return Reach(0.0, None)
+    if head is None:
+        head = heading(state, w, facing, *moving_abilities(w, sections))
+    assert head.facing == facing
+    flight, aquatic = head.flight, head.aquatic
+    if head.stop <= 0.0:
+        return Reach(0.0, head.why)  # it touches a base of several dials ahead
+    best, why = limit, None
+    if head.stop < best:
+        best, why = head.stop, head.why
+    if not flight and state.terrain.features:
+        start = (w.x, w.y)
+        end = (start[0] + limit * head.unit[0], start[1] + limit * head.unit[1])
+        ignore = WATER if aquatic else NOTHING
+        stop = state.terrain.movement_stop((start, end), w.shape, ignore, facing,
+                                           state.memory)
+        if stop is not None and stop < best:
+            best, why = stop, ("Rulebook V, Terrain: a move ends on fully entering "
+                               "hindering terrain, on going up or down elevated terrain "
+                               "and at the far side of a low wall")
+    if head.ram < best:
+        best, why = head.ram, head.ram_why
     return Reach(max(0.0, best), why)
 
 

@@ -31,7 +31,10 @@ from armybuilder.engine import (
     SectionChoice,
     UseAbility,
     WarriorSpec,
+    chariot_move_candidates,
+    chariot_movement,
     chariot_skulls,
+    chariot_stop,
     chariot_turn_violation,
     forecast,
     section_active,
@@ -300,6 +303,27 @@ def test_it_stops_at_a_base_of_more_than_one_dial_unless_it_flies() -> None:
     illegal(flying, ChariotMove(0, ("front",), EAST, 6.0), "base of more than one combat dial")
     flying.apply(ChariotMove(0, ("front", "rear"), EAST, 8.0))
     assert flying.warriors[0].x == pytest.approx(13.0)
+
+
+def test_the_listed_moves_stop_where_each_group_of_sections_must() -> None:
+    # The listing works out what stops it at a facing once for the groups that fly alike:
+    # the front alone stops at the other chariot, the rear (Flight) flies over it.
+    game = scenario(w(FLYING_CART, 0, 5, 10, EAST), w(CART, 1, 9, 10, NORTH),
+                    w(GRUNT, 1, 30, 30), build=200)
+    cart = game.warriors[0]
+    farthest: dict[tuple[str, ...], float] = {}
+    for move in chariot_move_candidates(game, cart):
+        if move.facing is not None and abs(move.facing - EAST) < 1e-9:
+            farthest[move.sections] = max(farthest.get(move.sections, 0.0), move.distance)
+        # Each as far as at most what stops it, worked out afresh for its own sections
+        # (the edge of the battlefield is left to the move's check).
+        ks = tuple(SECTIONS.index(n) for n in move.sections)
+        assert move.distance <= chariot_movement.reach(
+            game, cart, ks, move.facing, chariot_movement.allowance(game, cart, ks)
+        ).distance + 1e-9
+    assert farthest[("front",)] == pytest.approx(
+        chariot_stop(game, cart, (0,), EAST)[0]) and farthest[("front",)] < 2.0
+    assert farthest[("rear",)] == pytest.approx(section_stats(cart, 3).speed)
 
 
 def test_ram_stops_the_chariot_at_contact_with_one_click_and_the_action_ends() -> None:
