@@ -374,7 +374,7 @@ class ChariotPlay(FigurePlay):
     # Its moves are worked out stop by stop through the terrain at each of its player's
     # decisions in every playout (own_moves): late in a game the whole default budget
     # took 2.9 to 3.1 s of CPU for a decision on a loaded machine, at the 3 s the expert
-    # is allowed.
+    # is allowed (the share's 144 take 2.17 s at most over the benchmark's 40 games).
     search_share = 0.75
 
     def clicks_left(self, w: Warrior) -> int:
