@@ -7,8 +7,6 @@ Update the snapshots after a deliberate change with
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from armybuilder.events.tournament import Settings, Tournaments
 from armybuilder.tui.app import create_app
 from tests.events.event_helpers import boosters_file, make_catalogue
 from tui.test_snapshots import snapshot
-from tui.tui_support import settle, shown, started
+from tui.tui_support import overtaken, settle, shown, started
 
 
 def club(db: Path, players: int = 4) -> None:
@@ -94,31 +92,6 @@ async def test_a_round_from_pairings_to_standings(tui_db: Path):
     assert t.round == 2 and t.round_games(1)[0].vp_a == 120
 
 
-async def overtaken(pilot: Pilot[None], monkeypatch: pytest.MonkeyPatch, service: type,
-                    record: Callable[[], None]) -> None:
-    """Reload the screen with its service's ``get`` slowed once (read before ``record``,
-    handed back after it), ``record``, reload again and settle: the first load is
-    overtaken by the second."""
-    get = service.get
-    slow = [True]
-
-    def stale_then_slow(self: object, name: str) -> object:
-        found = get(self, name)
-        if slow and slow.pop():
-            time.sleep(0.5)
-        return found
-
-    monkeypatch.setattr(service, "get", stale_then_slow)
-    screen = pilot.app.screen
-    screen.action_reload()  # type: ignore[attr-defined]
-    await pilot.pause(0.1)
-    record()
-    screen.action_reload()  # type: ignore[attr-defined]
-    await settle(pilot)
-    await pilot.pause(0.6)
-    await settle(pilot)
-
-
 async def test_a_load_overtaken_by_a_later_one_shows_nothing_stale(
         tui_db: Path, monkeypatch: pytest.MonkeyPatch):
     # Closing a dialog reloads the screen (on_screen_resume) while the step its answer
@@ -141,7 +114,9 @@ async def test_a_load_overtaken_by_a_later_one_shows_nothing_stale(
             finally:
                 catalogue.close()
 
-        await overtaken(pilot, monkeypatch, Tournaments, result)
+        await overtaken(pilot, monkeypatch, Tournaments, "get",
+                        pilot.app.screen.action_reload,  # type: ignore[attr-defined]
+                        result)
         assert rows(pilot, "#tournament-table")[0][3].startswith("120-85")
 
 
@@ -187,7 +162,9 @@ async def test_a_draft_load_overtaken_by_a_later_one_shows_nothing_stale(
             finally:
                 catalogue.close()
 
-        await overtaken(pilot, monkeypatch, Drafts, pick)
+        await overtaken(pilot, monkeypatch, Drafts, "get",
+                        pilot.app.screen.action_reload,  # type: ignore[attr-defined]
+                        pick)
         assert "Your picks: 1" in shown(pilot, "#draft-picks-title")
 
 

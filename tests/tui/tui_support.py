@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +141,27 @@ async def place_terrain_by_keys(pilot: Pilot[None], screen: Any, before: tuple[s
     await pilot.press("enter")
     await settle(pilot)
 
+
+
+async def overtaken(pilot: Pilot[None], monkeypatch: Any, owner: type, method: str,
+                    reload: Callable[[], object], record: Callable[[], None]) -> None:
+    """A screen's load overtaken by a later one: ``reload`` with ``owner.method`` slowed
+    once (it reads before ``record``, and hands back after it), ``record``, ``reload``
+    again and settle. What the first load read must not be shown after the second's."""
+    real = getattr(owner, method)
+    slow = [True]
+
+    def stale_then_slow(self: object, *args: Any) -> object:
+        found = real(self, *args)
+        if slow and slow.pop():
+            time.sleep(0.5)
+        return found
+
+    monkeypatch.setattr(owner, method, stale_then_slow)
+    reload()
+    await pilot.pause(0.1)
+    record()
+    reload()
+    await settle(pilot)
+    await pilot.pause(0.6)
+    await settle(pilot)

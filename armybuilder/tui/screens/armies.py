@@ -116,7 +116,7 @@ class ArmiesScreen(AppScreen):
 
         unfinished = [f"{g.title}, round {g.round}" for g in
                       Games(services.catalogue).unfinished()]
-        self.post_message(self.Listed(checked, select, unfinished))
+        self.post_fresh(self.Listed(checked, select, unfinished))
 
     def on_armies_screen_listed(self, message: Listed) -> None:
         games = message.games or []

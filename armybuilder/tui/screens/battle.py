@@ -317,8 +317,8 @@ class BattleScreen(AppScreen):
         services = self.army_app.services
         assert services is not None
         saved = services.armies.list()
-        self.post_message(self.Armies([a.name for a in saved], list(PRESETS),
-                                      tuple(a.name for a in saved if a.castle_player)))
+        self.post_fresh(self.Armies([a.name for a in saved], list(PRESETS),
+                                    tuple(a.name for a in saved if a.castle_player)))
 
     def on_battle_screen_armies(self, message: Armies) -> None:
         preset = self.preset.request if self.preset is not None else None

@@ -138,7 +138,7 @@ class CampaignScreen(AppScreen):
 
         services = self.army_app.services
         assert services is not None
-        self.post_message(self.Names(Campaigns(services.catalogue).names()))
+        self.post_fresh(self.Names(Campaigns(services.catalogue).names()))
 
     def on_campaign_screen_names(self, message: Names) -> None:
         select: Select[str] = self.query_one("#campaign-name", Select)
@@ -484,7 +484,7 @@ class CampaignScreen(AppScreen):
         from armybuilder.campaign.store import Campaigns
 
         self.runner = runner
-        self.post_message(self.Names(Campaigns(services.catalogue).names()))
+        self.post_fresh(self.Names(Campaigns(services.catalogue).names()))
         self.post_message(self.Shown(self._view(runner)))
         if mustered.notes:
             # The names taken for typos and what the pool left out, as the command says.

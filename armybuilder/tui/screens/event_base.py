@@ -9,7 +9,6 @@ from typing import Any
 
 from textual import work
 from textual.message import Message
-from textual.worker import get_current_worker
 
 from armybuilder.tui.screens.base import AppScreen
 
@@ -56,11 +55,7 @@ class EventScreen(AppScreen):
     @work(thread=True, exclusive=True, group="event-load")
     def _load(self, wanted: str | None) -> None:
         """Load the event called ``wanted`` (or the first) in a worker, then show it."""
-        loaded = self.read(wanted)
-        # A later load (after a step) cancelled this one: what it read may be stale, and
-        # its message could arrive after the fresh one's.
-        if not get_current_worker().is_cancelled:
-            self.post_message(loaded)
+        self.post_fresh(self.read(wanted))  # a later load (after a step) may overtake it
 
     def read(self, wanted: str | None) -> Message:
         """The event called ``wanted`` (or the first) and the names, as the screen's

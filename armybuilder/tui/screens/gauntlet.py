@@ -220,7 +220,7 @@ class GauntletScreen(AppScreen):
 
         services = self.army_app.services
         assert services is not None
-        self.post_message(self.Armies(services.armies.names(), list(PRESETS)))
+        self.post_fresh(self.Armies(services.armies.names(), list(PRESETS)))
 
     def on_gauntlet_screen_armies(self, message: Armies) -> None:
         armies: SelectionList[str] = self.query_one("#gauntlet-armies", SelectionList)
