@@ -142,7 +142,6 @@ async def place_terrain_by_keys(pilot: Pilot[None], screen: Any, before: tuple[s
     await settle(pilot)
 
 
-
 async def overtaken(pilot: Pilot[None], monkeypatch: Any, owner: type, method: str,
                     reload: Callable[[], object], record: Callable[[], None]) -> None:
     """A screen's load overtaken by a later one: ``reload`` with ``owner.method`` slowed

@@ -484,7 +484,7 @@ class CampaignScreen(AppScreen):
         from armybuilder.campaign.store import Campaigns
 
         self.runner = runner
-        self.post_fresh(self.Names(Campaigns(services.catalogue).names()))
+        self.post_message(self.Names(Campaigns(services.catalogue).names()))
         self.post_message(self.Shown(self._view(runner)))
         if mustered.notes:
             # The names taken for typos and what the pool left out, as the command says.
