@@ -82,6 +82,10 @@ class Game1(NamedTuple):
     cpu: list[float]  # each searched decision's CPU time (this process's: the load aside)
     simulations: list[int]  # each searched decision's (a default budget is by the game)
     bounded: int  # searched decisions stopped at the search's bound before their budget
+    #: each searched decision's entry in the game's log (its action's; entry 0 is the
+    #: set-up): the longest can be played again alone (a CPU time that is the machine's,
+    #: not the search's, comes out shorter; the choices are the same).
+    at: list[int]
 
 
 def play(job: tuple[str, int, str, int]) -> Game1:
@@ -95,6 +99,7 @@ def play(job: tuple[str, int, str, int]) -> Game1:
     cpu: list[float] = []
     simulations: list[int] = []
     bounded = 0
+    at: list[int] = []
     while not game.over:
         t0, c0 = time.perf_counter(), time.process_time()
         action = players[game.to_act].choose(game)
@@ -103,11 +108,12 @@ def play(job: tuple[str, int, str, int]) -> Game1:
             cpu.append(time.process_time() - c0)
             simulations.append(expert.last.simulations)
             bounded += expert.last.bounded
+            at.append(len(game.entries))
         apply(game, action)
     assert game.outcome is not None
     won = game.outcome.winners
     score = 0.0 if seat not in won else (1.0 if len(won) == 1 else 0.5)
-    return Game1(seed, seat, score, seconds, cpu, simulations, bounded)
+    return Game1(seed, seat, score, seconds, cpu, simulations, bounded, at)
 
 
 def jobs(scenario: str, pairs: int, budget: str, first: int = 0
@@ -168,6 +174,12 @@ def main() -> int:
                       f"{bound:>10}   "
                       f"({time.time() - t0:.0f}s, load {os.getloadavg()[0]:.1f})",
                       flush=True)
+                if cpu:
+                    r, k = max(((r, k) for r in runs for k in range(len(r.cpu))),
+                               key=lambda rk: rk[0].cpu[rk[1]])
+                    print(f"{'':<10} longest: set-up {r.seed} seat {r.seat}, the game's "
+                          f"entry {r.at[k]} ({r.cpu[k]:.2f} s CPU, {r.simulations[k]} "
+                          f"simulations)", flush=True)
     return 0
 
 
