@@ -246,12 +246,24 @@ def under_guns(state: State, w: Warrior, at: tuple[float, float]) -> float:
     return best
 
 
-def holds(state: State, w: Warrior) -> bool:
+def holding_players(state: State) -> frozenset[int]:
+    """The players of the castle player's side whose warriors hold the castle: not
+    sallying out to fight (none when there is no castle player)."""
+    if state.castle_player == NOBODY:
+        return frozenset()
+    team = state.players[state.castle_player].team
+    return frozenset(p.index for p in state.players
+                     if p.team == team and not sallying(state, p.index))
+
+
+def holds(state: State, w: Warrior, holding: frozenset[int] | None = None) -> bool:
     """Is ``w`` a warrior of the castle player's side holding the castle (not a section,
-    and its side not sallying out to fight)?"""
-    return state.castle_player != NOBODY and w.castle is None \
-        and w.team == state.players[state.castle_player].team \
-        and not sallying(state, w.owner)
+    and its side not sallying out to fight)? ``holding``: :func:`holding_players`, when
+    many warriors are asked about one position."""
+    if holding is None:
+        holding = holding_players(state)
+    return w.castle is None and w.owner in holding \
+        and w.team == state.players[state.castle_player].team
 
 
 def unarmed(dial: positions.DialReading) -> positions.DialReading:

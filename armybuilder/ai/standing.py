@@ -46,9 +46,11 @@ WIDTH_SHARE = 0.12
 NARROWEST = 0.3
 
 
-def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
+def _figure_worth(game: Game, w: Warrior, foes: list[Warrior],
+                  garrison: frozenset[int]) -> float:
     """What is not yet settled about ``w`` for its owner: a negative share of its points
-    for wounds, tokens and threats."""
+    for wounds, tokens and threats; a share for standing under its castle's guns
+    (``garrison``: sieges.holding_players)."""
     play = play_of(w)
     if not play.weighed_by_clicks:
         # The engine's victory points say it (a section's breach, a fortification's).
@@ -60,7 +62,7 @@ def _figure_worth(game: Game, w: Warrior, foes: list[Warrior]) -> float:
         worth -= TOKEN_SHARE * click * w.tokens
     threats = sum(1 for o in foes if play_of(o).threatens(game, o, w))
     worth -= THREAT_SHARE * click * threats
-    if game.sections and sieges.holds(game, w):
+    if garrison and sieges.holds(game, w, garrison):
         worth += GUARDED_SHARE * click * sieges.under_guns(game, w, (w.x, w.y))
     return worth
 
@@ -74,6 +76,8 @@ def margin(game: Game, me: int) -> float:
     for p in game.players:
         lead += scores[p.index].total if p.team == team else -scores[p.index].total
     standing = [w for w in game.warriors if w.on_table and w.controller == NOBODY]
+    # Whether a side holds its castle is read once a position, not once a warrior.
+    garrison = sieges.holding_players(game) if game.sections else frozenset()
     for w in game.warriors:
         if w.controller != NOBODY and w.on_table:
             holder = game.warriors[w.controller]
@@ -86,7 +90,7 @@ def margin(game: Game, me: int) -> float:
                     lead += gain if holder.team == team else -gain
     for w in standing:
         foes = [o for o in standing if o.team != w.team and o.kind.no_actions is None]
-        worth = _figure_worth(game, w, foes)
+        worth = _figure_worth(game, w, foes, garrison)
         lead += worth if w.team == team else -worth
     return lead
 
