@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Select, SelectionList
@@ -50,33 +51,30 @@ async def _opened(pilot, keys: tuple[str, ...], kind: type):  # type: ignore[no-
     return screen
 
 
-async def test_the_battle_screens_armies(tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _select_values(screen: Any, at: str) -> set[str]:
+    return set(screen.query_one(at, Select)._legal_values)
+
+
+def _ticked_values(screen: Any, at: str) -> set[str]:
+    armies: SelectionList[str] = screen.query_one(at, SelectionList)
+    return {armies.get_option_at_index(i).value for i in range(armies.option_count)}
+
+
+@pytest.mark.parametrize(("keys", "kind", "read", "reload", "shown"), [
+    (("f5",), BattleScreen, "list", "_reload", lambda s: _select_values(s, "#army-a")),
+    (("f5", "ctrl+t"), GauntletScreen, "names", "_reload",
+     lambda s: _ticked_values(s, "#gauntlet-armies")),
+    (("f4",), ArmiesScreen, "list", "reload", lambda s: {c.army.name for c in s.armies}),
+], ids=["battle", "gauntlet", "armies"])
+async def test_the_saved_armies(tui_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                keys: tuple[str, ...], kind: type, read: str, reload: str,
+                                shown: Callable[[Any], set[str]]) -> None:
     battle_armies(tui_db)
     async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        screen = await _opened(pilot, ("f5",), BattleScreen)
-        await overtaken(pilot, monkeypatch, Armies, "list", screen._reload,
+        screen = await _opened(pilot, keys, kind)
+        await overtaken(pilot, monkeypatch, Armies, read, getattr(screen, reload),
                         _with_catalogue(tui_db, _new_army))
-        assert "Sam" in screen.query_one("#army-a", Select)._legal_values
-
-
-async def test_the_gauntlets_armies(tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    battle_armies(tui_db)
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        screen = await _opened(pilot, ("f5", "ctrl+t"), GauntletScreen)
-        await overtaken(pilot, monkeypatch, Armies, "names", screen._reload,
-                        _with_catalogue(tui_db, _new_army))
-        armies: SelectionList[str] = screen.query_one("#gauntlet-armies", SelectionList)
-        assert "Sam" in {armies.get_option_at_index(i).value
-                         for i in range(armies.option_count)}
-
-
-async def test_the_armies_screens_list(tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    battle_armies(tui_db)
-    async with create_app(tui_db, first_run=False).run_test(size=SIZE) as pilot:
-        screen = await _opened(pilot, ("f4",), ArmiesScreen)
-        await overtaken(pilot, monkeypatch, Armies, "list", screen.reload,
-                        _with_catalogue(tui_db, _new_army))
-        assert "Sam" in [c.army.name for c in screen.armies]
+        assert "Sam" in shown(screen)
 
 
 async def test_the_campaigns_names(tui_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
