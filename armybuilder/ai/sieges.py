@@ -92,6 +92,12 @@ SAFE = 0.0
 UNDER_GUNS = 30.0
 #: How far outside its guns' field (inches) a place still counts as partly under them.
 GUNS_PULL = 12.0
+#: Of UNDER_GUNS, the share a place in the guns' field (:func:`under_guns`) is worth to
+#: the garrison: the top of a section of ours that shoots is worth it all (:func:`post`).
+#: Heuristic against heuristic over the 240 sieges the castle player scored 44.0% with
+#: the field alone, 54.4% with the keep's top besides at this share, 53.1% at 0.2, 52.7%
+#: at 0.5, 46.7% with the field worth as much as the top and 44.0% with the top alone.
+FIELD_SHARE = 0.3
 #: The castle player's warriors sally out when the enemy will not come (Rulebook VI,
 #: Victory!: a standoff scores nothing, so a side not ahead must go and fight): from
 #: round SALLY_ROUND, while its side is not ahead and no opposing warrior stands within
@@ -244,6 +250,21 @@ def under_guns(state: State, w: Warrior, at: tuple[float, float]) -> float:
             return 1.0
         best = max(best, 1.0 - min(abs(d - near), abs(d - far)) / GUNS_PULL)
     return best
+
+
+def post(state: State, w: Warrior, at: tuple[float, float]) -> float:
+    """How well ``at`` posts the castle player's warrior ``w`` while it holds the castle:
+    1 on the top of a section of its side that has a range (a keep: not a wall), where
+    every shot at it meets the fortification value and the height advantage (Castle
+    rules, Attacking Warriors on Castle Sections), a blow comes only from a connected
+    access point (Close Combat), and a shooter who comes within his range of it stands
+    within or near the section's own (Attacks); elsewhere FIELD_SHARE of how far it
+    stands under the guns (:func:`under_guns`), where the enemy who comes to strike it
+    is in their fire but it has neither the walls' nor the height's cover."""
+    on = top_of(state, at)
+    if on is not None and on.team == w.team and on.card.range > 0:
+        return 1.0
+    return FIELD_SHARE * under_guns(state, w, at)
 
 
 def holding_players(state: State) -> frozenset[int]:
@@ -649,8 +670,8 @@ def place_bonus(state: State, w: Warrior, at: tuple[float, float],
     an enemy section, a foothold inside the castle; touching an enemy section ``w`` may
     strike in close combat, the blow it could land next turn (Attacking the Castle); for
     the castle player's warrior ``holding`` the castle (:func:`holds`), standing under its
-    guns (:func:`under_guns`)."""
-    bonus = UNDER_GUNS * under_guns(state, w, at) if holding else 0.0
+    guns, on a shooting section's top above all (:func:`post`)."""
+    bonus = UNDER_GUNS * post(state, w, at) if holding else 0.0
     on = top_of(state, at)
     if on is not None:
         if on.team == w.team:

@@ -31,13 +31,14 @@ TOKEN_SHARE = 0.3
 #: Each opposing figure able to strike a warrior next turn: this share of a click's worth.
 THREAT_SHARE = 0.15
 #: A warrior of the castle player's holding the castle under its guns (ai.sieges.holds
-#: and under_guns: an enemy who comes to strike it is under their fire): this share of a
-#: click's worth. The fire comes after the searched turn's horizon, when the besieger
-#: closes in, and a move there puts a token on the warrior (TOKEN_SHARE) where a pass does
-#: not: without it the expert as castle player passed where its policy walked to the
-#: guns, and scored 35.0% of benchmarks/expert.py's 20 sieges where the policy alone
-#: scored 65.0% (both with the guns' pull kept while sallying); with it, 62.5% (its
-#: policy in its seat, sallying from round 12: 55.0%).
+#: and post: on a shooting section's top, or at a share where an enemy who comes to
+#: strike it is under their fire): this share of a click's worth. The fire comes after
+#: the searched turn's horizon, when the besieger closes in, and a move there puts a
+#: token on the warrior (TOKEN_SHARE) where a pass does not: without it the expert as
+#: castle player passed where its policy walked to the guns, and scored 35.0% of
+#: benchmarks/expert.py's 20 sieges where the policy alone scored 65.0% (both with the
+#: guns' pull kept while sallying); with it, 62.5% (its policy in its seat, sallying from
+#: round 12: 55.0%).
 GUARDED_SHARE = 2.0
 #: The logistic's width, as a share of both armies' points: a lead of this much is about
 #: a 73% chance of winning with the whole game to play.
@@ -63,7 +64,7 @@ def _figure_worth(game: Game, w: Warrior, foes: list[Warrior],
     threats = sum(1 for o in foes if play_of(o).threatens(game, o, w))
     worth -= THREAT_SHARE * click * threats
     if garrison and sieges.holds(game, w, garrison):
-        worth += GUARDED_SHARE * click * sieges.under_guns(game, w, (w.x, w.y))
+        worth += GUARDED_SHARE * click * sieges.post(game, w, (w.x, w.y))
     return worth
 
 
