@@ -2,8 +2,10 @@
 
 The castle player mans its walls and towers (its warriors begin on the sections' tops and
 step onto them where a place there pays: the fortification value is added to their
-defense against ranged attacks, with the height advantage), opens a portal to let its
-warriors through and shuts it when an enemy comes near, and shoots with its sections
+defense against ranged attacks, with the height advantage); while it holds the castle
+its warriors take post on the top of a section that shoots (a keep), or else where an
+enemy who comes at them stands in its sections' fire (:func:`post`); it opens a portal to
+let its warriors through and shuts it when an enemy comes near, and shoots with its sections
 (long range at multiple-dial warriors and sections). When the enemy will not come it
 sallies out (Rulebook VI, Victory!: a standoff scores nothing): its warriors close in
 harder, those on the walls by the way down through a door or ladder, and a formation of
