@@ -98,7 +98,9 @@ GUNS_PULL = 12.0
 #: the garrison: the top of a section of ours that shoots is worth it all (:func:`post`).
 #: Heuristic against heuristic over the 240 sieges the castle player scored 44.0% with
 #: the field alone, 54.4% with the keep's top besides at this share, 53.1% at 0.2, 52.7%
-#: at 0.5, 46.7% with the field worth as much as the top and 44.0% with the top alone.
+#: at 0.5, 46.7% with the field worth as much as the top and 44.0% with the top alone;
+#: benchmarks/castles.py 40 (a heavier keep) 63.1% (52.2%-72.9%), where the field alone
+#: made 51.2%, and as defender against the random player 91.2% as before.
 FIELD_SHARE = 0.3
 #: The castle player's warriors sally out when the enemy will not come (Rulebook VI,
 #: Victory!: a standoff scores nothing, so a side not ahead must go and fight): from
