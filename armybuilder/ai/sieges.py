@@ -258,12 +258,12 @@ def under_guns(state: State, w: Warrior, at: tuple[float, float]) -> float:
 
 def post(state: State, w: Warrior, at: tuple[float, float]) -> float:
     """How well ``at`` posts the castle player's warrior ``w`` while it holds the castle:
-    1 on the top of a section of its side that has a range (a keep: not a wall), where
-    every shot at it meets the fortification value and the height advantage (Castle
-    rules, Attacking Warriors on Castle Sections), a blow comes only from a connected
-    access point (Close Combat), and a shooter who comes within his range of it stands
-    within or near the section's own (Attacks); elsewhere FIELD_SHARE of how far it
-    stands under the guns (:func:`under_guns`), where the enemy who comes to strike it
+    1 on the top of a section of its side that has a range (a keep, a tower; a wall has
+    none), where every shot at it meets the fortification value and the height advantage
+    (Castle rules, Attacking Warriors on Castle Sections), a blow comes only from a
+    connected access point (Close Combat), and a shooter who comes within his range of it
+    stands within or near the section's own (Attacks); elsewhere FIELD_SHARE of how far
+    it stands under the guns (:func:`under_guns`), where the enemy who comes to strike it
     is in their fire but it has neither the walls' nor the height's cover."""
     on = top_of(state, at)
     if on is not None and on.team == w.team and on.card.range > 0:
