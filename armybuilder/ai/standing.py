@@ -19,7 +19,7 @@ import math
 
 from armybuilder.ai import sieges
 from armybuilder.ai.figure_play import play_of
-from armybuilder.engine import NOBODY, Game, Warrior
+from armybuilder.engine import NOBODY, Game, Warrior, held_home
 
 #: A wounded figure's lost clicks count at this share of its points (tactics.PARTIAL).
 WOUND_SHARE = 0.5
@@ -82,13 +82,11 @@ def margin(game: Game, me: int) -> float:
     for w in game.warriors:
         if w.controller != NOBODY and w.on_table:
             holder = game.warriors[w.controller]
-            # Held but not yet home (final_scores counts those home in full).
-            if holder.team != w.team:
-                home = game.players[holder.owner].area
-                x0, y0, x1, y1 = home
-                if not (x0 <= w.x <= x1 and y0 <= w.y <= y1):
-                    gain = CAPTIVE_SHARE * 2 * w.card.points
-                    lead += gain if holder.team == team else -gain
+            # Held but not yet home: scores() counts those home in full, in the 3" area
+            # or, the castle player's, touching the castle (held_home).
+            if holder.team != w.team and not held_home(game, w):
+                gain = CAPTIVE_SHARE * 2 * w.card.points
+                lead += gain if holder.team == team else -gain
     for w in standing:
         foes = [o for o in standing if o.team != w.team and o.kind.no_actions is None]
         worth = _figure_worth(game, w, foes, garrison)

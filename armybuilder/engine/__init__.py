@@ -239,7 +239,7 @@ from armybuilder.engine.specials import CATALOGUE_ABILITIES
 from armybuilder.engine.state import NOBODY, IllegalAction, Player, State, Warrior
 from armybuilder.engine.terrain import Terrain, TerrainFeature, TerrainItem
 from armybuilder.engine.turns import action_violation, turn_given
-from armybuilder.engine.victory import Outcome, Score, Termination
+from armybuilder.engine.victory import Outcome, Score, Termination, held_home
 
 __all__ = [
     "ACTION_KINDS",
@@ -401,6 +401,7 @@ __all__ = [
     "geometry",
     "guarding",
     "guards_of",
+    "held_home",
     "is_legal",
     "is_mage_spawn",
     "kind_refusal",

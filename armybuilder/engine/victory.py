@@ -110,11 +110,8 @@ def final_scores(state: State) -> tuple[Score, ...]:
                 survivors[w.owner] += w.card.points
             continue
         if w.controller != NOBODY:
-            holder = state.warriors[w.controller]
-            p = state.players[holder.owner]
-            if p.team != w.team and (in_area((w.x, w.y), p.area)
-                                     or _in_castle_area(state, p.team, w)):
-                captives[p.index] += 2 * w.card.points
+            if held_home(state, w):
+                captives[state.warriors[w.controller].owner] += 2 * w.card.points
         elif w.deployed and w.eliminations == 0 and not state.players[w.owner].withdrawn:
             survivors[w.owner] += w.card.points
     for figures in state.kinds_in_play:
@@ -125,6 +122,16 @@ def final_scores(state: State) -> tuple[Score, ...]:
                                survivors[p.index]) for p in state.players)
     return tuple(Score(p.index, p.score, captives[p.index], survivors[p.index])
                  for p in state.players)
+
+
+def held_home(state: State, captive: Any) -> bool:
+    """Rulebook VI, Victory!: is ``captive`` (a warrior held captive) held by an opposing
+    figure within its holder's starting area, where it scores double at the end — the 3"
+    area or, for the castle player's side, in base contact with its castle?"""
+    holder = state.warriors[captive.controller]
+    p = state.players[holder.owner]
+    return p.team != captive.team and (in_area((captive.x, captive.y), p.area)
+                                       or _in_castle_area(state, p.team, captive))
 
 
 def _in_castle_area(state: State, team: int, captive: Any) -> bool:

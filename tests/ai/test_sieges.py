@@ -597,3 +597,29 @@ def test_the_expert_reads_the_castle_players_warriors_under_its_guns_as_worth_mo
     sallying = margin(game, 0)
     grunt.x, grunt.y = 2.0, 4.5
     assert margin(game, 0) == sallying
+
+
+def test_a_captive_held_against_the_castle_counts_once_in_the_experts_reading() -> None:
+    """Castle rules, Playing Area and Set-Up: the castle player's starting area is "anywhere
+    in base contact with any of their castle sections", so a captive its warrior holds
+    there scores double at the end (Rulebook VI, Victory!) and the game's scores count it
+    in full already; the expert's reading (ai.standing) adds its share only for a captive
+    not yet home, so touching the keep it is worth (1 - CAPTIVE_SHARE) of its double points
+    more than an inch away, not counted twice."""
+    from armybuilder.ai.standing import CAPTIVE_SHARE, margin
+    from armybuilder.engine import held_home
+    frail = card("Frail", attack=7, defense=10, damage=1)
+    game = siege(spec(section("keep"), 0, *KEEP_AT), spec(GRUNT, 0, 24.0, 12.0, SOUTH),
+                 WarriorSpec(card=frail, player=1, at=(24.0, 11.0), captive_of=1),
+                 spec(ARCHER, 1, 24.0, 40.0, SOUTH))
+    holder, captive = game.warriors[1], game.warriors[2]
+    r = captive.half_length
+    face = KEEP_AT[1] + 2.5  # the keep's north face (imports/castle_pieces.csv)
+    holder.x, holder.y = KEEP_AT[0], face + 3 * r
+    captive.x, captive.y = KEEP_AT[0], face + r  # touching the keep and its holder
+    assert held_home(game, captive)
+    home = margin(game, 0)
+    captive.y = face + 5 * r  # touching its holder, an inch from the keep
+    assert not held_home(game, captive)
+    away = margin(game, 0)
+    assert home - away == pytest.approx((1 - CAPTIVE_SHARE) * 2 * frail.points)
